@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "GameSound",
+    products: [
+        .library(name: "GameSound", targets: ["GameSound"]),
+        .library(name: "GameSoundTesting", targets: ["GameSoundTesting"]),
+        .library(name: "AudioSession", targets: ["AudioSession"]),
+        .library(name: "AudioFiles", targets: ["AudioFiles"]),
+        .library(name: "OpenAL", targets: ["OpenAL"]),
+        .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "COpenAL",
+            pkgConfig: "openal",
+            providers: [.apt(["libopenal-dev"])]
+        ),
+        .systemLibrary(
+            name: "CVorbis",
+            pkgConfig: "vorbisfile",
+            providers: [.apt(["libvorbis-dev"])]
+        ),
+        .target(name: "AudioAnalysis"),
+        .target(name: "AudioFiles", dependencies: ["CVorbis"]),
+        .target(name: "OpenAL", dependencies: ["COpenAL"]),
+        .target(name: "AudioSession"),
+        .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession"]),
+        .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis"]),
+        .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioAnalysis", "CVorbis"]),
+        .testTarget(name: "OpenALTests", dependencies: ["OpenAL", "AudioAnalysis"]),
+        .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession"]),
+        .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis"]),
+    ]
+)
+
+// Every target: Swift 6 language mode with complete strict concurrency checking.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("StrictConcurrency"),
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}

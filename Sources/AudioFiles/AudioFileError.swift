@@ -1,0 +1,95 @@
+/// Why an audio file could not be decoded, and which file it was.
+///
+/// Every decoder in ``AudioFiles`` throws this one type, so a game can report any
+/// loading problem the same way. ``description`` reads as a sentence naming the file.
+public struct AudioFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The path of the file, or a label such as `"<memory>"` for bytes in memory.
+    public var file: String
+    /// What is wrong with it.
+    public var reason: Reason
+
+    /// Creates an error for `file`.
+    public init(file: String, reason: Reason) {
+        self.file = file
+        self.reason = reason
+    }
+
+    /// Every way a file can fail to decode.
+    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+        // Opening and reading.
+        /// No file exists at the path.
+        case missing
+        /// The file exists but could not be read; `errno` is the system's error number.
+        case unreadable(errno: Int32)
+        /// The file holds no bytes at all.
+        case empty
+
+        // RIFF/WAVE structure.
+        /// The first four bytes are not `RIFF` (the file is not a WAV file).
+        case notRIFF
+        /// A RIFF file whose form type is not `WAVE` (for example AVI).
+        case notWAVE
+        /// A required chunk (`fmt ` or `data`) is absent.
+        case missingChunk(String)
+        /// A chunk header or the `fmt ` body is cut short.
+        case truncatedChunk(String)
+        /// A chunk's declared size runs past the end of the file.
+        case chunkPastEnd(chunk: String, declared: Int, available: Int)
+
+        // WAVE format.
+        /// The encoding is not PCM or IEEE float; `name` spells out which one it is (ADPCM, A-law...).
+        case unsupportedEncoding(formatTag: UInt16, name: String)
+        /// The sample size is not one this decoder reads for the encoding.
+        case unsupportedBitDepth(Int)
+        /// Channel count 0 or above 2.
+        case unsupportedChannelCount(Int)
+        /// Sample rate 0 or beyond anything plausible.
+        case invalidSampleRate(Int)
+        /// The `fmt ` chunk's block align disagrees with channels × bytes per sample.
+        case inconsistentBlockAlign(declared: Int, expected: Int)
+        /// The `data` chunk's size is not a whole number of frames.
+        case partialFrame(dataBytes: Int, blockAlign: Int)
+
+        // Ogg Vorbis.
+        /// The bytes are not an Ogg stream.
+        case notOgg
+        /// An Ogg stream that does not carry Vorbis (for example Opus or FLAC in Ogg).
+        case notVorbis
+        /// The Vorbis headers are damaged or use a version this library cannot read.
+        case badVorbisHeader(code: Int32)
+        /// Audio data is damaged beyond what the decoder recovers from; `code` is libvorbisfile's.
+        case corruptVorbisStream(code: Int32)
+        /// A seek to a frame outside the stream.
+        case seekOutOfRange(frame: Int, frameCount: Int)
+
+        public var description: String {
+            switch self {
+            case .missing: "the file does not exist"
+            case .unreadable(let errno): "the file cannot be read (errno \(errno))"
+            case .empty: "the file is empty"
+            case .notRIFF: "it is not a RIFF file (no 'RIFF' header)"
+            case .notWAVE: "it is a RIFF file but not WAVE"
+            case .missingChunk(let chunk): "it has no '\(chunk)' chunk"
+            case .truncatedChunk(let chunk): "the '\(chunk)' chunk is cut short"
+            case .chunkPastEnd(let chunk, let declared, let available):
+                "the '\(chunk)' chunk declares \(declared) bytes but only \(available) remain in the file"
+            case .unsupportedEncoding(let tag, let name):
+                "its encoding is \(name) (format tag 0x\(String(tag, radix: 16))); only PCM and IEEE float are supported"
+            case .unsupportedBitDepth(let bits): "\(bits)-bit samples are not supported"
+            case .unsupportedChannelCount(let count): "it has \(count) channels; only mono and stereo are supported"
+            case .invalidSampleRate(let rate): "its sample rate \(rate) Hz is not valid"
+            case .inconsistentBlockAlign(let declared, let expected):
+                "its block align is \(declared) bytes but its channels and sample size make \(expected)"
+            case .partialFrame(let bytes, let align):
+                "its data chunk (\(bytes) bytes) is not a whole number of \(align)-byte frames"
+            case .notOgg: "it is not an Ogg stream"
+            case .notVorbis: "it is an Ogg stream that does not hold Vorbis audio"
+            case .badVorbisHeader(let code): "its Vorbis headers are damaged (libvorbisfile error \(code))"
+            case .corruptVorbisStream(let code): "its Vorbis audio data is corrupt (libvorbisfile error \(code))"
+            case .seekOutOfRange(let frame, let count): "frame \(frame) is outside the stream's \(count) frames"
+            }
+        }
+    }
+
+    public var description: String { "cannot decode \(file): \(reason)" }
+}

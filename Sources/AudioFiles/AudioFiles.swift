@@ -1,0 +1,1 @@
+// AudioFiles decodes WAV and Ogg Vorbis into PCMBuffer values. It opens no device.
