@@ -1,0 +1,99 @@
+import COpenAL
+
+/// An OpenAL context: the world in which sources play, mixed into one device.
+///
+/// OpenAL has one *current* context per process; every source and buffer call acts on it. The
+/// wrappers refuse (with ``OpenALError/Code/noCurrentContext`` or ``OpenALError/Code/wrongContext``)
+/// to touch an object whose context is not current, instead of letting OpenAL fail or act on
+/// another context's objects. Not thread-safe: keep it with one owner.
+public final class ALContext {
+    let handle: OpaquePointer
+    /// The device this context mixes into.
+    public let device: ALDevice
+    /// The attributes this context was created with (the request, not the grant).
+    public let requestedAttributes: ALContextAttributes
+    /// Whether ``destroy()`` has run.
+    public private(set) var isDestroyed = false
+
+    /// Creates a context on `device`.
+    ///
+    /// - Parameters:
+    ///   - device: An open device. A loopback device needs `attributes.renderFormat`.
+    ///   - attributes: What to ask for; OpenAL may grant something else (see ``grantedAttributes()``).
+    /// - Throws: ``OpenALError`` when OpenAL refuses the attributes, or `unsupportedRenderFormat`
+    ///   when a loopback device cannot render the requested format.
+    ///
+    /// The corresponding C function is `alcCreateContext`.
+    public init(device: ALDevice, attributes: ALContextAttributes = .init()) throws(OpenALError) {
+        try device.checkOpen("alcCreateContext")
+        if device.kind == .loopback {
+            guard let format = attributes.renderFormat, try device.supportsRenderFormat(format) else {
+                throw OpenALError(operation: "alcCreateContext", code: .unsupportedRenderFormat)
+            }
+        }
+        self.handle = try ALCall.createContext(device.handle, attributes: attributes.alcList)
+        self.device = device
+        self.requestedAttributes = attributes
+    }
+
+    deinit {
+        if !isDestroyed { destroyHandle() }
+    }
+
+    /// Whether this context is the current one.
+    public var isCurrent: Bool { !isDestroyed && ALCall.currentContext == handle }
+
+    /// Whether any context at all is current in this process.
+    public static var isAnyCurrent: Bool { ALCall.currentContext != nil }
+
+    /// Makes this context the current one, so its sources and buffers can be used.
+    ///
+    /// The corresponding C function is `alcMakeContextCurrent`.
+    public func makeCurrent() throws(OpenALError) {
+        guard !isDestroyed else { throw OpenALError(operation: "alcMakeContextCurrent", code: .deleted) }
+        try ALCall.makeContextCurrent(handle)
+    }
+
+    /// Leaves no context current. Until a context is made current again, every source and
+    /// buffer call is refused without reaching OpenAL.
+    ///
+    /// The corresponding C call is `alcMakeContextCurrent(NULL)`.
+    public static func clearCurrent() throws(OpenALError) {
+        try ALCall.makeContextCurrent(nil)
+    }
+
+    /// The attributes OpenAL granted: the real mixing rate, refresh rate and source counts.
+    ///
+    /// The corresponding C calls are `alcGetIntegerv` with `ALC_ATTRIBUTES_SIZE` and `ALC_ALL_ATTRIBUTES`.
+    /// OpenAL reports the attributes of the device's current mix, so ask while this context exists.
+    public func grantedAttributes() throws(OpenALError) -> ALContextAttributes {
+        guard !isDestroyed else { throw OpenALError(operation: "alcGetIntegerv", code: .deleted) }
+        let size = try ALCall.integers(device.handle, ALC_ATTRIBUTES_SIZE, count: 1).first ?? 0
+        let list = try ALCall.integers(device.handle, ALC_ALL_ATTRIBUTES, count: Int(size))
+        return ALContextAttributes(alcList: list)
+    }
+
+    /// Destroys the context and every source in it. If it is current, no context is current
+    /// afterwards. Destroying twice does nothing.
+    ///
+    /// The corresponding C function is `alcDestroyContext`.
+    public func destroy() {
+        guard !isDestroyed else { return }
+        destroyHandle()
+    }
+
+    private func destroyHandle() {
+        if ALCall.currentContext == handle { try? ALCall.makeContextCurrent(nil) }
+        ALCall.destroyContext(handle)
+        isDestroyed = true
+    }
+
+    /// Throws unless this context exists and is current: the guard every object call passes.
+    func requireCurrent(_ operation: StaticString) throws(OpenALError) {
+        if isDestroyed { throw OpenALError(operation: "\(operation)", code: .deleted) }
+        guard let current = ALCall.currentContext else {
+            throw OpenALError(operation: "\(operation)", code: .noCurrentContext)
+        }
+        guard current == handle else { throw OpenALError(operation: "\(operation)", code: .wrongContext) }
+    }
+}

@@ -1,0 +1,156 @@
+import COpenAL
+
+/// An OpenAL output device: a real sound card, OpenAL Soft's null output, or a loopback
+/// device that renders into memory.
+///
+/// A device owns the buffers created in its contexts. It is not thread-safe: keep it, its
+/// contexts and their objects with one owner (GameSound's engine does this for you).
+/// The device closes when ``close()`` is called or when the last reference goes away.
+public final class ALDevice {
+    /// What kind of device this is.
+    public enum Kind: Sendable, Hashable {
+        /// A device that plays through the system (or OpenAL Soft's null backend) in real time.
+        case output
+        /// A device that renders only when asked, into memory (`ALC_SOFT_loopback`).
+        case loopback
+    }
+
+    let handle: OpaquePointer
+    /// Output or loopback.
+    public let kind: Kind
+    /// The device's name as OpenAL reports it.
+    public let name: String
+    /// Whether ``close()`` has run.
+    public private(set) var isClosed = false
+
+    private init(handle: OpaquePointer, kind: Kind) {
+        self.handle = handle
+        self.kind = kind
+        self.name = ALCall.string(handle, ALC_DEVICE_SPECIFIER) ?? (kind == .loopback ? "loopback" : "unknown")
+    }
+
+    deinit {
+        if !isClosed { _ = ALCall.closeDevice(handle) }
+    }
+
+    /// The name of the system's default output device, or nil when there is none.
+    ///
+    /// The corresponding C call is `alcGetString(NULL, ALC_DEFAULT_ALL_DEVICES_SPECIFIER)`.
+    public static var defaultOutputName: String? {
+        ALCall.string(nil, enumerateAll ? ALC_DEFAULT_ALL_DEVICES_SPECIFIER : ALC_DEFAULT_DEVICE_SPECIFIER)
+    }
+
+    /// The names of every output device OpenAL can open, for a settings menu.
+    ///
+    /// The corresponding C call is `alcGetString(NULL, ALC_ALL_DEVICES_SPECIFIER)`.
+    public static var outputNames: [String] {
+        ALCall.stringList(nil, enumerateAll ? ALC_ALL_DEVICES_SPECIFIER : ALC_DEVICE_SPECIFIER)
+    }
+
+    private static var enumerateAll: Bool { ALCall.isExtensionPresent(nil, "ALC_ENUMERATE_ALL_EXT") }
+
+    /// Opens an output device that plays in real time.
+    ///
+    /// - Parameter name: A name from ``outputNames``, or nil for the default device.
+    /// - Returns: The open device.
+    /// - Throws: ``OpenALError`` with code `deviceUnavailable` when no device opens (for example
+    ///   on a machine with no sound card; set `ALSOFT_DRIVERS=null` before the first OpenAL call
+    ///   for OpenAL Soft's silent null device).
+    ///
+    /// The corresponding C function is `alcOpenDevice`.
+    public static func openOutput(named name: String? = nil) throws(OpenALError) -> ALDevice {
+        guard let handle = ALCall.openDevice(named: name) else {
+            throw OpenALError(operation: "alcOpenDevice", code: .deviceUnavailable(name: name))
+        }
+        return ALDevice(handle: handle, kind: .output)
+    }
+
+    /// Opens a loopback device: nothing is heard, and ``render(into:)`` produces the mix on demand.
+    ///
+    /// Create its context with ``ALContextAttributes/renderFormat`` set.
+    ///
+    /// - Throws: ``OpenALError`` with `extensionMissing("ALC_SOFT_loopback")` when OpenAL has no
+    ///   loopback support.
+    ///
+    /// The corresponding C function is `alcLoopbackOpenDeviceSOFT`.
+    public static func openLoopback() throws(OpenALError) -> ALDevice {
+        ALDevice(handle: try ALCall.loopbackOpenDevice(), kind: .loopback)
+    }
+
+    /// Whether a loopback device can render `format`.
+    ///
+    /// The corresponding C function is `alcIsRenderFormatSupportedSOFT`.
+    public func supportsRenderFormat(_ format: ALRenderFormat) throws(OpenALError) -> Bool {
+        try checkOpen("alcIsRenderFormatSupportedSOFT")
+        return try ALCall.isRenderFormatSupported(handle, frequency: Int32(format.sampleRate),
+                                                  channels: format.channels.alcValue,
+                                                  type: format.sampleType.alcValue)
+    }
+
+    /// Renders the next frames of the mix into `buffer` (loopback devices only).
+    ///
+    /// The buffer's element type must match the context's ``ALRenderFormat/sampleType``, and its
+    /// count must be a whole number of frames; `buffer.count / channels` frames are rendered.
+    /// Rendering needs no current context.
+    ///
+    /// The corresponding C function is `alcRenderSamplesSOFT`.
+    public func render<Sample: BitwiseCopyable>(into buffer: UnsafeMutableBufferPointer<Sample>,
+                                                channels: ALRenderFormat.Channels) throws(OpenALError) {
+        try checkOpen("alcRenderSamplesSOFT")
+        guard kind == .loopback else {
+            throw OpenALError(operation: "alcRenderSamplesSOFT", code: .invalidDevice)
+        }
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+        try ALCall.renderSamples(handle, into: UnsafeMutableRawPointer(base), frames: Int32(buffer.count / channels.count))
+    }
+
+    /// Stops the device's output: it produces no sound and its sources stop advancing until
+    /// ``resume()``. Output devices only; a loopback device is silenced by not rendering it.
+    ///
+    /// The corresponding C function is `alcDevicePauseSOFT`.
+    public func pause() throws(OpenALError) {
+        try checkOpen("alcDevicePauseSOFT")
+        try ALCall.pauseDevice(handle)
+    }
+
+    /// Restarts a device stopped with ``pause()``; sources continue where they were.
+    ///
+    /// The corresponding C function is `alcDeviceResumeSOFT`.
+    public func resume() throws(OpenALError) {
+        try checkOpen("alcDeviceResumeSOFT")
+        try ALCall.resumeDevice(handle)
+    }
+
+    /// Whether the device is still connected (false after a USB headset is pulled, say).
+    ///
+    /// Devices without `ALC_EXT_disconnect` always report true. The corresponding C call is
+    /// `alcGetIntegerv(device, ALC_CONNECTED, ...)`.
+    public var isConnected: Bool {
+        guard !isClosed, hasExtension("ALC_EXT_disconnect") else { return !isClosed }
+        return (try? ALCall.integers(handle, ALC_CONNECTED, count: 1).first) != 0
+    }
+
+    /// Whether the device supports the named ALC extension, for example `"ALC_SOFT_pause_device"`.
+    ///
+    /// The corresponding C function is `alcIsExtensionPresent`.
+    public func hasExtension(_ name: String) -> Bool {
+        !isClosed && ALCall.isExtensionPresent(handle, name)
+    }
+
+    /// Closes the device. Destroy its contexts first; closing twice does nothing.
+    ///
+    /// - Throws: ``OpenALError`` with `invalidDevice` if OpenAL refuses (a context still exists).
+    ///
+    /// The corresponding C function is `alcCloseDevice`.
+    public func close() throws(OpenALError) {
+        guard !isClosed else { return }
+        guard ALCall.closeDevice(handle) else {
+            throw OpenALError(operation: "alcCloseDevice", code: .invalidDevice)
+        }
+        isClosed = true
+    }
+
+    func checkOpen(_ operation: StaticString) throws(OpenALError) {
+        if isClosed { throw OpenALError(operation: "\(operation)", code: .deleted) }
+    }
+}

@@ -1,0 +1,235 @@
+import COpenAL
+
+/// The one place where GameSound calls OpenAL.
+///
+/// Every `al*` and `alc*` function the project uses is called here and nowhere else. Each
+/// `al*` call first checks that a context is current (OpenAL would fail with
+/// `AL_INVALID_OPERATION` otherwise, so the call is not made at all) and afterwards turns
+/// `alGetError` into an ``OpenALError``. Each `alc*` call that can fail reads `alcGetError`
+/// for its device. Keeping them together makes the calls easy to audit and to trace.
+enum ALCall {
+    // MARK: - Checking
+
+    /// Runs an `al*` call with a current context and turns `alGetError` into a typed error.
+    @inline(__always)
+    static func al<Result>(_ operation: StaticString, _ call: () -> Result) throws(OpenALError) -> Result {
+        guard alcGetCurrentContext() != nil else {
+            throw OpenALError(operation: "\(operation)", code: .noCurrentContext)
+        }
+        let result = call()
+        let error = alGetError()
+        guard error == AL_NO_ERROR else {
+            throw OpenALError(operation: "\(operation)", code: .init(alError: error))
+        }
+        return result
+    }
+
+    /// Runs an `alc*` call on `device` and turns `alcGetError` into a typed error.
+    @inline(__always)
+    static func alc<Result>(_ operation: StaticString, device: OpaquePointer?,
+                            _ call: () -> Result) throws(OpenALError) -> Result {
+        let result = call()
+        let error = alcGetError(device)
+        guard error == ALC_NO_ERROR else {
+            throw OpenALError(operation: "\(operation)", code: .init(alcError: error))
+        }
+        return result
+    }
+
+    // MARK: - Devices
+
+    static func openDevice(named name: String?) -> OpaquePointer? {
+        OpenALProcess.markStarted()
+        return alcOpenDevice(name)
+    }
+
+    static func loopbackOpenDevice() throws(OpenALError) -> OpaquePointer {
+        let open = try Extensions.shared.function(.loopbackOpenDevice)
+        guard let device = gs_alcLoopbackOpenDeviceSOFT(open, nil) else {
+            throw OpenALError(operation: "alcLoopbackOpenDeviceSOFT", code: .deviceUnavailable(name: "loopback"))
+        }
+        return device
+    }
+
+    static func closeDevice(_ device: OpaquePointer) -> Bool {
+        alcCloseDevice(device) == ALC_TRUE
+    }
+
+    static func isRenderFormatSupported(_ device: OpaquePointer, frequency: Int32, channels: Int32,
+                                        type: Int32) throws(OpenALError) -> Bool {
+        let supported = try Extensions.shared.function(.isRenderFormatSupported)
+        return try alc("alcIsRenderFormatSupportedSOFT", device: device) {
+            gs_alcIsRenderFormatSupportedSOFT(supported, device, frequency, channels, type) == ALC_TRUE
+        }
+    }
+
+    static func renderSamples(_ device: OpaquePointer, into buffer: UnsafeMutableRawPointer,
+                              frames: Int32) throws(OpenALError) {
+        let render = try Extensions.shared.function(.renderSamples)
+        try alc("alcRenderSamplesSOFT", device: device) { gs_alcRenderSamplesSOFT(render, device, buffer, frames) }
+    }
+
+    static func pauseDevice(_ device: OpaquePointer) throws(OpenALError) {
+        let pause = try Extensions.shared.function(.devicePause)
+        try alc("alcDevicePauseSOFT", device: device) { gs_alcDevicePauseSOFT(pause, device) }
+    }
+
+    static func resumeDevice(_ device: OpaquePointer) throws(OpenALError) {
+        let resume = try Extensions.shared.function(.deviceResume)
+        try alc("alcDeviceResumeSOFT", device: device) { gs_alcDeviceResumeSOFT(resume, device) }
+    }
+
+    static func isExtensionPresent(_ device: OpaquePointer?, _ name: String) -> Bool {
+        OpenALProcess.markStarted()
+        return alcIsExtensionPresent(device, name) == ALC_TRUE
+    }
+
+    static func integers(_ device: OpaquePointer, _ parameter: Int32, count: Int) throws(OpenALError) -> [Int32] {
+        var values = [Int32](repeating: 0, count: max(count, 1))
+        try alc("alcGetIntegerv", device: device) {
+            values.withUnsafeMutableBufferPointer { alcGetIntegerv(device, parameter, Int32(count), $0.baseAddress) }
+        }
+        return Array(values.prefix(count))
+    }
+
+    /// A string list (`NUL`-separated, ending with two `NUL`s) such as the device specifiers.
+    static func stringList(_ device: OpaquePointer?, _ parameter: Int32) -> [String] {
+        OpenALProcess.markStarted()
+        guard var cursor = alcGetString(device, parameter) else { return [] }
+        var names: [String] = []
+        while cursor.pointee != 0 {
+            let name = String(cString: cursor)
+            names.append(name)
+            cursor = cursor.advanced(by: name.utf8.count + 1)
+        }
+        return names
+    }
+
+    static func string(_ device: OpaquePointer?, _ parameter: Int32) -> String? {
+        OpenALProcess.markStarted()
+        return alcGetString(device, parameter).map { String(cString: $0) }
+    }
+
+    // MARK: - Contexts
+
+    static func createContext(_ device: OpaquePointer, attributes: [Int32]) throws(OpenALError) -> OpaquePointer {
+        let context = try alc("alcCreateContext", device: device) {
+            attributes.withUnsafeBufferPointer { alcCreateContext(device, $0.baseAddress) }
+        }
+        guard let context else { throw OpenALError(operation: "alcCreateContext", code: .invalidDevice) }
+        return context
+    }
+
+    static func destroyContext(_ context: OpaquePointer) {
+        alcDestroyContext(context)
+    }
+
+    static func makeContextCurrent(_ context: OpaquePointer?) throws(OpenALError) {
+        guard alcMakeContextCurrent(context) == ALC_TRUE else {
+            throw OpenALError(operation: "alcMakeContextCurrent", code: .init(alcError: alcGetError(nil)))
+        }
+    }
+
+    static var currentContext: OpaquePointer? { alcGetCurrentContext() }
+
+    // MARK: - Buffers
+
+    static func generateBuffer() throws(OpenALError) -> ALuint {
+        var name: ALuint = 0
+        try al("alGenBuffers") { alGenBuffers(1, &name) }
+        return name
+    }
+
+    static func deleteBuffer(_ name: ALuint) throws(OpenALError) {
+        var name = name
+        try al("alDeleteBuffers") { alDeleteBuffers(1, &name) }
+    }
+
+    static func bufferData(_ name: ALuint, format: Int32, data: UnsafeRawBufferPointer,
+                           frequency: Int32) throws(OpenALError) {
+        try al("alBufferData") { alBufferData(name, format, data.baseAddress, ALsizei(data.count), frequency) }
+    }
+
+    static func bufferInteger(_ name: ALuint, _ parameter: Int32) throws(OpenALError) -> Int32 {
+        var value: ALint = 0
+        try al("alGetBufferi") { alGetBufferi(name, parameter, &value) }
+        return value
+    }
+
+    // MARK: - Sources
+
+    static func generateSource() throws(OpenALError) -> ALuint {
+        var name: ALuint = 0
+        try al("alGenSources") { alGenSources(1, &name) }
+        return name
+    }
+
+    static func deleteSource(_ name: ALuint) throws(OpenALError) {
+        var name = name
+        try al("alDeleteSources") { alDeleteSources(1, &name) }
+    }
+
+    static func play(_ source: ALuint) throws(OpenALError) { try al("alSourcePlay") { alSourcePlay(source) } }
+    static func pause(_ source: ALuint) throws(OpenALError) { try al("alSourcePause") { alSourcePause(source) } }
+    static func stop(_ source: ALuint) throws(OpenALError) { try al("alSourceStop") { alSourceStop(source) } }
+    static func rewind(_ source: ALuint) throws(OpenALError) { try al("alSourceRewind") { alSourceRewind(source) } }
+
+    static func setSource(_ source: ALuint, _ parameter: Int32, float value: Float) throws(OpenALError) {
+        try al("alSourcef") { alSourcef(source, parameter, value) }
+    }
+
+    static func setSource(_ source: ALuint, _ parameter: Int32, integer value: Int32) throws(OpenALError) {
+        try al("alSourcei") { alSourcei(source, parameter, value) }
+    }
+
+    static func setSource(_ source: ALuint, _ parameter: Int32, x: Float, y: Float, z: Float) throws(OpenALError) {
+        try al("alSource3f") { alSource3f(source, parameter, x, y, z) }
+    }
+
+    static func sourceFloat(_ source: ALuint, _ parameter: Int32) throws(OpenALError) -> Float {
+        var value: ALfloat = 0
+        try al("alGetSourcef") { alGetSourcef(source, parameter, &value) }
+        return value
+    }
+
+    static func sourceInteger(_ source: ALuint, _ parameter: Int32) throws(OpenALError) -> Int32 {
+        var value: ALint = 0
+        try al("alGetSourcei") { alGetSourcei(source, parameter, &value) }
+        return value
+    }
+
+    static func sourceVector(_ source: ALuint, _ parameter: Int32) throws(OpenALError) -> (Float, Float, Float) {
+        var x: ALfloat = 0, y: ALfloat = 0, z: ALfloat = 0
+        try al("alGetSource3f") { alGetSource3f(source, parameter, &x, &y, &z) }
+        return (x, y, z)
+    }
+
+    static func queueBuffers(_ source: ALuint, _ buffers: [ALuint]) throws(OpenALError) {
+        try al("alSourceQueueBuffers") {
+            buffers.withUnsafeBufferPointer { alSourceQueueBuffers(source, ALsizei($0.count), $0.baseAddress) }
+        }
+    }
+
+    static func unqueueBuffers(_ source: ALuint, count: Int) throws(OpenALError) -> [ALuint] {
+        var names = [ALuint](repeating: 0, count: count)
+        try al("alSourceUnqueueBuffers") {
+            names.withUnsafeMutableBufferPointer { alSourceUnqueueBuffers(source, ALsizei(count), $0.baseAddress) }
+        }
+        return names
+    }
+
+    // MARK: - Listener and global state
+
+    static func setListener(_ parameter: Int32, float value: Float) throws(OpenALError) {
+        try al("alListenerf") { alListenerf(parameter, value) }
+    }
+
+    static func setListener(_ parameter: Int32, x: Float, y: Float, z: Float) throws(OpenALError) {
+        try al("alListener3f") { alListener3f(parameter, x, y, z) }
+    }
+
+    static func setDistanceModel(_ model: Int32) throws(OpenALError) {
+        try al("alDistanceModel") { alDistanceModel(model) }
+    }
+
+}
