@@ -36,7 +36,29 @@ extension VorbisStreamDecoder {
     static func open(_ vorbisFile: UnsafeMutablePointer<OggVorbis_File>, box: VorbisSourceBox,
                      name: String) throws(AudioFileError) {
         let result = ov_open_callbacks(box.datasource, vorbisFile, nil, 0, VorbisCallbacks.make())
-        guard result == 0 else { throw AudioFileError(file: name, reason: openFailureReason(code: result)) }
+        guard result == 0 else {
+            // libvorbisfile also says "not Vorbis" when a Vorbis file is cut short right after its
+            // first page; if that page does hold a Vorbis identification header, the headers are damaged.
+            if result == OV_ENOTVORBIS && startsWithVorbisIdentification(box.source) {
+                throw AudioFileError(file: name, reason: .badVorbisHeader(code: result))
+            }
+            throw AudioFileError(file: name, reason: openFailureReason(code: result))
+        }
+    }
+
+    /// Whether the first Ogg page's first packet begins like a Vorbis identification header
+    /// (packet type 1, then `vorbis`).
+    static func startsWithVorbisIdentification(_ source: any VorbisByteSource) -> Bool {
+        var head = [UInt8](repeating: 0, count: 27 + 255 + 7)
+        guard source.seek(offset: 0, whence: SEEK_SET) == 0 else { return false }
+        let count = head.withUnsafeMutableBytes { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            return source.read(into: base, count: buffer.count)
+        }
+        guard count >= 27 else { return false }
+        let bodyStart = 27 + Int(head[26])
+        guard count >= bodyStart + 7 else { return false }
+        return head[bodyStart..<(bodyStart + 7)].elementsEqual([0x01] + Array("vorbis".utf8))
     }
 
     /// What an `ov_open_callbacks` error code means for the game developer.
