@@ -53,6 +53,14 @@ enum VorbisFixtures {
         (try? VorbisEncoder.encode(buffer)) ?? []
     }
 
+    /// Nil when both arrays hold the same samples, otherwise a short note on the first difference
+    /// (so a failing test does not print a million samples).
+    static func difference(_ actual: [Float], _ expected: [Float]) -> String? {
+        guard actual.count == expected.count else { return "\(actual.count) samples, expected \(expected.count)" }
+        guard let index = actual.indices.first(where: { actual[$0] != expected[$0] }) else { return nil }
+        return "sample \(index) is \(actual[index]), expected \(expected[index])"
+    }
+
     /// Where each Ogg page starts and ends, read from the page headers.
     static func pages(in bytes: [UInt8]) -> [Range<Int>] {
         var pages: [Range<Int>] = []

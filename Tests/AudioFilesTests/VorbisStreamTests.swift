@@ -19,7 +19,7 @@ struct VorbisStreamTests {
                     "a short block before the end, at frame \(framesSoFar)")
             #expect(stream.position == framesSoFar)
         }
-        #expect(samples == whole.samples)
+        #expect(VorbisFixtures.difference(samples, whole.samples) == nil)
         #expect(stream.skippedGapCount == 0)
     }
 
@@ -32,7 +32,7 @@ struct VorbisStreamTests {
         try stream.seek(toFrame: frame)
         #expect(stream.position == frame)
         let block = try stream.read(maxFrames: 5000)
-        #expect(block.samples == whole.frames(frame..<(frame + 5000)).samples)
+        #expect(VorbisFixtures.difference(block.samples, whole.frames(frame..<(frame + 5000)).samples) == nil)
     }
 
     @Test("seeking back to the start after the end loops the stream")
@@ -42,7 +42,7 @@ struct VorbisStreamTests {
         #expect(first.frameCount == 44_100)
         #expect(try stream.read(maxFrames: 10).samples.isEmpty)
         try stream.seek(toFrame: 0)
-        #expect(try stream.read(maxFrames: 100_000) == first)
+        #expect(VorbisFixtures.difference(try stream.read(maxFrames: 100_000).samples, first.samples) == nil)
     }
 
     @Test("seeking to the very end is allowed and leaves nothing to read")
@@ -63,16 +63,34 @@ struct VorbisStreamTests {
         #expect(stream.position == 1000)
     }
 
+    @Test("a chained file of two links with the same format plays as one stream, link after link")
+    func chainedLinksPlayInOrder() throws {
+        // Each link spans several pages. (With libvorbisfile 1.3.7 a first link whose audio fits on
+        // a single page is skipped during playback, though counted in the length: a library quirk.)
+        let second = try VorbisEncoder.encode(VorbisFixtures.longStereo, serialNumber: 2)
+        let chained = VorbisFixtures.longStereoBytes + second
+        let single = try VorbisDecoder.decode(bytes: VorbisFixtures.longStereoBytes)
+        let stream = try VorbisStreamDecoder(bytes: chained)
+        #expect(stream.frameCount == 2 * single.frameCount)
+        let decoded = try VorbisDecoder.decode(bytes: chained)
+        #expect(decoded.frameCount == 2 * single.frameCount)
+        #expect(VorbisFixtures.difference(decoded.frames(0..<single.frameCount).samples, single.samples) == nil)
+        #expect(VorbisFixtures.difference(decoded.frames(single.frameCount..<decoded.frameCount).samples,
+                                          single.samples) == nil)
+    }
+
     @Test("decoding from a file path gives the same audio as decoding the same bytes in memory")
     func fileMatchesMemory() throws {
         let path = try VorbisFixtures.temporaryFile(VorbisFixtures.longStereoBytes)
         defer { VorbisFixtures.removeFile(path) }
         let fromFile = try VorbisDecoder.decode(path: path)
         let fromBytes = try VorbisDecoder.decode(bytes: VorbisFixtures.longStereoBytes)
-        #expect(fromFile == fromBytes)
+        #expect(fromFile.format == fromBytes.format)
+        #expect(VorbisFixtures.difference(fromFile.samples, fromBytes.samples) == nil)
 
         let stream = try VorbisStreamDecoder(path: path)
         try stream.seek(toFrame: 100_000)
-        #expect(try stream.read(maxFrames: 3000) == fromBytes.frames(100_000..<103_000))
+        #expect(VorbisFixtures.difference(try stream.read(maxFrames: 3000).samples,
+                                          fromBytes.frames(100_000..<103_000).samples) == nil)
     }
 }
