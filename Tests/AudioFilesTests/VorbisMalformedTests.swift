@@ -110,13 +110,14 @@ struct VorbisMalformedTests {
             == .corruptVorbisStream(code: OV_EBADLINK))
     }
 
-    @Test("empty input is reported as empty, whether bytes or a file; a missing file as missing")
+    @Test("empty input is reported as empty, whether bytes or a file; a missing file as missing; a directory as unreadable")
     func emptyAndMissing() throws {
         #expect(VorbisFixtures.failureReason { try VorbisDecoder.decode(bytes: []) } == .empty)
         let path = try VorbisFixtures.temporaryFile([])
         defer { VorbisFixtures.removeFile(path) }
         #expect(VorbisFixtures.failureReason { try VorbisDecoder.decode(path: path) } == .empty)
         #expect(VorbisFixtures.failureReason { try VorbisStreamDecoder(path: path + ".missing") } == .missing)
+        #expect(VorbisFixtures.failureReason { try VorbisStreamDecoder(path: "/tmp") } == .unreadable(errno: 21)) // EISDIR on Linux
         #expect(throws: AudioFileError(file: "/no/such/dir/music.ogg", reason: .missing)) {
             try VorbisDecoder.decode(path: "/no/such/dir/music.ogg")
         }

@@ -18,6 +18,11 @@ final class VorbisFileSource: VorbisByteSource {
             throw AudioFileError(file: path, reason: code == ENOENT ? .missing : .unreadable(errno: code))
         }
         self.file = file
+        // fopen accepts a directory on Linux; reading it would then fail with a confusing reason.
+        var status = stat()
+        if fstat(fileno(file), &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            throw AudioFileError(file: path, reason: .unreadable(errno: EISDIR))
+        }
         guard fseeko(file, 0, SEEK_END) == 0 else { throw AudioFileError(file: path, reason: .unreadable(errno: errno)) }
         let length = ftello(file)
         guard length >= 0, fseeko(file, 0, SEEK_SET) == 0 else {
