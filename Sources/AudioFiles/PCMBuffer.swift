@@ -13,7 +13,7 @@ extension Int16: PCMSample {
     public var normalized: Float { Float(self) / 32768 }
 
     public init(normalized value: Float) {
-        let scaled = (value * 32767).rounded()
+        let scaled = (value * 32768).rounded()
         self = Int16(Swift.max(-32768, Swift.min(32767, scaled)))
     }
 }

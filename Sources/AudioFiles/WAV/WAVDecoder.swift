@@ -1,0 +1,82 @@
+/// Decodes WAV files into floating-point samples.
+///
+/// Reads RIFF/WAVE files holding mono or stereo audio as 8-bit unsigned, 16-, 24- or
+/// 32-bit signed integer PCM, or 32-bit IEEE float, in the classic layout or as
+/// `WAVE_FORMAT_EXTENSIBLE`. Integer samples are scaled so that full scale is 1.0
+/// (a 16-bit sample `x` becomes `x / 32768`); float samples are kept as they are.
+///
+/// A file that is not one of these, or is damaged, is reported with an
+/// ``AudioFileError`` whose ``AudioFileError/Reason`` says exactly what is wrong. A file
+/// whose `data` chunk declares more bytes than the file holds is rejected rather than
+/// played shortened, so a half-copied asset is noticed at once.
+///
+/// ```swift
+/// let footstep = try WAVDecoder.decode(path: "Sounds/footstep.wav")
+/// print(footstep.format, footstep.duration)
+/// ```
+public enum WAVDecoder {
+    /// The highest sample rate accepted, in hertz; a header claiming more is taken for damage.
+    public static var maximumSampleRate: Int { WAVFormatChunk.maximumSampleRate }
+
+    /// Reads and decodes the WAV file at `path`.
+    ///
+    /// - Parameter path: The file to read, absolute or relative to the working directory.
+    /// - Returns: The file's audio, interleaved, at its own sample rate and channel count.
+    /// - Throws: ``AudioFileError`` naming `path`: `.missing`, `.unreadable(errno:)` or
+    ///   `.empty` when the file cannot be read, otherwise the reasons of ``decode(bytes:label:)``.
+    public static func decode(path: String) throws(AudioFileError) -> PCMBuffer<Float> {
+        let bytes = try FileBytes.read(path: path)
+        return try decode(bytes: bytes, label: path)
+    }
+
+    /// Decodes a WAV file held in memory.
+    ///
+    /// - Parameters:
+    ///   - bytes: The complete file, from its `RIFF` header on.
+    ///   - label: What errors call the file, such as the name of the asset it came from.
+    /// - Returns: The file's audio, interleaved, at its own sample rate and channel count.
+    /// - Throws: ``AudioFileError`` naming `label`, with the reason `.empty`, `.notRIFF`,
+    ///   `.notWAVE`, `.missingChunk(_:)`, `.truncatedChunk(_:)`, `.chunkPastEnd(chunk:declared:available:)`,
+    ///   `.unsupportedEncoding(formatTag:name:)`, `.unsupportedBitDepth(_:)`,
+    ///   `.unsupportedChannelCount(_:)`, `.invalidSampleRate(_:)`,
+    ///   `.inconsistentBlockAlign(declared:expected:)` or `.partialFrame(dataBytes:blockAlign:)`.
+    public static func decode(bytes: [UInt8], label: String = "<memory>") throws(AudioFileError) -> PCMBuffer<Float> {
+        let layout = try WAVChunkLayout(scanning: bytes, label: label)
+        let format = try WAVFormatChunk(parsing: layout.format, label: label)
+        guard layout.data.count == layout.declaredDataSize else {
+            throw AudioFileError(file: label, reason: .chunkPastEnd(
+                chunk: "data", declared: layout.declaredDataSize, available: layout.data.count))
+        }
+        guard layout.data.count % format.blockAlign == 0 else {
+            throw AudioFileError(file: label, reason: .partialFrame(
+                dataBytes: layout.data.count, blockAlign: format.blockAlign))
+        }
+        return PCMBuffer(format: PCMFormat(sampleRate: format.sampleRate, channelCount: format.channelCount),
+                         samples: samples(in: layout.data, encoding: format.encoding))
+    }
+
+    /// Converts the bytes of a `data` chunk, a whole number of samples long, into scaled floats.
+    private static func samples(in data: ArraySlice<UInt8>, encoding: WAVEncoding) -> [Float] {
+        let starts = stride(from: data.startIndex, to: data.endIndex, by: encoding.bytesPerSample)
+        switch encoding {
+        case .pcm8:
+            return data.map { (Float($0) - 128) / 128 }
+        case .pcm16:
+            return starts.map { Float(Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8)) / 32768 }
+        case .pcm24:
+            return starts.map {
+                let word = UInt32(data[$0]) << 8 | UInt32(data[$0 + 1]) << 16 | UInt32(data[$0 + 2]) << 24
+                return Float(Int32(bitPattern: word) >> 8) / 8_388_608
+            }
+        case .pcm32:
+            return starts.map { Float(Double(Int32(bitPattern: word32(data, at: $0))) / 2_147_483_648) }
+        case .float32:
+            return starts.map { Float(bitPattern: word32(data, at: $0)) }
+        }
+    }
+
+    /// The little-endian 32-bit word at `index`.
+    private static func word32(_ data: ArraySlice<UInt8>, at index: Int) -> UInt32 {
+        UInt32(data[index]) | UInt32(data[index + 1]) << 8 | UInt32(data[index + 2]) << 16 | UInt32(data[index + 3]) << 24
+    }
+}
