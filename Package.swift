@@ -27,11 +27,11 @@ let package = Package(
         .target(name: "OpenAL", dependencies: ["COpenAL"]),
         .target(name: "AudioSession"),
         .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession"]),
-        .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis"]),
+        .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioAnalysis", "CVorbis"]),
         .testTarget(name: "OpenALTests", dependencies: ["OpenAL", "AudioAnalysis"]),
         .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession"]),
-        .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis"]),
+        .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
     ]
 )
 
