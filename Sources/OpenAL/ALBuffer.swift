@@ -19,6 +19,7 @@ public final class ALBuffer {
         try context.requireCurrent("alGenBuffers")
         self.name = try ALCall.generateBuffer()
         self.context = context
+        context.device.liveBufferCount += 1
     }
 
     /// Uploads interleaved 16-bit samples.
@@ -71,6 +72,7 @@ public final class ALBuffer {
         try context.requireCurrent("alDeleteBuffers")
         try ALCall.deleteBuffer(name)
         isDeleted = true
+        context.device.liveBufferCount -= 1
     }
 
     func requireUsable(_ operation: StaticString) throws(OpenALError) {

@@ -14,6 +14,9 @@ public final class ALContext {
     public let requestedAttributes: ALContextAttributes
     /// Whether ``destroy()`` has run.
     public private(set) var isDestroyed = false
+    /// How many sources created through these wrappers are alive in this context (a leak check:
+    /// it falls when a source is deleted and drops to 0 when the context is destroyed).
+    public internal(set) var liveSourceCount = 0
 
     /// Creates a context on `device`.
     ///
@@ -86,6 +89,7 @@ public final class ALContext {
         if ALCall.currentContext == handle { try? ALCall.makeContextCurrent(nil) }
         ALCall.destroyContext(handle)
         isDestroyed = true
+        liveSourceCount = 0
     }
 
     /// Throws unless this context exists and is current: the guard every object call passes.

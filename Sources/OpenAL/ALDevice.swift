@@ -22,6 +22,9 @@ public final class ALDevice {
     public let name: String
     /// Whether ``close()`` has run.
     public private(set) var isClosed = false
+    /// How many buffers created through these wrappers are alive on this device (a leak check:
+    /// it falls when a buffer is deleted and drops to 0 when the device closes).
+    public internal(set) var liveBufferCount = 0
 
     private init(handle: OpaquePointer, kind: Kind) {
         self.handle = handle
@@ -148,6 +151,7 @@ public final class ALDevice {
             throw OpenALError(operation: "alcCloseDevice", code: .invalidDevice)
         }
         isClosed = true
+        liveBufferCount = 0
     }
 
     func checkOpen(_ operation: StaticString) throws(OpenALError) {

@@ -33,6 +33,7 @@ public final class ALSource {
         try context.requireCurrent("alGenSources")
         self.name = try ALCall.generateSource()
         self.context = context
+        context.liveSourceCount += 1
     }
 
     // MARK: Playback
@@ -173,6 +174,7 @@ public final class ALSource {
         try context.requireCurrent("alDeleteSources")
         try ALCall.deleteSource(name)
         isDeleted = true
+        context.liveSourceCount -= 1
         queuedBuffers = []
     }
 

@@ -1,0 +1,15 @@
+/// Why the system interrupted a session.
+public enum InterruptionReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Another audio source took over: a call, an alarm, or another app's non-mixable audio.
+    case `default`
+    /// The app was suspended in the background; the notice arrives when the app comes back.
+    case appWasSuspended
+    /// The output device went away and the session asked to be interrupted when that happens.
+    case routeDisconnected
+
+    /// The reason's name as the spec spells it.
+    public var name: String { rawValue }
+
+    /// The same as ``name``.
+    public var description: String { rawValue }
+}

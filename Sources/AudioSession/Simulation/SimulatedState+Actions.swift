@@ -1,0 +1,137 @@
+/// The system's own actions: the `system` vocabulary of scenario files.
+extension SimulatedState {
+    mutating func perform(_ action: SystemAction) throws(SystemActionError) {
+        func refuse(_ reason: SystemActionError.Reason) -> SystemActionError {
+            SystemActionError(action: action, reason: reason)
+        }
+        switch action {
+        case .phoneRing:
+            guard phone == .idle else { throw refuse(.callAlreadyInProgress) }
+            phone = .ringing
+            holdPeers(by: .phone)
+            interruptAllSessions(by: .phone)
+        case .phoneAccept:
+            guard phone == .ringing else { throw refuse(.noRingingCall) }
+            phone = .inCall
+        case .phoneDecline, .phoneHangUp:
+            let expected: PhoneState = action == .phoneDecline ? .ringing : .inCall
+            guard phone == expected else { throw refuse(action == .phoneDecline ? .noRingingCall : .noCallInProgress) }
+            phone = .idle
+            releasePeers(from: .phone, resume: true)
+            endInterruptions(by: .phone, shouldResume: true)
+        case .alarmFire:
+            guard !isAlarmRinging else { throw refuse(.alarmAlreadyRinging) }
+            isAlarmRinging = true
+            holdPeers(by: .alarm)
+            interruptAllSessions(by: .alarm)
+        case .alarmDismiss:
+            guard isAlarmRinging else { throw refuse(.alarmNotRinging) }
+            isAlarmRinging = false
+            releasePeers(from: .alarm, resume: true)
+            endInterruptions(by: .alarm, shouldResume: true)
+        case .musicPlay:
+            guard !music.isPlaying else { throw refuse(.musicAlreadyPlaying) }
+            guard !callOrAlarmHoldsAudio else { throw refuse(.audioHeldByCallOrAlarm) }
+            music.intends = true
+            music.holders = []
+            interruptNonMixableSessions(by: .music)
+        case .musicPause:
+            guard music.intends else { throw refuse(.musicNotPlaying) }
+            music.intends = false
+            music.holders = []
+            endInterruptions(by: .music, shouldResume: true)
+        case .otherAppActivate(let category, let options):
+            guard !otherApp.intends else { throw refuse(.otherAppAlreadyActive) }
+            guard CategoryRules.isValid(category, mode: .default, options: options) else {
+                throw refuse(.invalidCategoryOptions)
+            }
+            guard !callOrAlarmHoldsAudio else { throw refuse(.audioHeldByCallOrAlarm) }
+            otherApp = PeerState(intends: true, category: category, options: options)
+            if !otherApp.isMixable {
+                interruptNonMixableSessions(by: .otherApp)
+            }
+        case .otherAppDeactivate(let notifyOthers):
+            guard otherApp.intends else { throw refuse(.otherAppNotActive) }
+            otherApp.intends = false
+            otherApp.holders = []
+            endInterruptions(by: .otherApp, shouldResume: notifyOthers)
+        case .silentSwitchOn, .silentSwitchOff:
+            silentSwitchOn = action == .silentSwitchOn
+        case .screenLock, .screenUnlock:
+            screenLocked = action == .screenLock
+        case .routePlug(let port):
+            guard port.isPluggable else { throw refuse(.portNotPluggable) }
+            guard !pluggedPorts.contains(port) else { throw refuse(.portAlreadyPlugged) }
+            changeRoutes(reason: .newDeviceAvailable) { $0.pluggedPorts.append(port) }
+        case .routeUnplug(let port):
+            guard port.isPluggable else { throw refuse(.portNotPluggable) }
+            guard pluggedPorts.contains(port) else { throw refuse(.portNotPlugged) }
+            let previous = changeRoutes(reason: .oldDeviceUnavailable) { $0.pluggedPorts.removeAll { $0 == port } }
+            for (id, route) in previous
+            where route.outputs.contains(port) && sessions[id]?.prefersInterruptionOnRouteDisconnect == true {
+                interrupt(id, by: .routeDisconnected)
+            }
+        case .mediaServicesLose:
+            guard mediaServicesAvailable else { throw refuse(.mediaServicesAlreadyLost) }
+            loseMediaServices()
+        case .mediaServicesReset:
+            if mediaServicesAvailable {
+                loseMediaServices()
+            }
+            mediaServicesAvailable = true
+            for id in allSessionIDs {
+                sessions[id]?.resetToDefaults()
+                post(.mediaServicesReset, to: id)
+            }
+        case .appBackground:
+            guard appState == .foreground else { throw refuse(.appNotInForeground) }
+            let keepsRunning = activeSessionIDs.contains { id in
+                sessions[id].map { CategoryRules.traits(of: $0.category).keepsRunningInBackground } ?? false
+            }
+            if keepsRunning {
+                appState = .background
+            } else {
+                appState = .suspended
+                interruptAllSessions(by: .appSuspended)
+            }
+        case .appForeground:
+            guard appState != .foreground else { throw refuse(.appAlreadyInForeground) }
+            appState = .foreground
+            for id in allSessionIDs where sessions[id]?.pendingSuspendedBegan == true {
+                sessions[id]?.pendingSuspendedBegan = false
+                post(.interruptionBegan(reason: .appWasSuspended, wasSuspended: true), to: id)
+            }
+        case .volumeSet(let value):
+            guard value.isFinite, (0...1).contains(value) else { throw refuse(.volumeOutOfRange) }
+            outputVolume = value
+        }
+    }
+
+    /// Applies a change to the plugged ports and tells every active session whose route
+    /// changed; returns the routes the active sessions had before.
+    @discardableResult
+    private mutating func changeRoutes(
+        reason: RouteChangeReason, _ change: (inout SimulatedState) -> Void
+    ) -> [(SessionID, RouteDescription)] {
+        let before = activeSessionIDs.compactMap { id in sessions[id].map { (id, route(for: $0)) } }
+        change(&self)
+        for (id, previous) in before {
+            guard let record = sessions[id], route(for: record) != previous else { continue }
+            post(.routeChanged(reason: reason, previous: previous), to: id)
+        }
+        return before
+    }
+
+    private mutating func loseMediaServices() {
+        mediaServicesAvailable = false
+        for id in allSessionIDs {
+            if sessions[id]?.isActive == true {
+                releasePeers(from: .session(id), resume: false)
+            }
+            sessions[id]?.isActive = false
+            sessions[id]?.interruptedBy = nil
+            sessions[id]?.pendingSuspendedBegan = false
+            post(.mediaServicesLost, to: id)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Synchronization
+
+/// A simulated phone operating system: the control tower that tests, scenarios and the demo drive.
+///
+/// It owns the peers (the music player, the phone, an alarm clock and one other app), the
+/// silent switch, the screen lock, the audio route, the output volume, the media server and
+/// the app's lifecycle, and it grants or refuses the requests of the ``AudioSession``s bound
+/// to it. Drive it with ``perform(_:)``, whose actions are exactly the `system` vocabulary of
+/// scenario files. Nothing happens on its own: no threads, no timers, same result every run.
+///
+/// Safe to use from any thread. Notifications an action causes are delivered to the
+/// sessions' observers before ``perform(_:)`` returns, with no lock held.
+public final class SimulatedSystem: SystemAudio, Sendable {
+    private let state: Mutex<SimulatedState>
+    private let deliveries = DeliveryQueue()
+
+    /// Creates a system in the given launch state.
+    ///
+    /// - Parameter launch: Other audio, switch, lock and route at launch; the app starts in the foreground.
+    public init(launch: LaunchState = .init()) {
+        state = Mutex(SimulatedState(launch: launch))
+    }
+
+    /// Makes something happen, as a scenario's `system` event does.
+    ///
+    /// - Parameter action: The action, for example `.phoneRing` or `.routePlug(port: .headphones)`.
+    /// - Throws: ``SystemActionError`` when the action makes no sense now (declining a call
+    ///   that is not ringing, unplugging a port that is not plugged in, ...); nothing changes then.
+    public func perform(_ action: SystemAction) throws(SystemActionError) {
+        try transaction { (draft: inout SimulatedState) throws(SystemActionError) in
+            try draft.perform(action)
+        }
+    }
+
+    /// Runs `body` on a copy of the state; keeps the copy and delivers its notifications
+    /// only if `body` succeeds. Posts the secondary-audio hint when it flipped.
+    private func transaction<Result: Sendable, Failure: Error>(
+        _ body: (inout SimulatedState) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let result = try state.withLock { (current: inout SimulatedState) throws(Failure) -> Result in
+            var draft = current
+            draft.outbox = []
+            let hintBefore = draft.secondaryAudioHint
+            let result = try body(&draft)
+            draft.postHintIfFlipped(from: hintBefore)
+            deliveries.enqueue(draft.outbox)
+            draft.outbox = []
+            current = draft
+            return result
+        }
+        deliveries.drain()
+        return result
+    }
+
+    func read<Value: Sendable>(_ body: (SimulatedState) -> Value) -> Value {
+        state.withLock { body($0) }
+    }
+
+    // MARK: SystemAudio
+
+    /// Registers a new session in its default state.
+    ///
+    /// - Parameter deliver: Called once per notification for the session, in order.
+    /// - Returns: The session's handle.
+    public func attachSession(deliver: @escaping @Sendable (AudioSessionNotification) -> Void) -> SessionID {
+        transaction { (draft: inout SimulatedState) -> SessionID in draft.attach(deliver: deliver) }
+    }
+
+    /// Forgets a session, releasing the peers it held without letting them resume.
+    ///
+    /// - Parameter session: The session's handle.
+    public func detachSession(_ session: SessionID) {
+        transaction { (draft: inout SimulatedState) in draft.detach(session) }
+    }
+
+    /// Sets a session's category, mode and options.
+    ///
+    /// - Parameters:
+    ///   - category: The category.
+    ///   - mode: The mode.
+    ///   - options: The options.
+    ///   - session: The session.
+    /// - Throws: ``AudioSessionError/mediaServicesFailed`` while media services are lost.
+    public func setCategory(_ category: Category, mode: Mode, options: CategoryOptions, for session: SessionID)
+        throws(AudioSessionError)
+    {
+        try transaction { (draft: inout SimulatedState) throws(AudioSessionError) in
+            try draft.setCategory(category, mode: mode, options: options, for: session)
+        }
+    }
+
+    /// Activates or deactivates a session.
+    ///
+    /// - Parameters:
+    ///   - active: `true` to activate.
+    ///   - options: Deactivation options.
+    ///   - session: The session.
+    /// - Throws: ``AudioSessionError`` when refused; nothing changes then.
+    public func setActive(_ active: Bool, options: SetActiveOptions, for session: SessionID) throws(AudioSessionError) {
+        try transaction { (draft: inout SimulatedState) throws(AudioSessionError) in
+            try draft.setActive(active, options: options, for: session)
+        }
+    }
+
+    /// Records a session's preferred sample rate.
+    ///
+    /// - Parameters:
+    ///   - hertz: The rate, or 0 for no preference.
+    ///   - session: The session.
+    /// - Throws: ``AudioSessionError/badParam`` or ``AudioSessionError/mediaServicesFailed``.
+    public func setPreferredSampleRate(_ hertz: Double, for session: SessionID) throws(AudioSessionError) {
+        try transaction { (draft: inout SimulatedState) throws(AudioSessionError) in
+            try draft.setPreferredSampleRate(hertz, for: session)
+        }
+    }
+
+    /// Records a session's preferred I/O buffer duration.
+    ///
+    /// - Parameters:
+    ///   - seconds: The duration, or 0 for no preference.
+    ///   - session: The session.
+    /// - Throws: ``AudioSessionError/badParam`` or ``AudioSessionError/mediaServicesFailed``.
+    public func setPreferredIOBufferDuration(_ seconds: Double, for session: SessionID) throws(AudioSessionError) {
+        try transaction { (draft: inout SimulatedState) throws(AudioSessionError) in
+            try draft.setPreferredIOBufferDuration(seconds, for: session)
+        }
+    }
+
+    /// Records whether a session's engine runs audio I/O.
+    ///
+    /// - Parameters:
+    ///   - running: Whether I/O runs.
+    ///   - session: The session.
+    public func setAudioIORunning(_ running: Bool, for session: SessionID) {
+        transaction { (draft: inout SimulatedState) in draft.sessions[session]?.isAudioIORunning = running }
+    }
+
+    /// Records a session's route-disconnect preference.
+    ///
+    /// - Parameters:
+    ///   - prefers: Whether to be interrupted when the output device goes away.
+    ///   - session: The session.
+    public func setPrefersInterruptionOnRouteDisconnect(_ prefers: Bool, for session: SessionID) {
+        transaction { (draft: inout SimulatedState) in
+            draft.sessions[session]?.prefersInterruptionOnRouteDisconnect = prefers
+        }
+    }
+
+    /// A snapshot of a session's state.
+    ///
+    /// - Parameter session: The session; it must be attached.
+    /// - Returns: Its status.
+    public func status(of session: SessionID) -> SessionStatus {
+        read { $0.status(of: session) }
+    }
+}

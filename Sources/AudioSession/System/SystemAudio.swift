@@ -1,0 +1,78 @@
+/// The operating system as an audio session sees it: the authority that grants or refuses
+/// every request and reports what happens.
+///
+/// The system keeps each attached session's state (as iOS's media server does), so that a
+/// request and the events it causes happen atomically. ``SimulatedSystem`` implements this
+/// protocol for tests and the demo. An implementation must deliver notifications through the
+/// `deliver` closure given at attachment, never while holding a lock of its own, in the order
+/// the events happened.
+public protocol SystemAudio: AnyObject, Sendable {
+    /// Registers a new session in its default state (inactive, soloAmbient, mode default, no options).
+    ///
+    /// - Parameter deliver: Called once per notification for this session, in order.
+    /// - Returns: The handle for the session's later requests.
+    func attachSession(deliver: @escaping @Sendable (AudioSessionNotification) -> Void) -> SessionID
+
+    /// Forgets a session; it is deactivated without notifying others.
+    ///
+    /// - Parameter session: The handle from ``attachSession(deliver:)``.
+    func detachSession(_ session: SessionID)
+
+    /// Sets a session's category, mode and options (already checked against ``CategoryRules``).
+    ///
+    /// - Parameters:
+    ///   - category: The category.
+    ///   - mode: The mode.
+    ///   - options: The options.
+    ///   - session: The session.
+    /// - Throws: ``AudioSessionError/mediaServicesFailed`` while media services are lost.
+    func setCategory(_ category: Category, mode: Mode, options: CategoryOptions, for session: SessionID)
+        throws(AudioSessionError)
+
+    /// Activates or deactivates a session.
+    ///
+    /// - Parameters:
+    ///   - active: `true` to activate.
+    ///   - options: Deactivation options.
+    ///   - session: The session.
+    /// - Throws: ``AudioSessionError`` when the system refuses; the state is then unchanged.
+    func setActive(_ active: Bool, options: SetActiveOptions, for session: SessionID) throws(AudioSessionError)
+
+    /// Records a session's preferred sample rate; the system grants the nearest it supports.
+    ///
+    /// - Parameters:
+    ///   - hertz: The rate, or 0 for no preference.
+    ///   - session: The session.
+    /// - Throws: ``AudioSessionError/badParam`` for a negative or non-finite rate,
+    ///   ``AudioSessionError/mediaServicesFailed`` while media services are lost.
+    func setPreferredSampleRate(_ hertz: Double, for session: SessionID) throws(AudioSessionError)
+
+    /// Records a session's preferred I/O buffer duration; the system grants the nearest it supports.
+    ///
+    /// - Parameters:
+    ///   - seconds: The duration, or 0 for no preference.
+    ///   - session: The session.
+    /// - Throws: ``AudioSessionError/badParam`` for a negative or non-finite duration,
+    ///   ``AudioSessionError/mediaServicesFailed`` while media services are lost.
+    func setPreferredIOBufferDuration(_ seconds: Double, for session: SessionID) throws(AudioSessionError)
+
+    /// Records whether the session's engine runs audio I/O.
+    ///
+    /// - Parameters:
+    ///   - running: `true` while the engine's output runs.
+    ///   - session: The session.
+    func setAudioIORunning(_ running: Bool, for session: SessionID)
+
+    /// Records whether the session wants an interruption when its output device disappears.
+    ///
+    /// - Parameters:
+    ///   - prefers: `true` to opt in.
+    ///   - session: The session.
+    func setPrefersInterruptionOnRouteDisconnect(_ prefers: Bool, for session: SessionID)
+
+    /// Everything the session can read about itself now.
+    ///
+    /// - Parameter session: The session.
+    /// - Returns: A snapshot of its state.
+    func status(of session: SessionID) -> SessionStatus
+}

@@ -1,0 +1,82 @@
+import AudioSession
+
+/// How a ``GameSoundRuntime`` sets itself up: which category policy, which output, how many voices.
+public struct GameSoundConfiguration: Sendable, Hashable {
+    /// Which session category the game uses and whether it plays a soundtrack.
+    public enum Policy: String, Sendable, Hashable, CaseIterable {
+        /// Category ambient, never a soundtrack: the player's music always plays on.
+        case effectsOnly
+        /// Category soloAmbient, always with the soundtrack: other audio stops when the game starts.
+        case effectsPlusSoundtrack
+        /// The default. If other audio is playing when the session (re)activates, ambient without a
+        /// soundtrack; otherwise soloAmbient with the soundtrack.
+        case effectsPlusSoundtrackIfNoOtherAudio
+        /// Category playback: not silenced by the silent switch or screen lock; pauses the soundtrack
+        /// when headphones are pulled.
+        case mediaPlayback
+    }
+
+    /// Where the mix goes.
+    public enum Output: Sendable, Hashable {
+        /// OpenAL Soft's output device (nil: the default one), mixed in real time by OpenAL Soft.
+        case realtime(deviceName: String? = nil)
+        /// A loopback device rendered on request with ``GameSoundRuntime/render(frames:)``, never
+        /// waiting on the wall clock: for tests, CI and offline rendering.
+        case headless
+    }
+
+    /// What happens to the OpenAL context during an interruption.
+    public enum InterruptionStrategy: String, Sendable, Hashable, CaseIterable {
+        /// The context is made nil and the output stopped; at the end the same context comes back.
+        case suspendContext
+        /// The pre-iOS-3 way: the context is destroyed, and rebuilt with its sources at the end. Uses
+        /// the same machinery as the recovery from a media-services reset.
+        case rebuildContext
+    }
+
+    /// What the soundtrack does when the route changes.
+    public enum RoutePolicy: String, Sendable, Hashable, CaseIterable {
+        /// Keep playing through whatever output the system picks (games usually want this).
+        case playOn
+        /// Pause the soundtrack when the old output disappears (headphones pulled), like a media player.
+        /// Never on an override or a category change.
+        case pauseSoundtrackOnDeviceLoss
+    }
+
+    /// The category policy; the default is ``Policy/effectsPlusSoundtrackIfNoOtherAudio``.
+    public var policy: Policy
+    /// Real-time or headless output.
+    public var output: Output
+    /// The mixing rate in hertz.
+    public var sampleRate: Int
+    /// How many effects can sound at once (the voice pool); 32 by default.
+    public var voices: Int
+    /// How interruptions treat the OpenAL context.
+    public var interruptionStrategy: InterruptionStrategy
+    /// What the soundtrack does on a route change; nil picks the policy's default
+    /// (``RoutePolicy/pauseSoundtrackOnDeviceLoss`` for ``Policy/mediaPlayback``, else ``RoutePolicy/playOn``).
+    public var routePolicy: RoutePolicy?
+    /// Frames between two runs of the update (stream refills, fades, retries); 256 by default.
+    public var updateFrames: Int
+    /// How long the soundtrack fades when the secondary-audio hint begins or ends, in seconds.
+    public var hintFadeDuration: Double
+
+    /// Creates a configuration; every parameter has the default a typical game wants.
+    public init(policy: Policy = .effectsPlusSoundtrackIfNoOtherAudio, output: Output = .realtime(),
+                sampleRate: Int = 48_000, voices: Int = 32, interruptionStrategy: InterruptionStrategy = .suspendContext,
+                routePolicy: RoutePolicy? = nil, updateFrames: Int = 256, hintFadeDuration: Double = 0.25) {
+        self.policy = policy
+        self.output = output
+        self.sampleRate = sampleRate
+        self.voices = voices
+        self.interruptionStrategy = interruptionStrategy
+        self.routePolicy = routePolicy
+        self.updateFrames = updateFrames
+        self.hintFadeDuration = hintFadeDuration
+    }
+
+    /// The route policy in force: the one set, or the policy's default.
+    public var effectiveRoutePolicy: RoutePolicy {
+        routePolicy ?? (policy == .mediaPlayback ? .pauseSoundtrackOnDeviceLoss : .playOn)
+    }
+}

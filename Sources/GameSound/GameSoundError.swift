@@ -1,0 +1,39 @@
+import AudioFiles
+import AudioSession
+import OpenAL
+
+/// Why a GameSound call failed. Every case leaves the sounds already playing as they were.
+public enum GameSoundError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No effect with this name was loaded.
+    case unknownEffect(String)
+    /// An effect file could not be decoded.
+    case decoding(AudioFileError)
+    /// OpenAL refused (the operation and OpenAL's code are in the error).
+    case openAL(OpenALError)
+    /// The audio session refused (for example `insufficientPriority` during a call).
+    case session(AudioSessionError)
+    /// The runtime was stopped with ``GameSoundRuntime/shutdown()``.
+    case stopped
+    /// The call needs the other output mode (for example ``GameSoundRuntime/render(frames:)`` on a real-time runtime).
+    case wrongOutputMode(String)
+    /// A value out of range, named.
+    case invalidArgument(String)
+    /// The folder of a sound bank could not be listed.
+    case unreadableFolder(path: String, errno: Int32)
+    /// No soundtrack was given to play.
+    case noSoundtrack
+
+    public var description: String {
+        switch self {
+        case .unknownEffect(let name): "no effect named '\(name)' is loaded"
+        case .decoding(let error): error.description
+        case .openAL(let error): "OpenAL: \(error)"
+        case .session(let error): "the audio session refused: \(error)"
+        case .stopped: "the runtime was shut down"
+        case .wrongOutputMode(let what): what
+        case .invalidArgument(let what): "invalid argument: \(what)"
+        case .unreadableFolder(let path, let errno): "cannot list the folder \(path) (errno \(errno))"
+        case .noSoundtrack: "no soundtrack is set"
+        }
+    }
+}

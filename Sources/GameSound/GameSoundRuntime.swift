@@ -1,0 +1,350 @@
+import AudioFiles
+import AudioSession
+import Foundation
+import OpenAL
+
+/// The object a game talks to: it owns the audio session, the OpenAL device and context, the
+/// effects and the soundtrack, and makes them behave like a well-made iOS game's audio.
+///
+/// Create one at launch. It configures the session for its ``GameSoundConfiguration/Policy``
+/// (ambient when the player's music is already playing, soloAmbient with your soundtrack
+/// otherwise), opens the device, activates the session and starts the soundtrack. From then on it
+/// handles phone calls, alarms, the silent switch, the secondary-audio hint, route changes and
+/// media-services resets by itself.
+///
+/// Every method may be called from any thread. All OpenAL work happens under one process-wide
+/// lock (``OpenAL/OpenALProcess``), so calls are serialised; none waits on the wall clock.
+///
+/// ```swift
+/// let audio = try GameSoundRuntime(configuration: .init(), soundtrack: "assets/music/theme.ogg")
+/// try audio.preload("laser", path: "assets/sfx/laser.ogg")
+/// try audio.play("laser")
+/// ```
+public final class GameSoundRuntime: Sendable {
+    /// The configuration the runtime was created with.
+    public let configuration: GameSoundConfiguration
+    /// The audio session the runtime manages; read its state, but let the runtime change it.
+    public let session: AudioSession
+    /// The system the session lives in: the simulated control tower by default.
+    public let system: SimulatedSystem
+
+    private let core: CoreBox
+    private let loop: RealtimeLoop?
+
+    /// Starts the runtime: configures the session, opens the output, activates, and starts
+    /// `soundtrack` if the policy allows.
+    ///
+    /// - Parameters:
+    ///   - configuration: Policy, output, rate and voices.
+    ///   - system: The system to live in; a fresh ``AudioSession/SimulatedSystem`` by default.
+    ///   - soundtrack: An Ogg Vorbis file to stream as the soundtrack, or nil for none.
+    /// - Throws: ``GameSoundError/openAL(_:)`` when no output device opens (on a machine without a
+    ///   sound card, use `.headless`, or call `OpenALProcess.setDrivers("null")` first);
+    ///   ``GameSoundError/invalidArgument(_:)`` for a bad configuration.
+    public init(configuration: GameSoundConfiguration = .init(), system: SimulatedSystem = SimulatedSystem(),
+                soundtrack: String? = nil) throws(GameSoundError) {
+        guard configuration.voices > 0, configuration.voices <= 255 else {
+            throw .invalidArgument("voices must be within 1...255, not \(configuration.voices)")
+        }
+        guard [44_100, 48_000, 22_050, 32_000, 88_200, 96_000].contains(configuration.sampleRate) else {
+            throw .invalidArgument("sample rate \(configuration.sampleRate) Hz is not one OpenAL Soft renders")
+        }
+        guard configuration.updateFrames >= 16 else { throw .invalidArgument("updateFrames must be at least 16") }
+        let core = RuntimeCore(configuration: configuration, system: system)
+        self.configuration = configuration
+        self.session = core.session
+        self.system = system
+        self.core = CoreBox(core)
+        let box = self.core
+        core.observation = session.addObserver { notification in
+            box.with { $0.handle(notification) }
+        }
+        try box.with { (core) throws(GameSoundError) in try core.start(soundtrack: soundtrack) }
+        if case .realtime = configuration.output {
+            let loop = RealtimeLoop(period: Double(configuration.updateFrames) / Double(configuration.sampleRate)) {
+                box.with { $0.update() }
+            }
+            self.loop = loop
+            loop.start()
+        } else {
+            loop = nil
+        }
+    }
+
+    deinit {
+        loop?.stop()
+        core.with { $0.shutdown() }
+    }
+
+    /// Stops everything, closes the device and deactivates the session. Later calls throw
+    /// ``GameSoundError/stopped`` (queries answer with the last state). Calling it twice does nothing.
+    public func shutdown() {
+        loop?.stop()
+        core.with { $0.shutdown() }
+    }
+
+    // MARK: - Events
+
+    /// Calls `observer` with every event the runtime logs, synchronously and in order, on the thread
+    /// that caused it. Keep the returned token; cancelling it (or dropping it) unsubscribes.
+    public func addEventObserver(_ observer: @escaping @Sendable (GameSoundEvent) -> Void) -> EventObservation {
+        let id = UUID()
+        core.with { $0.eventObservers[id] = observer }
+        let box = core
+        return EventObservation { box.with { $0.eventObservers[id] = nil } }
+    }
+
+    // MARK: - The system
+
+    /// Performs an action of the simulated system (a phone call, the silent switch...), logging it
+    /// first, so that its consequences follow it in the event log.
+    ///
+    /// - Throws: ``AudioSession/SystemActionError`` when the action makes no sense now (declining a
+    ///   call that is not ringing); nothing changes then.
+    public func perform(_ action: SystemAction) throws(SystemActionError) {
+        try core.with { (core) throws(SystemActionError) in
+            let details = action.parameters.sorted { $0.key < $1.key }.map {
+                GameSoundEvent.Detail($0.key, Self.value(of: $0.value))
+            }
+            core.log(.system, action.name, details)
+            try system.perform(action)
+            if action == .appForeground { core.applicationDidBecomeActive() }
+            core.updateSilence()
+        }
+    }
+
+    private static func value(of parameter: SystemActionParameter) -> GameSoundEvent.Value {
+        switch parameter {
+        case .string(let value): .string(value)
+        case .bool(let value): .bool(value)
+        case .number(let value): .number(value)
+        case .strings(let values): .strings(values)
+        }
+    }
+
+    /// Tells the runtime the app became active again (iOS's didBecomeActive). It reactivates the
+    /// session if an interruption never ended. ``perform(_:)`` calls it for `app.foreground`.
+    public func applicationDidBecomeActive() {
+        core.with { $0.applicationDidBecomeActive() }
+    }
+
+    // MARK: - Effects
+
+    /// Decodes a WAV or Ogg Vorbis file and keeps it ready to play under `name`. Loading a name
+    /// again replaces the sound (voices playing the old one stop).
+    ///
+    /// - Throws: ``GameSoundError/decoding(_:)`` naming the file and what is wrong; nothing changes then.
+    public func preload(_ name: String, path: String) throws(GameSoundError) {
+        let sound: PCMBuffer<Float>
+        do { sound = try AudioDecoder.decode(path: path) } catch { throw .decoding(error) }
+        try preload(name, sound: sound)
+    }
+
+    /// Keeps already decoded audio ready to play under `name`.
+    public func preload(_ name: String, sound: PCMBuffer<Float>) throws(GameSoundError) {
+        guard sound.format.channelCount == 1 || sound.format.channelCount == 2, sound.format.sampleRate > 0 else {
+            throw .invalidArgument("a sound must be mono or stereo with a positive sample rate")
+        }
+        try core.with { (core) throws(GameSoundError) in
+            guard core.phase != .stopped else { throw .stopped }
+            try core.add(sound, named: name)
+        }
+    }
+
+    /// Decodes every `.wav` and `.ogg` file in `folder` in parallel, on all cores, each once, and
+    /// keeps each under its file name without the extension.
+    ///
+    /// - Parameters:
+    ///   - folder: A folder of sound files (not searched recursively).
+    ///   - progress: Called after each file with (files done, files in all), from any thread.
+    /// - Returns: What loaded and what failed. A file that fails does not stop the others.
+    /// - Throws: ``GameSoundError/unreadableFolder(path:errno:)`` when the folder cannot be listed.
+    @discardableResult
+    public func preloadBank(folder: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GameSoundError) -> BankReport {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw .unreadableFolder(path: folder, errno: Int32((error as NSError).code))
+        }
+        let files = names.filter { $0.hasSuffix(".ogg") || $0.hasSuffix(".wav") }.sorted().map {
+            (name: String($0.dropLast(4)), path: (folder as NSString).appendingPathComponent($0))
+        }
+        var report = BankReport()
+        for (name, result) in EffectBank.decodeInParallel(files, progress: progress).sorted(by: { $0.key < $1.key }) {
+            switch result {
+            case .success(let sound):
+                try preload(name, sound: sound)
+                report.loaded.append(name)
+            case .failure(let error):
+                report.failed[name] = error
+            }
+        }
+        return report
+    }
+
+    /// Forgets a loaded effect and frees its memory; voices playing it stop.
+    ///
+    /// - Throws: ``GameSoundError/unknownEffect(_:)`` if no effect has that name.
+    public func unload(_ name: String) throws(GameSoundError) {
+        try core.with { (core) throws(GameSoundError) in try core.unload(name) }
+    }
+
+    /// The names of the loaded effects, sorted.
+    public var loadedEffects: [String] { core.with { $0.bank.names } }
+
+    /// Plays a loaded effect on a voice from the pool.
+    ///
+    /// During an interruption or while media services are lost, nothing reaches OpenAL: the effect
+    /// is dropped (a one-shot sound is not worth playing late) and an `effectDropped` event says why.
+    /// When every voice is busy, the lowest-priority oldest sound with a priority no higher than
+    /// this one's loses its voice; if all outrank it, this one is dropped.
+    ///
+    /// - Returns: ``PlayOutcome/played(_:stole:)`` with the voice, or ``PlayOutcome/dropped(_:)``.
+    /// - Throws: ``GameSoundError/unknownEffect(_:)``, ``GameSoundError/invalidArgument(_:)``,
+    ///   ``GameSoundError/stopped``; the sounds already playing are unaffected.
+    @discardableResult
+    public func play(_ name: String, options: PlayOptions = .init()) throws(GameSoundError) -> PlayOutcome {
+        try core.with { (core) throws(GameSoundError) in try core.play(name, options: options) }
+    }
+
+    /// Stops one voice. A handle whose voice was since reused is ignored.
+    public func stop(_ voice: Voice) throws(GameSoundError) {
+        try core.with { (core) throws(GameSoundError) in try core.stop(voice) }
+    }
+
+    /// Stops every effect (not the soundtrack).
+    public func stopAllEffects() throws(GameSoundError) {
+        try core.with { (core) throws(GameSoundError) in try core.stopAllEffects() }
+    }
+
+    /// Sets the volume of all effects, 1 unchanged.
+    public func setEffectsVolume(_ volume: Float) throws(GameSoundError) {
+        try core.with { (core) throws(GameSoundError) in try core.setEffectsVolume(volume) }
+    }
+
+    /// How many voices are sounding now.
+    public var voicesInUse: Int { core.with { $0.voicesInUse } }
+
+    // MARK: - Soundtrack
+
+    /// Plays the soundtrack: `path` (an Ogg Vorbis file), or the current one when nil.
+    ///
+    /// The soundtrack is only heard when the policy and the system allow (not in ambient with the
+    /// player's music on, not under the secondary-audio hint); until then the request is kept.
+    /// During an interruption it takes effect at the end.
+    public func playSoundtrack(_ path: String? = nil, loop: Bool = true, fadeIn: Double = 0) throws(GameSoundError) {
+        try core.with { (core) throws(GameSoundError) in try core.playSoundtrack(path: path, loop: loop, fadeIn: fadeIn) }
+    }
+
+    /// Pauses the soundtrack, keeping its position.
+    public func pauseSoundtrack() throws(GameSoundError) {
+        try core.with { (core) throws(GameSoundError) in try core.setSoundtrackIntent(.paused, fade: 0) }
+    }
+
+    /// Resumes a paused soundtrack where it stopped.
+    public func resumeSoundtrack(fadeIn: Double = 0) throws(GameSoundError) {
+        try core.with { (core) throws(GameSoundError) in
+            guard core.soundtrackPath != nil else { throw .noSoundtrack }
+            try core.setSoundtrackIntent(.playing, fade: fadeIn)
+        }
+    }
+
+    /// Stops the soundtrack, fading out over `fadeOut` seconds; the next play starts from the top.
+    public func stopSoundtrack(fadeOut: Double = 0) throws(GameSoundError) {
+        try core.with { (core) throws(GameSoundError) in try core.setSoundtrackIntent(.stopped, fade: fadeOut) }
+    }
+
+    /// Fades the current soundtrack out while `path` fades in over `duration` seconds.
+    public func crossfadeSoundtrack(to path: String, duration: Double = 2, loop: Bool = true) throws(GameSoundError) {
+        try core.with { (core) throws(GameSoundError) in try core.crossfade(to: path, duration: duration, loop: loop) }
+    }
+
+    /// Sets the soundtrack's volume, 1 unchanged.
+    public func setSoundtrackVolume(_ volume: Float) throws(GameSoundError) {
+        try core.with { (core) throws(GameSoundError) in try core.setSoundtrackVolume(volume) }
+    }
+
+    /// The soundtrack's position in frames of the track, or nil when none is playing or paused.
+    public var soundtrackPosition: Int? { core.with { $0.soundtrackPosition } }
+
+    /// Whether the soundtrack is audible now (playing, not faded out or held back).
+    public var isSoundtrackPlaying: Bool { core.with { $0.soundtrack?.state == .playing && $0.phase == .running } }
+
+    // MARK: - State
+
+    /// Whether the output is silenced by the system now, and why (silent switch, screen lock, background).
+    public var silenceCause: OutputSilenceCause? { core.with { $0.silenceCause } }
+
+    /// Whether the runtime is producing sound (session active, context current, output running).
+    public var isRunning: Bool { core.with { $0.phase == .running } }
+
+    /// Live OpenAL objects of this runtime (sources in its context, buffers on its device), for leak checks.
+    public var liveOpenALObjects: (sources: Int, buffers: Int) {
+        core.with { ($0.context?.liveSourceCount ?? 0, $0.device?.liveBufferCount ?? 0) }
+    }
+
+    /// The frame the runtime is at (frames rendered, for headless output).
+    public var currentFrame: Int { core.with { $0.currentFrame } }
+
+    // MARK: - Headless rendering
+
+    /// Renders the next `frames` frames of the mix (headless output only), as interleaved stereo floats.
+    ///
+    /// Runs the update every ``GameSoundConfiguration/updateFrames`` frames at exact positions. The
+    /// output is exact silence while the session is interrupted (sources do not advance), while media
+    /// services are lost, and while the system silences the category (sources advance).
+    ///
+    /// - Throws: ``GameSoundError/wrongOutputMode(_:)`` on a real-time runtime.
+    public func render(frames: Int) throws(GameSoundError) -> [Float] {
+        var output = [Float](repeating: 0, count: max(frames, 0) * 2)
+        try output.withUnsafeMutableBufferPointer { (buffer) throws(GameSoundError) in try render(into: buffer) }
+        return output
+    }
+
+    /// Renders `buffer.count / 2` stereo frames into `buffer` (headless output only).
+    public func render(into buffer: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
+        try core.with { (core) throws(GameSoundError) in try core.render(into: buffer) }
+    }
+}
+
+/// A subscription to the runtime's events; cancel it, or let it go, to unsubscribe.
+public final class EventObservation: Sendable {
+    private let onCancel: @Sendable () -> Void
+    private let cancelled = Mutex(false)
+
+    init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+
+    /// Stops the observer from being called.
+    public func cancel() {
+        let first = cancelled.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        if first { onCancel() }
+    }
+
+    deinit { cancel() }
+}
+
+/// What a bank preload loaded and what failed.
+public struct BankReport: Sendable, Hashable {
+    /// Names loaded, sorted.
+    public var loaded: [String] = []
+    /// Files that failed to decode, by name, with the reason.
+    public var failed: [String: AudioFileError] = [:]
+}
+
+/// Holds the core; every access goes through `OpenALProcess.withExclusiveAccess`, the one owner.
+final class CoreBox: @unchecked Sendable {
+    // Safe: `core` is only touched inside `with`, which holds OpenAL's process-wide lock.
+    private let core: RuntimeCore
+
+    init(_ core: RuntimeCore) { self.core = core }
+
+    func with<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
+        try OpenALProcess.withExclusiveAccess { () throws(Failure) -> Result in try body(core) }
+    }
+}
+
+import Synchronization

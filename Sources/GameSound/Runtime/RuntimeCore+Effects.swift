@@ -1,0 +1,184 @@
+import AudioFiles
+import OpenAL
+
+/// Effects: uploading, the voice pool, playing and stopping.
+extension RuntimeCore {
+    func upload(_ sound: PCMBuffer<Float>) throws(OpenALError) -> ALBuffer {
+        guard let context else { throw OpenALError(operation: "alGenBuffers", code: .noCurrentContext) }
+        let buffer = try ALBuffer(context: context)
+        do {
+            try sound.samples.withUnsafeBufferPointer { samples throws(OpenALError) in
+                try buffer.upload(samples, channelCount: sound.format.channelCount, sampleRate: sound.format.sampleRate)
+            }
+        } catch {
+            try? buffer.delete()
+            throw error
+        }
+        return buffer
+    }
+
+    /// Adds decoded sounds to the bank and uploads them now if the context is usable, else at restore.
+    func add(_ sound: PCMBuffer<Float>, named name: String) throws(GameSoundError) {
+        if let old = uploaded[name], (try? makeContextCurrentIfNeeded()) != nil {
+            stopVoices(playing: name)
+            try? old.delete()
+            uploaded[name] = nil
+        }
+        bank.insert(sound, named: name)
+        try uploadPending()
+    }
+
+    /// Uploads bank entries that have no buffer yet, when the context can be used.
+    func uploadPending() throws(GameSoundError) {
+        guard phase != .lost, context != nil, (try? makeContextCurrentIfNeeded()) != nil else { return }
+        for (name, sound) in bank.sounds where uploaded[name] == nil {
+            do { uploaded[name] = try upload(sound) } catch { throw .openAL(error) }
+        }
+    }
+
+    func unload(_ name: String) throws(GameSoundError) {
+        guard bank[name] != nil else { throw .unknownEffect(name) }
+        if let buffer = uploaded[name] {
+            do {
+                try makeContextCurrentIfNeeded()
+                stopVoices(playing: name)
+                try buffer.delete()
+            } catch {
+                throw .openAL(error)
+            }
+            uploaded[name] = nil
+        }
+        bank.remove(name)
+    }
+
+    private func stopVoices(playing name: String) {
+        for index in slots.indices where slots[index].effect == name {
+            try? slots[index].source?.stop()
+            try? slots[index].source?.setBuffer(nil)
+            slots[index].effect = nil
+            allocator.release(index)
+        }
+    }
+
+    func play(_ name: String, options: PlayOptions) throws(GameSoundError) -> PlayOutcome {
+        guard phase != .stopped else { throw .stopped }
+        guard bank[name] != nil else { throw .unknownEffect(name) }
+        guard options.gain.isFinite, options.gain >= 0, options.pitch.isFinite, options.pitch > 0,
+              options.pan.isFinite, (-1...1).contains(options.pan) else {
+            throw .invalidArgument("gain must be ≥ 0, pitch > 0 and pan within -1...1")
+        }
+        let dropReason: DropReason? = switch phase {
+        case .lost: .mediaServicesLost
+        case .inactive: session.isInterrupted || contextSuspended || snapshot != nil ? .interrupted : .sessionInactive
+        default: nil
+        }
+        if let dropReason {
+            log(.game, "effectDropped", [.init("sound", .string(name)), .init("reason", .string(dropReason.rawValue))])
+            return .dropped(dropReason)
+        }
+        do {
+            try makeContextCurrentIfNeeded()
+            var choice = allocator.choose(priority: options.priority)
+            if case .free = choice {} else {
+                releaseFinishedVoices()
+                choice = allocator.choose(priority: options.priority)
+            }
+            let slot: Int
+            var stolen: Voice?
+            switch choice {
+            case .free(let free):
+                slot = free
+            case .steal(let victim):
+                slot = victim
+                stolen = Voice(slot: victim, generation: allocator.slots[victim].generation)
+                try slots[victim].source?.stop()
+            case .refuse:
+                log(.game, "effectDropped", [.init("sound", .string(name)), .init("reason", .string(DropReason.allVoicesOutrank.rawValue))])
+                return .dropped(.allVoicesOutrank)
+            }
+            guard let source = slots[slot].source, let buffer = uploaded[name] else { throw GameSoundError.unknownEffect(name) }
+            try configure(source, buffer: buffer, options: options)
+            try source.play()
+            let generation = allocator.occupy(slot, priority: options.priority)
+            slots[slot].effect = name
+            slots[slot].options = options
+            let voice = Voice(slot: slot, generation: generation)
+            var details: [GameSoundEvent.Detail] = [.init("sound", .string(name)), .init("voice", .integer(Int(voice.id)))]
+            if let stolen { details.append(.init("stole", .integer(Int(stolen.id)))) }
+            log(.game, "effectPlayed", details)
+            return .played(voice, stole: stolen)
+        } catch let error as OpenALError {
+            throw .openAL(error)
+        } catch let error as GameSoundError {
+            throw error
+        } catch {
+            throw .invalidArgument(String(describing: error))
+        }
+    }
+
+    /// Sets a voice's buffer and properties (shared by play and snapshot restore).
+    func configure(_ source: ALSource, buffer: ALBuffer, options: PlayOptions) throws(OpenALError) {
+        try source.stop()
+        try source.setBuffer(buffer)
+        try source.setGain(options.gain * effectsVolume)
+        try source.setPitch(options.pitch)
+        try source.setLooping(options.loop)
+        if let position = options.position {
+            try source.setRelativeToListener(false)
+            try source.setPosition(x: position.x, y: position.y, z: position.z)
+        } else {
+            // Pan on a unit circle in front of the listener: distance 1 keeps the gain unchanged.
+            try source.setRelativeToListener(true)
+            try source.setPosition(x: options.pan, y: 0, z: -(1 - options.pan * options.pan).squareRoot())
+        }
+    }
+
+    /// Frees the slots whose sounds have finished.
+    func releaseFinishedVoices() {
+        for index in allocator.slots.indices where allocator.slots[index].busy {
+            if let state = try? slots[index].source?.state(), state == .stopped || state == .initial {
+                allocator.release(index)
+                slots[index].effect = nil
+            }
+        }
+    }
+
+    func stop(_ voice: Voice) throws(GameSoundError) {
+        guard phase != .stopped else { throw .stopped }
+        guard voice.slot >= 0, voice.slot < slots.count, allocator.slots[voice.slot].generation == voice.generation,
+              allocator.slots[voice.slot].busy else { return }
+        if phase == .running {
+            do {
+                try makeContextCurrentIfNeeded()
+                try slots[voice.slot].source?.stop()
+            } catch {
+                throw .openAL(error)
+            }
+        } else {
+            snapshot?.voices.removeAll { $0.slot == voice.slot }
+            pendingVoiceStops.insert(voice.slot)
+        }
+        allocator.release(voice.slot)
+        slots[voice.slot].effect = nil
+    }
+
+    func stopAllEffects() throws(GameSoundError) {
+        for index in allocator.slots.indices where allocator.slots[index].busy {
+            try stop(Voice(slot: index, generation: allocator.slots[index].generation))
+        }
+    }
+
+    func setEffectsVolume(_ volume: Float) throws(GameSoundError) {
+        guard volume.isFinite, volume >= 0 else { throw .invalidArgument("effects volume must be ≥ 0") }
+        effectsVolume = volume
+        guard phase == .running, (try? makeContextCurrentIfNeeded()) != nil else { return }
+        for index in allocator.slots.indices where allocator.slots[index].busy {
+            try? slots[index].source?.setGain(slots[index].options.gain * volume)
+        }
+    }
+
+    var voicesInUse: Int {
+        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { releaseFinishedVoices() }
+        return allocator.busyCount
+    }
+}

@@ -1,0 +1,270 @@
+import AudioSession
+import OpenAL
+
+/// The OpenAL side: opening devices, suspending and restoring the context, tearing it down and
+/// rebuilding it (the legacy interruption strategy and the media-services reset share this).
+extension RuntimeCore {
+    func openDeviceAndContext() throws(GameSoundError) {
+        do {
+            let device: ALDevice
+            var attributes = ALContextAttributes(frequency: configuration.sampleRate,
+                                                 monoSources: configuration.voices + 8, stereoSources: configuration.voices + 8)
+            switch configuration.output {
+            case .headless:
+                device = try ALDevice.openLoopback()
+                attributes.renderFormat = ALRenderFormat(sampleRate: configuration.sampleRate, channels: .stereo, sampleType: .float32)
+            case .realtime(let name):
+                device = try ALDevice.openOutput(named: name)
+            }
+            let context = try ALContext(device: device, attributes: attributes)
+            try context.makeCurrent()
+            try context.setDistanceModel(.inverseClamped)
+            self.device = device
+            self.context = context
+            contextSuspended = false
+        } catch {
+            throw .openAL(error)
+        }
+    }
+
+    func createVoices() throws(GameSoundError) {
+        guard let context else { return }
+        do {
+            for index in slots.indices where slots[index].source == nil {
+                slots[index].source = try ALSource(context: context)
+            }
+            for (name, sound) in bank.sounds where uploaded[name] == nil {
+                uploaded[name] = try upload(sound)
+            }
+        } catch {
+            throw .openAL(error)
+        }
+    }
+
+    /// Makes this runtime's context current unless it is suspended; other runtimes in the process
+    /// may have made theirs current in between.
+    func makeContextCurrentIfNeeded() throws(OpenALError) {
+        guard let context, !contextSuspended else {
+            throw OpenALError(operation: "makeCurrent", code: .noCurrentContext)
+        }
+        if !context.isCurrent { try context.makeCurrent() }
+    }
+
+    // MARK: - Interruptions
+
+    func interruptionBegan(reason: InterruptionReason, wasSuspended: Bool) {
+        log(.session, "interruptionBegan", [.init("reason", .string(reason.name)), .init("wasSuspended", .bool(wasSuspended))])
+        guard phase == .running else {
+            if phase == .inactive { needsReactivation = false }
+            return
+        }
+        phase = .inactive
+        needsReactivation = false
+        try? makeContextCurrentIfNeeded()
+        lastKnownSoundtrackPosition = try? soundtrack?.position()
+        stopOutput()
+        switch configuration.interruptionStrategy {
+        case .suspendContext:
+            try? ALContext.clearCurrent()
+            contextSuspended = true
+            log(.engine, "contextCleared")
+        case .rebuildContext:
+            try? makeContextCurrentIfNeeded()
+            snapshot = takeSnapshot()
+            teardownContext(logDestroyed: true)
+        }
+    }
+
+    func interruptionEnded(shouldResume: Bool) {
+        log(.session, "interruptionEnded", [.init("shouldResume", .bool(shouldResume))])
+        guard phase == .inactive else { return }
+        // A game has no play button: it resumes whether or not the system suggests it.
+        needsReactivation = true
+        reportedActivationFailure = false
+        reactivate()
+    }
+
+    /// Brings the context back after an interruption: the same one (suspend) or a new one (rebuild).
+    func restoreContext() throws(GameSoundError) {
+        if let context, contextSuspended {
+            do { try context.makeCurrent() } catch { throw .openAL(error) }
+            contextSuspended = false
+            log(.engine, "contextRestored")
+            for slot in pendingVoiceStops { try? slots[slot].source?.stop() }
+            pendingVoiceStops = []
+            try uploadPending()
+        } else if context == nil {
+            pendingVoiceStops = []
+            try rebuildContext(newDevice: device == nil)
+        }
+    }
+
+    // MARK: - Tear down and rebuild
+
+    /// Saves each busy voice and the soundtrack position. The context must be current.
+    func takeSnapshot() -> Snapshot {
+        var saved = Snapshot()
+        for (index, slot) in slots.enumerated() {
+            guard let source = slot.source, let effect = slot.effect, allocator.slots[index].busy,
+                  let state = try? source.state(), state == .playing || state == .paused else { continue }
+            saved.voices.append(.init(slot: index, effect: effect, options: slot.options,
+                                      offset: (try? source.offset()) ?? 0, playing: state == .playing))
+        }
+        saved.soundtrackPosition = try? soundtrack?.position()
+        return saved
+    }
+
+    /// Deletes every source and buffer, then destroys the context. Buffers are uploaded again from
+    /// the decoded bank when a context is rebuilt, so nothing is read from disk.
+    func teardownContext(logDestroyed: Bool) {
+        for track in fadingTracks + [soundtrack].compactMap({ $0 }) { track.destroy() }
+        fadingTracks = []
+        soundtrack = nil
+        for index in slots.indices {
+            try? slots[index].source?.stop()
+            try? slots[index].source?.setBuffer(nil)
+            try? slots[index].source?.delete()
+            slots[index].source = nil
+        }
+        for buffer in uploaded.values { try? buffer.delete() }
+        uploaded = [:]
+        context?.destroy()
+        context = nil
+        contextSuspended = false
+        if logDestroyed { log(.engine, "contextDestroyed") }
+    }
+
+    /// Creates a new context (and device, after a media-services reset), uploads every effect from
+    /// the bank again, recreates the voices and replays the snapshot.
+    func rebuildContext(newDevice: Bool) throws(GameSoundError) {
+        if newDevice || device == nil {
+            try? device?.close()
+            device = nil
+            try openDeviceAndContext()
+        } else if let device {
+            do {
+                let current = try ALContext(device: device, attributes: .init(
+                    frequency: configuration.sampleRate, monoSources: configuration.voices + 8,
+                    stereoSources: configuration.voices + 8,
+                    renderFormat: isHeadless ? .init(sampleRate: configuration.sampleRate, channels: .stereo, sampleType: .float32) : nil))
+                try current.makeCurrent()
+                try current.setDistanceModel(.inverseClamped)
+                context = current
+            } catch {
+                throw .openAL(error)
+            }
+        }
+        log(.engine, "contextRebuilt")
+        try createVoices()
+        restoreSnapshot()
+        applyListenerGain()
+    }
+
+    func restoreSnapshot() {
+        guard let saved = snapshot else { return }
+        snapshot = nil
+        for voice in saved.voices {
+            guard let source = slots[voice.slot].source, let buffer = uploaded[voice.effect] else { continue }
+            do {
+                try configure(source, buffer: buffer, options: voice.options)
+                try source.setOffset(frames: voice.offset)
+                try source.play()
+                if !voice.playing { try source.pause() }
+                slots[voice.slot].effect = voice.effect
+                slots[voice.slot].options = voice.options
+            } catch {
+                allocator.release(voice.slot)
+            }
+        }
+        if let position = saved.soundtrackPosition { pendingSoundtrackStart = position }
+    }
+
+    // MARK: - Media services
+
+    func mediaServicesLost() {
+        log(.session, "mediaServicesLost")
+        guard phase != .stopped, phase != .lost else { return }
+        stopOutput()
+        if context != nil {
+            if contextSuspended, let context { try? context.makeCurrent(); contextSuspended = false }
+            try? makeContextCurrentIfNeeded()
+            if snapshot == nil { snapshot = takeSnapshot() }
+            teardownContext(logDestroyed: true)
+        }
+        try? device?.close()
+        device = nil
+        phase = .lost
+        needsReactivation = false
+    }
+
+    func mediaServicesReset() {
+        log(.session, "mediaServicesReset")
+        guard phase != .stopped else { return }
+        if phase != .lost { mediaServicesLost() }
+        phase = .inactive
+        do {
+            try rebuildContext(newDevice: true)
+        } catch {
+            log(.engine, "rebuildFailed", [.init("error", .string(error.description))])
+            phase = .lost
+            return
+        }
+        // The reset put the session back to its defaults: configure it again.
+        applyCategoryPolicy(force: true)
+        try? session.setPreferredSampleRate(Double(configuration.sampleRate))
+        try? session.setPreferredIOBufferDuration(Double(configuration.updateFrames) / Double(configuration.sampleRate))
+        reportedActivationFailure = false
+        if activateSession() {
+            startOutput()
+            reconcileSoundtrack(fadeFrames: 0)
+        } else {
+            needsReactivation = true
+        }
+    }
+
+    // MARK: - Notifications
+
+    func handle(_ notification: AudioSessionNotification) {
+        guard phase != .stopped else { return }
+        switch notification {
+        case .interruptionBegan(let reason, let wasSuspended):
+            interruptionBegan(reason: reason, wasSuspended: wasSuspended)
+        case .interruptionEnded(let shouldResume):
+            interruptionEnded(shouldResume: shouldResume)
+        case .routeChanged(let reason, let previous):
+            routeChanged(reason: reason, previous: previous)
+        case .silenceSecondaryAudioHint(let began):
+            secondaryHint(began: began)
+        case .mediaServicesLost:
+            mediaServicesLost()
+        case .mediaServicesReset:
+            mediaServicesReset()
+        }
+    }
+
+    func routeChanged(reason: RouteChangeReason, previous: RouteDescription) {
+        log(.session, "routeChanged", [.init("reason", .string(reason.name)), .init("previous", .string(previous.name)),
+                                       .init("current", .string(session.currentRoute.name))])
+        if reason == .oldDeviceUnavailable, configuration.effectiveRoutePolicy == .pauseSoundtrackOnDeviceLoss,
+           soundtrackIntent == .playing {
+            soundtrackIntent = .paused
+            reconcileSoundtrack(fadeFrames: 0)
+        }
+    }
+
+    func secondaryHint(began: Bool) {
+        log(.session, began ? "secondaryHintBegan" : "secondaryHintEnded")
+        pausedByHint = began
+        if !began, configuration.policy == .effectsPlusSoundtrackIfNoOtherAudio { soundtrackHeldBack = false }
+        reconcileSoundtrack(fadeFrames: Int(configuration.hintFadeDuration * Double(configuration.sampleRate)))
+    }
+
+    /// The app came back to the foreground (or the game calls this when it becomes active):
+    /// recover from an interruption that never ended.
+    func applicationDidBecomeActive() {
+        guard phase == .inactive else { return }
+        needsReactivation = true
+        reportedActivationFailure = false
+        reactivate()
+    }
+}

@@ -1,0 +1,143 @@
+import OpenAL
+
+/// The soundtrack: what the game asked for, reconciled with what the system allows.
+extension RuntimeCore {
+    /// Whether the soundtrack should be heard now, all things considered.
+    var soundtrackWanted: Bool {
+        soundtrackIntent == .playing && policyAllowsSoundtrack && !soundtrackHeldBack && !pausedByHint
+            && soundtrackPath != nil
+    }
+
+    func soundtrackDetails(_ stream: SoundtrackStream?) -> [GameSoundEvent.Detail] {
+        [.init("position", .integer((try? stream?.position()) ?? pendingSoundtrackStart))]
+    }
+
+    /// Makes the stream match ``soundtrackWanted``: starts, resumes, pauses or stops it, logging each
+    /// change. Only while running; during an interruption the intent waits for the end.
+    func reconcileSoundtrack(fadeFrames: Int) {
+        guard phase == .running, let context, (try? makeContextCurrentIfNeeded()) != nil else { return }
+        let now = currentFrame
+        do {
+            if soundtrackWanted, let path = soundtrackPath {
+                if let stream = soundtrack, stream.path == path, stream.state != .stopped {
+                    if stream.state == .paused || stream.fade?.completion == .pause {
+                        let from = stream.state == .paused ? 0 : (stream.fade?.gain(at: now) ?? 1)
+                        stream.fade = fadeFrames > 0 ? Fade(from: from, to: 1, startFrame: now, frames: fadeFrames, completion: .none) : nil
+                        try stream.play(at: now)
+                        log(.game, "soundtrackResumed", soundtrackDetails(stream))
+                    }
+                } else {
+                    if let old = soundtrack { old.destroy() }
+                    let stream = try SoundtrackStream(path: path, loop: soundtrackLoop, volume: soundtrackVolume,
+                                                      startFrame: pendingSoundtrackStart, context: context)
+                    pendingSoundtrackStart = 0
+                    if fadeFrames > 0 { stream.fade = Fade(from: 0, to: 1, startFrame: now, frames: fadeFrames, completion: .none) }
+                    soundtrack = stream
+                    try stream.play(at: now)
+                    log(.game, "soundtrackStarted", soundtrackDetails(stream) + [.init("track", .string(path))])
+                }
+            } else if let stream = soundtrack, stream.state == .playing, stream.fade?.completion != .pause,
+                      stream.fade?.completion != .stop {
+                let completion: Fade.Completion = soundtrackIntent == .stopped ? .stop : .pause
+                log(.game, completion == .stop ? "soundtrackStopped" : "soundtrackPaused", soundtrackDetails(stream))
+                if fadeFrames > 0 {
+                    stream.fade = Fade(from: stream.fade?.gain(at: now) ?? 1, to: 0, startFrame: now, frames: fadeFrames,
+                                       completion: completion)
+                } else if completion == .stop {
+                    try stream.stop()
+                    stream.destroy()
+                    soundtrack = nil
+                } else {
+                    try stream.pause()
+                }
+            } else if soundtrackIntent == .stopped, let stream = soundtrack, stream.state != .playing {
+                stream.destroy()
+                soundtrack = nil
+            }
+        } catch {
+            log(.engine, "soundtrackFailed", [.init("error", .string(String(describing: error)))])
+            soundtrack?.destroy()
+            soundtrack = nil
+            soundtrackIntent = .stopped
+        }
+    }
+
+    /// Per-block work for the streams: fades, refills, fade-outs that finished, tracks that ended.
+    func updateSoundtrack() {
+        let now = currentFrame
+        if let stream = soundtrack {
+            let finished = try? stream.update(at: now)
+            if finished == .stop || (stream.state == .stopped && finished == nil) {
+                if finished == nil { log(.game, "soundtrackStopped", soundtrackDetails(stream)) }
+                stream.destroy()
+                soundtrack = nil
+                if finished == nil { soundtrackIntent = .stopped }
+            }
+        }
+        fadingTracks.removeAll { track in
+            let finished = try? track.update(at: now)
+            if finished == .stop || track.state == .stopped {
+                track.destroy()
+                return true
+            }
+            return false
+        }
+    }
+
+    // MARK: - Game commands
+
+    func playSoundtrack(path: String?, loop: Bool, fadeIn: Double) throws(GameSoundError) {
+        guard phase != .stopped else { throw .stopped }
+        if let path, path != soundtrackPath {
+            if let old = soundtrack, phase == .running { old.destroy() }
+            soundtrack = nil
+            soundtrackPath = path
+            pendingSoundtrackStart = 0
+        }
+        guard soundtrackPath != nil else { throw .noSoundtrack }
+        soundtrackLoop = loop
+        soundtrackIntent = .playing
+        if phase == .inactive, !needsReactivation, !session.isInterrupted { needsReactivation = true; reactivate() }
+        reconcileSoundtrack(fadeFrames: Int(fadeIn * Double(configuration.sampleRate)))
+    }
+
+    func setSoundtrackIntent(_ intent: SoundtrackIntent, fade: Double) throws(GameSoundError) {
+        guard phase != .stopped else { throw .stopped }
+        soundtrackIntent = intent
+        if intent == .stopped, phase != .running { pendingSoundtrackStart = 0 }
+        reconcileSoundtrack(fadeFrames: Int(fade * Double(configuration.sampleRate)))
+        if intent == .stopped, phase == .running, soundtrack == nil { pendingSoundtrackStart = 0 }
+    }
+
+    /// Fades the current track out and `path` in over `duration` seconds.
+    func crossfade(to path: String, duration: Double, loop: Bool) throws(GameSoundError) {
+        guard phase != .stopped else { throw .stopped }
+        let frames = max(1, Int(duration * Double(configuration.sampleRate)))
+        if phase == .running, let old = soundtrack, old.state == .playing {
+            let now = currentFrame
+            old.fade = Fade(from: old.fade?.gain(at: now) ?? 1, to: 0, startFrame: now, frames: frames, completion: .stop)
+            log(.game, "soundtrackStopped", soundtrackDetails(old))
+            fadingTracks.append(old)
+        } else {
+            soundtrack?.destroy()
+        }
+        soundtrack = nil
+        soundtrackPath = path
+        soundtrackLoop = loop
+        pendingSoundtrackStart = 0
+        soundtrackIntent = .playing
+        reconcileSoundtrack(fadeFrames: frames)
+    }
+
+    func setSoundtrackVolume(_ volume: Float) throws(GameSoundError) {
+        guard volume.isFinite, volume >= 0 else { throw .invalidArgument("soundtrack volume must be ≥ 0") }
+        soundtrackVolume = volume
+        soundtrack?.volume = volume
+    }
+
+    var soundtrackPosition: Int? {
+        guard let soundtrack else { return soundtrackIntent == .stopped ? nil : pendingSoundtrackStart }
+        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { return try? soundtrack.position() }
+        return snapshot?.soundtrackPosition ?? lastKnownSoundtrackPosition
+    }
+}

@@ -1,0 +1,260 @@
+import AudioFiles
+import AudioSession
+import Foundation
+import OpenAL
+
+/// Everything the runtime owns, used only while holding `OpenALProcess`'s lock: the one owner of
+/// this runtime's OpenAL objects. ``GameSoundRuntime`` is the thread-safe face of it.
+final class RuntimeCore {
+    /// Where the runtime stands with the system.
+    enum Phase: Equatable {
+        /// Active session, context current, output running.
+        case running
+        /// Not active: before the first activation succeeded, or after an interruption.
+        case inactive
+        /// Media services are lost; waiting for the reset.
+        case lost
+        /// Shut down for good.
+        case stopped
+    }
+
+    /// What the game asked of the soundtrack, kept across interruptions.
+    enum SoundtrackIntent: Equatable {
+        case playing
+        case paused
+        case stopped
+    }
+
+    struct VoiceSlot {
+        var source: ALSource?
+        var effect: String?
+        var options = PlayOptions()
+    }
+
+    /// What was playing, saved before a context is destroyed and replayed into the new one.
+    struct Snapshot {
+        struct SavedVoice {
+            var slot: Int
+            var effect: String
+            var options: PlayOptions
+            var offset: Int
+            var playing: Bool
+        }
+
+        var voices: [SavedVoice] = []
+        var soundtrackPosition: Int?
+    }
+
+    let configuration: GameSoundConfiguration
+    let session: AudioSession
+    let system: SimulatedSystem
+
+    var phase: Phase = .inactive
+    var device: ALDevice?
+    var context: ALContext?
+    /// Whether the runtime has cleared the current context for an interruption (suspend strategy).
+    var contextSuspended = false
+    /// Headless: whether `render` mixes (false: it writes silence and sources stay frozen).
+    var outputRunning = false
+    var frame = 0
+    let startTime = ContinuousClock.now
+
+    var bank = EffectBank()
+    var uploaded: [String: ALBuffer] = [:]
+    var slots: [VoiceSlot]
+    var allocator: VoiceAllocator
+    var effectsVolume: Float = 1
+    var masterVolume: Float = 1
+
+    var soundtrackPath: String?
+    var soundtrackLoop = true
+    var soundtrackVolume: Float = 1
+    var soundtrackIntent: SoundtrackIntent = .stopped
+    var soundtrack: SoundtrackStream?
+    var fadingTracks: [SoundtrackStream] = []
+    /// Where a new stream should start (a restored position), consumed when the stream is created.
+    var pendingSoundtrackStart = 0
+    /// Held back because other audio was playing when the session (re)activated.
+    var soundtrackHeldBack = false
+    var pausedByHint = false
+    /// The soundtrack position when the context was last taken away, for queries during an interruption.
+    var lastKnownSoundtrackPosition: Int?
+
+    /// Voices the game stopped during an interruption, stopped for real when the context returns.
+    var pendingVoiceStops: Set<Int> = []
+    var needsReactivation = false
+    var reportedActivationFailure = false
+    var snapshot: Snapshot?
+    var silenceCause: OutputSilenceCause?
+
+    var eventObservers: [UUID: @Sendable (GameSoundEvent) -> Void] = [:]
+    var observation: ObservationToken?
+
+    init(configuration: GameSoundConfiguration, system: SimulatedSystem) {
+        self.configuration = configuration
+        self.system = system
+        self.session = AudioSession(system: system)
+        self.slots = Array(repeating: VoiceSlot(), count: configuration.voices)
+        self.allocator = VoiceAllocator(count: configuration.voices)
+    }
+
+    var isHeadless: Bool { configuration.output == .headless }
+
+    // MARK: - Time and the log
+
+    /// The frame the runtime is at: frames rendered (headless), or frames of wall time (real time).
+    var currentFrame: Int {
+        if isHeadless { return frame }
+        let elapsed = ContinuousClock.now - startTime
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return Int(seconds * Double(configuration.sampleRate))
+    }
+
+    func log(_ origin: GameSoundEvent.Origin, _ name: String, _ details: [GameSoundEvent.Detail] = []) {
+        let at = currentFrame
+        let event = GameSoundEvent(frame: at, time: Double(at) / Double(configuration.sampleRate),
+                                   origin: origin, name: name, details: details)
+        for observer in eventObservers.values { observer(event) }
+    }
+
+    // MARK: - Start and stop
+
+    /// Configures the session, opens the device, activates, and starts the soundtrack when the policy says so.
+    func start(soundtrack path: String?) throws(GameSoundError) {
+        soundtrackPath = path
+        applyCategoryPolicy(force: true)
+        try? session.setPreferredSampleRate(Double(configuration.sampleRate))
+        try? session.setPreferredIOBufferDuration(Double(configuration.updateFrames) / Double(configuration.sampleRate))
+        try openDeviceAndContext()
+        try createVoices()
+        if path != nil { soundtrackIntent = .playing }
+        if activateSession() {
+            startOutput()
+            reconcileSoundtrack(fadeFrames: 0)
+        } else {
+            needsReactivation = true
+        }
+    }
+
+    func shutdown() {
+        guard phase != .stopped else { return }
+        stopOutput()
+        try? makeContextCurrentIfNeeded()
+        teardownContext(logDestroyed: false)
+        try? device?.close()
+        device = nil
+        session.setAudioIORunning(false)
+        try? session.setActive(false)
+        observation?.cancel()
+        phase = .stopped
+    }
+
+    // MARK: - Session activation and the category policy
+
+    /// Picks the category for this (re)activation and whether the soundtrack is held back.
+    func applyCategoryPolicy(force: Bool = false) {
+        let category: Category
+        switch configuration.policy {
+        case .effectsOnly:
+            category = .ambient
+        case .effectsPlusSoundtrack:
+            category = .soloAmbient
+        case .effectsPlusSoundtrackIfNoOtherAudio:
+            soundtrackHeldBack = session.isOtherAudioPlaying
+            category = soundtrackHeldBack ? .ambient : .soloAmbient
+        case .mediaPlayback:
+            category = .playback
+        }
+        guard force || session.category != category || !session.categoryOptions.isEmpty else { return }
+        do {
+            try session.setCategory(category)
+            log(.session, "categorySet", [.init("category", .string(category.name)), .init("options", .strings([]))])
+        } catch {
+            log(.session, "categoryFailed", [.init("category", .string(category.name)), .init("error", .string(error.name))])
+        }
+    }
+
+    var policyAllowsSoundtrack: Bool { configuration.policy != .effectsOnly }
+
+    /// Tries `setActive(true)`; logs the outcome (a repeated failure only once).
+    func activateSession() -> Bool {
+        do {
+            try session.setActive(true)
+            log(.session, "sessionActivated")
+            needsReactivation = false
+            reportedActivationFailure = false
+            return true
+        } catch {
+            if !reportedActivationFailure {
+                log(.session, "activationFailed", [.init("error", .string(error.name))])
+                reportedActivationFailure = true
+            }
+            return false
+        }
+    }
+
+    /// Reactivates after an interruption, a begin without an end, or a failed attempt: the
+    /// policy decides again, the context comes back and what was playing resumes.
+    func reactivate() {
+        guard phase == .inactive else { return }
+        applyCategoryPolicy()
+        guard activateSession() else {
+            needsReactivation = true
+            return
+        }
+        do {
+            try restoreContext()
+            startOutput()
+            reconcileSoundtrack(fadeFrames: 0)
+        } catch {
+            log(.engine, "restoreFailed", [.init("error", .string(error.description))])
+        }
+    }
+
+    // MARK: - Output
+
+    func startOutput() {
+        if !isHeadless { try? device?.resume() }
+        outputRunning = true
+        phase = .running
+        session.setAudioIORunning(true)
+        updateSilence()
+    }
+
+    func stopOutput() {
+        if !isHeadless, let device, !device.isClosed { try? device.pause() }
+        outputRunning = false
+        session.setAudioIORunning(false)
+    }
+
+    /// Follows the system's silencing (switch, lock, background): logs each change, and on a real
+    /// device mutes through the listener gain (headless output is zeroed while rendering).
+    func updateSilence() {
+        let cause = session.outputSilenceCause
+        guard cause != silenceCause else { return }
+        if let cause {
+            log(.engine, "outputSilenced", [.init("cause", .string(cause.name))])
+        } else if let previous = silenceCause {
+            log(.engine, "outputUnsilenced", [.init("cause", .string(previous.name))])
+        }
+        silenceCause = cause
+        applyListenerGain()
+    }
+
+    func applyListenerGain() {
+        guard phase == .running, let context, context.isCurrent || (try? context.makeCurrent()) != nil else { return }
+        let muted = !isHeadless && silenceCause != nil
+        try? context.setListenerGain(muted ? 0 : masterVolume)
+    }
+
+    // MARK: - The update (every block)
+
+    /// The periodic work: reactivation retries, silencing, fades, stream refills.
+    func update() {
+        if needsReactivation, phase == .inactive { reactivate() }
+        guard phase == .running else { return }
+        updateSilence()
+        guard (try? makeContextCurrentIfNeeded()) != nil else { return }
+        updateSoundtrack()
+    }
+}
