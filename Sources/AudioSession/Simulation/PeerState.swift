@@ -1,20 +1,3 @@
-/// Who keeps a peer app from playing.
-enum Holder: Hashable {
-    case session(SessionID)
-    case phone
-    case alarm
-}
-
-/// Who deactivated one of our sessions.
-enum Interrupter: Hashable {
-    case phone
-    case alarm
-    case music
-    case otherApp
-    case appSuspended
-    case routeDisconnected
-}
-
 /// A peer app with audio: it wants to play (`intends`) and plays unless someone holds it.
 struct PeerState: Hashable {
     var intends: Bool

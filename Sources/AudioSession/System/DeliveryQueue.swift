@@ -1,12 +1,5 @@
 import Synchronization
 
-/// A notification bound for one session's delivery closure.
-struct Delivery: Sendable {
-    let session: SessionID
-    let notification: AudioSessionNotification
-    let deliver: @Sendable (AudioSessionNotification) -> Void
-}
-
 /// A first-in first-out queue of notifications, drained by one caller at a time.
 ///
 /// A system enqueues while holding its own state lock (so the queue order is the order the

@@ -1,0 +1,6 @@
+/// Who keeps a peer app from playing.
+enum Holder: Hashable {
+    case session(SessionID)
+    case phone
+    case alarm
+}

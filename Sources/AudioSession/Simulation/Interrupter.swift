@@ -1,0 +1,9 @@
+/// Who deactivated one of our sessions.
+enum Interrupter: Hashable {
+    case phone
+    case alarm
+    case music
+    case otherApp
+    case appSuspended
+    case routeDisconnected
+}
