@@ -38,11 +38,14 @@ public final class GameSoundRuntime: Sendable {
     ///   - configuration: Policy, output, rate and voices.
     ///   - system: The system to live in; a fresh ``AudioSession/SimulatedSystem`` by default.
     ///   - soundtrack: An Ogg Vorbis file to stream as the soundtrack, or nil for none.
+    ///   - eventObserver: Receives every event from the first one (`categorySet`) on; see
+    ///     ``addEventObserver(_:)`` to subscribe later.
     /// - Throws: ``GameSoundError/openAL(_:)`` when no output device opens (on a machine without a
     ///   sound card, use `.headless`, or call `OpenALProcess.setDrivers("null")` first);
     ///   ``GameSoundError/invalidArgument(_:)`` for a bad configuration.
     public init(configuration: GameSoundConfiguration = .init(), system: SimulatedSystem = SimulatedSystem(),
-                soundtrack: String? = nil) throws(GameSoundError) {
+                soundtrack: String? = nil,
+                eventObserver: (@Sendable (GameSoundEvent) -> Void)? = nil) throws(GameSoundError) {
         guard configuration.voices > 0, configuration.voices <= 255 else {
             throw .invalidArgument("voices must be within 1...255, not \(configuration.voices)")
         }
@@ -56,6 +59,7 @@ public final class GameSoundRuntime: Sendable {
         self.system = system
         self.core = CoreBox(core)
         let box = self.core
+        if let eventObserver { core.eventObservers[UUID()] = eventObserver }
         core.observation = session.addObserver { notification in
             box.with { $0.handle(notification) }
         }
