@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -35,10 +35,12 @@ let package = Package(
     ]
 )
 
-// Every target: Swift 6 language mode with complete strict concurrency checking.
+// Every target of ours: Swift 6 language mode, complete strict concurrency checking, and
+// warnings treated as errors (only our targets: dependencies keep their own settings).
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .swiftLanguageMode(.v6),
+        .treatAllWarnings(as: .error),
         .enableUpcomingFeature("StrictConcurrency"),
         .enableUpcomingFeature("ExistentialAny"),
     ]
