@@ -38,6 +38,7 @@ let package = Package(
             path: "demo/Sources",
             resources: [.copy("scenarios")]
         ),
+        .testTarget(name: "ShooterSoundboardTests", dependencies: ["ShooterSoundboard"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioAnalysis", "CVorbis"]),
         .testTarget(name: "OpenALTests", dependencies: ["OpenAL", "AudioAnalysis"]),
         .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession"]),
