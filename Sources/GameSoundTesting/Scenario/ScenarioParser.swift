@@ -26,11 +26,11 @@ struct ScenarioParser {
         var scenario = Scenario(name: try fields.required("name", as: Self.string), duration: try fields.required("duration", as: Self.number))
         scenario.sampleRate = try fields.optional("sampleRate", as: Self.integer) ?? scenario.sampleRate
         scenario.policy = try fields.optional("policy", as: Self.named(GameSoundConfiguration.Policy.init(rawValue:),
-                                                                      "a policy")) ?? scenario.policy
+                                                                      Self.oneOf(GameSoundConfiguration.Policy.allCases.map(\.rawValue)))) ?? scenario.policy
         scenario.voices = try fields.optional("voices", as: Self.integer) ?? scenario.voices
         scenario.interruptionStrategy = try fields.optional(
             "interruptionStrategy", as: Self.named(GameSoundConfiguration.InterruptionStrategy.init(rawValue:),
-                                                   "an interruption strategy")) ?? scenario.interruptionStrategy
+                                                   Self.oneOf(GameSoundConfiguration.InterruptionStrategy.allCases.map(\.rawValue)))) ?? scenario.interruptionStrategy
         if let soundtrack = root["soundtrack"] {
             scenario.soundtrack = soundtrack.isNull ? nil : try fields.required("soundtrack", as: Self.string)
         }
@@ -57,7 +57,7 @@ struct ScenarioParser {
         launch.silentSwitch = try fields.optional("silentSwitch", as: Self.bool) ?? launch.silentSwitch
         launch.screenLocked = try fields.optional("screenLocked", as: Self.bool) ?? launch.screenLocked
         launch.route = try fields.optional("route", as: Self.named({ name in Port(name: name).flatMap { $0.isOutput ? $0 : nil } },
-                                                                   "an output port")) ?? launch.route
+                                                                   Self.oneOf(Port.allCases.filter(\.isOutput).map(\.name)))) ?? launch.route
         return launch
     }
 
@@ -154,6 +154,10 @@ struct ScenarioParser {
             case .null, .object: nil
             }
         })
+    }
+
+    static func oneOf(_ names: [String]) -> String {
+        "one of " + names.joined(separator: ", ")
     }
 
     static func named<Value>(_ parse: @escaping (String) -> Value?, _ expected: String) -> Conversion<Value> {
