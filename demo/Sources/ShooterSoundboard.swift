@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GameSound
+import GameSoundTesting
 import OpenAL
 
 /// `shooter-soundboard`: GameSound's demo. Fire weapons and throw phone calls, alarms and
@@ -10,7 +11,7 @@ struct ShooterSoundboard: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shooter-soundboard",
         abstract: "A shooter soundboard that shows how GameSound behaves like a well-made iOS game.",
-        subcommands: [Play.self, Render.self, ListScenarios.self],
+        subcommands: [Play.self, Render.self, ListScenarios.self, CheckDevice.self],
         defaultSubcommand: Play.self)
 }
 
@@ -74,6 +75,22 @@ extension ShooterSoundboard {
         }
     }
 
+    /// Exits 0 when the default audio device opens (used by `make demo` to choose between the
+    /// live soundboard and a headless render).
+    struct CheckDevice: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "check-device", abstract: "Exit 0 if the default audio device opens.", shouldDisplay: false)
+
+        func run() throws {
+            do {
+                let device = try ALDevice.openOutput()
+                try device.close()
+            } catch {
+                throw ExitCode(1)
+            }
+        }
+    }
+
     /// Lists the built-in scenarios.
     struct ListScenarios: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "scenarios", abstract: "List the built-in scenarios.")
@@ -98,9 +115,8 @@ enum BuiltInScenarios {
         guard let folder = Bundle.module.url(forResource: "scenarios", withExtension: nil)?.path else { return [] }
         return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted().map { file in
             let path = folder + "/" + file
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-            return Entry(name: String(file.dropLast(5)), description: object?["description"] as? String ?? "", path: path)
+            let scenario = try Scenario.load(path: path)
+            return Entry(name: String(file.dropLast(5)), description: scenario.summary ?? "", path: path)
         }
     }
 

@@ -47,20 +47,15 @@ public struct ScenarioRunner: Sendable {
         let recorder = EventRecorder()
         let runtime: GameSoundRuntime
         do {
+            // The observer is given at creation, so the log starts with the launch itself
+            // (categorySet, sessionActivated, soundtrackStarted).
             runtime = try GameSoundRuntime(configuration: plan.configuration,
-                                           system: SimulatedSystem(launch: scenario.launch), soundtrack: nil)
+                                           system: SimulatedSystem(launch: scenario.launch), soundtrack: plan.soundtrackPath,
+                                           eventObserver: { recorder.record($0) })
         } catch {
             throw .runtime(error)
         }
         defer { runtime.shutdown() }
-        let observation = runtime.addEventObserver { recorder.record($0) }
-        defer { observation.cancel() }
-        do {
-            // Started after subscribing, so that the log shows the soundtrack starting at frame 0.
-            if let path = plan.soundtrackPath { try runtime.playSoundtrack(path) }
-        } catch {
-            throw .runtime(error)
-        }
         for (name, path) in plan.effects {
             do { try runtime.preload(name, path: path) } catch { throw .asset(name: name, path: path, error: error) }
         }

@@ -22,6 +22,9 @@ public struct Scenario: Sendable, Hashable {
 
     /// A name for people and file names, for example `"phone-call-declined"`.
     public var name: String
+    /// One sentence on what the scenario shows (the optional JSON key `description`, a GameSound
+    /// extension to the format used by the demo's scenario list).
+    public var summary: String?
     /// The mixing rate in hertz; one of ``supportedSampleRates``. 48 000 by default.
     public var sampleRate: Int
     /// How long to render, in seconds: more than 0 and at most ``maximumDuration``.

@@ -4,7 +4,7 @@ import GameSound
 /// Turns a parsed JSON document into a ``Scenario``, rejecting anything the format does not allow.
 struct ScenarioParser {
     static let topLevelKeys: Set<String> = [
-        "name", "sampleRate", "duration", "policy", "launch", "soundtrack", "voices", "interruptionStrategy", "events",
+        "name", "description", "sampleRate", "duration", "policy", "launch", "soundtrack", "voices", "interruptionStrategy", "events",
     ]
     static let launchKeys: Set<String> = ["otherAudio", "silentSwitch", "screenLocked", "route"]
     static let fireKeys: Set<String> = ["at", "fire", "gain", "pitch", "pan", "loop", "priority"]
@@ -24,6 +24,7 @@ struct ScenarioParser {
         let fields = FieldReader(fields: root, prefix: "", eventIndex: nil, event: nil)
         try fields.rejectUnknown(allowed: Self.topLevelKeys, in: "a scenario")
         var scenario = Scenario(name: try fields.required("name", as: Self.string), duration: try fields.required("duration", as: Self.number))
+        scenario.summary = try fields.optional("description", as: Self.string)
         scenario.sampleRate = try fields.optional("sampleRate", as: Self.integer) ?? scenario.sampleRate
         scenario.policy = try fields.optional("policy", as: Self.named(GameSoundConfiguration.Policy.init(rawValue:),
                                                                       Self.oneOf(GameSoundConfiguration.Policy.allCases.map(\.rawValue)))) ?? scenario.policy
