@@ -112,7 +112,8 @@ struct SystemEventTests {
         let position = try #require(h.runtime.soundtrackPosition)
         #expect(abs(position - (before + 24_000)) <= 4_096)
         #expect(h.logContainsInOrder(["mediaServicesLost", "contextDestroyed", "mediaServicesReset", "contextRebuilt",
-                                      "categorySet", "sessionActivated"]))
+                                      "categorySet", "sessionActivated", "soundtrackResumed"]))
+        #expect(h.events.last { $0.name == "soundtrackResumed" }?["position"] == .integer(before))
     }
 
     @Test("the same actions rendered twice give identical bytes")

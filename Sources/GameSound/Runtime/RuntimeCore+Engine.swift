@@ -176,7 +176,10 @@ extension RuntimeCore {
                 allocator.release(voice.slot)
             }
         }
-        if let position = saved.soundtrackPosition { pendingSoundtrackStart = position }
+        if let position = saved.soundtrackPosition {
+            pendingSoundtrackStart = position
+            soundtrackRestoring = true
+        }
     }
 
     // MARK: - Media services

@@ -34,7 +34,9 @@ extension RuntimeCore {
                     if fadeFrames > 0 { stream.fade = Fade(from: 0, to: 1, startFrame: now, frames: fadeFrames, completion: .none) }
                     soundtrack = stream
                     try stream.play(at: now)
-                    log(.game, "soundtrackStarted", soundtrackDetails(stream) + [.init("track", .string(path))])
+                    let name = soundtrackRestoring ? "soundtrackResumed" : "soundtrackStarted"
+                    soundtrackRestoring = false
+                    log(.game, name, soundtrackDetails(stream) + [.init("track", .string(path))])
                 }
             } else if let stream = soundtrack, stream.state == .playing, stream.fade?.completion != .pause,
                       stream.fade?.completion != .stop {
@@ -104,7 +106,7 @@ extension RuntimeCore {
     func setSoundtrackIntent(_ intent: SoundtrackIntent, fade: Double) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         soundtrackIntent = intent
-        if intent == .stopped, phase != .running { pendingSoundtrackStart = 0 }
+        if intent == .stopped, phase != .running { pendingSoundtrackStart = 0; soundtrackRestoring = false }
         reconcileSoundtrack(fadeFrames: Int(fade * Double(configuration.sampleRate)))
         if intent == .stopped, phase == .running, soundtrack == nil { pendingSoundtrackStart = 0 }
     }

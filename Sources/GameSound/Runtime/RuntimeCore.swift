@@ -74,6 +74,9 @@ final class RuntimeCore {
     var fadingTracks: [SoundtrackStream] = []
     /// Where a new stream should start (a restored position), consumed when the stream is created.
     var pendingSoundtrackStart = 0
+    /// The next stream continues a torn-down one (legacy interruption, media-services reset), so
+    /// its start is logged as a resume.
+    var soundtrackRestoring = false
     /// Held back because other audio was playing when the session (re)activated.
     var soundtrackHeldBack = false
     var pausedByHint = false
