@@ -2,12 +2,17 @@ import GameSound
 
 /// Runs the body of an exported function: a thrown ``CFailure`` becomes this thread's last error
 /// and the value `onFailure` makes of it.
+///
+/// Runtimes destroyed inside an event callback during the call are torn down when the outermost
+/// call on this thread returns (see ``DeferredReleases``).
 func cCall<Result>(onFailure: (CFailure) -> Result, _ body: () throws(CFailure) -> Result) -> Result {
-    do throws(CFailure) {
-        return try body()
-    } catch {
-        LastError.record(error)
-        return onFailure(error)
+    DeferredReleases.tracking {
+        do throws(CFailure) {
+            return try body()
+        } catch {
+            LastError.record(error)
+            return onFailure(error)
+        }
     }
 }
 

@@ -1,5 +1,4 @@
 import AudioSession
-import Dispatch
 import GameSound
 
 /// Fills a `gs_config` with the defaults a typical game wants.
@@ -43,8 +42,9 @@ import GameSound
 /// Destroys a runtime: its handle stops working at once, and its output closes.
 ///
 /// The output closes before this returns, unless another thread is in a call on the same runtime
-/// (then when that call returns) or this is called from inside an event callback (then on another
-/// thread, right after). Destroying NULL or a handle already destroyed records the error and does
+/// (then when that call returns) or this is called from inside an event callback (then when the
+/// `gs_` call that caused the event returns, or, on a real-time runtime's update thread, right
+/// after on another thread). Destroying NULL or a handle already destroyed records the error and does
 /// nothing else.
 ///
 /// - Parameter rt: The runtime.
@@ -52,9 +52,7 @@ import GameSound
     _ = cCall { () throws(CFailure) -> Int32 in
         let entry = try RuntimeRegistry.shared.remove(rt, in: "gs_runtime_destroy")
         entry.callback.set(nil)
-        if CallbackDepth.isInsideCallback {
-            DispatchQueue.global().async { withExtendedLifetime(entry) {} }
-        }
+        if CallbackDepth.isInsideCallback { DeferredReleases.release(entry) }
         return ResultCode.ok.rawValue
     }
 }
