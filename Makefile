@@ -3,7 +3,7 @@ SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
 
-.PHONY: test build deps
+.PHONY: test build deps demo
 
 ## deps: install the Debian packages the build needs (as root), or say which are missing.
 deps:
@@ -23,3 +23,16 @@ build: deps
 ## test: build and run every test.
 test: build
 	swift test --skip-build $(SWIFT_FLAGS)
+
+## demo: build and run the shooter soundboard; with no audio device, render the tour headlessly.
+demo: deps
+	swift build --product shooter-soundboard
+	@if [ -t 0 ] && .build/debug/shooter-soundboard check-device; then \
+	  .build/debug/shooter-soundboard; \
+	else \
+	  mkdir -p out; \
+	  echo "No audio device (or no terminal) here: rendering the tour scenario headlessly instead."; \
+	  .build/debug/shooter-soundboard render tour --out out/tour.wav --events out/tour.jsonl --timeline out/tour.svg; \
+	  echo "Listen to out/tour.wav and open out/tour.svg to see where the sound stopped and came back."; \
+	  echo "Try the live panel without sound: .build/debug/shooter-soundboard --output null"; \
+	fi

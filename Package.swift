@@ -10,6 +10,10 @@ let package = Package(
         .library(name: "AudioFiles", targets: ["AudioFiles"]),
         .library(name: "OpenAL", targets: ["OpenAL"]),
         .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
+        .executable(name: "shooter-soundboard", targets: ["ShooterSoundboard"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -28,6 +32,13 @@ let package = Package(
         .target(name: "AudioSession"),
         .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession"]),
         .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
+        .executableTarget(
+            name: "ShooterSoundboard",
+            dependencies: ["GameSound", "GameSoundTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "demo/Sources",
+            resources: [.copy("scenarios")]
+        ),
+        .testTarget(name: "ShooterSoundboardTests", dependencies: ["ShooterSoundboard"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioAnalysis", "CVorbis"]),
         .testTarget(name: "OpenALTests", dependencies: ["OpenAL", "AudioAnalysis"]),
         .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession"]),

@@ -45,23 +45,34 @@ public struct GameSoundConfiguration: Sendable, Hashable {
 
     /// The category policy; the default is ``Policy/effectsPlusSoundtrackIfNoOtherAudio``.
     public var policy: Policy
-    /// Real-time or headless output.
+    /// Real-time or headless output; ``Output/realtime(deviceName:)`` on the default device by default.
     public var output: Output
-    /// The mixing rate in hertz.
+    /// The mixing rate in hertz; 48 000 by default. One of 22 050, 32 000, 44 100, 48 000, 88 200
+    /// or 96 000, else the runtime refuses to start.
     public var sampleRate: Int
-    /// How many effects can sound at once (the voice pool); 32 by default.
+    /// How many effects can sound at once (the voice pool); 32 by default, 1 to 255.
     public var voices: Int
-    /// How interruptions treat the OpenAL context.
+    /// How interruptions treat the OpenAL context; ``InterruptionStrategy/suspendContext`` by default.
     public var interruptionStrategy: InterruptionStrategy
     /// What the soundtrack does on a route change; nil picks the policy's default
     /// (``RoutePolicy/pauseSoundtrackOnDeviceLoss`` for ``Policy/mediaPlayback``, else ``RoutePolicy/playOn``).
     public var routePolicy: RoutePolicy?
-    /// Frames between two runs of the update (stream refills, fades, retries); 256 by default.
+    /// Frames between two runs of the update (stream refills, fades, retries); 256 by default, at least 16.
     public var updateFrames: Int
-    /// How long the soundtrack fades when the secondary-audio hint begins or ends, in seconds.
+    /// How long the soundtrack fades when the secondary-audio hint begins or ends, in seconds; 0.25 by default.
     public var hintFadeDuration: Double
 
     /// Creates a configuration; every parameter has the default a typical game wants.
+    ///
+    /// - Parameters:
+    ///   - policy: The category policy.
+    ///   - output: Real-time or headless.
+    ///   - sampleRate: The mixing rate in hertz.
+    ///   - voices: The size of the effect voice pool.
+    ///   - interruptionStrategy: Suspend or rebuild the context during interruptions.
+    ///   - routePolicy: What the soundtrack does on a route change; nil for the policy's default.
+    ///   - updateFrames: Frames between two runs of the update.
+    ///   - hintFadeDuration: Seconds of the soundtrack fade for the secondary-audio hint.
     public init(policy: Policy = .effectsPlusSoundtrackIfNoOtherAudio, output: Output = .realtime(),
                 sampleRate: Int = 48_000, voices: Int = 32, interruptionStrategy: InterruptionStrategy = .suspendContext,
                 routePolicy: RoutePolicy? = nil, updateFrames: Int = 256, hintFadeDuration: Double = 0.25) {

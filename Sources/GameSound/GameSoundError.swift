@@ -23,6 +23,7 @@ public enum GameSoundError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No soundtrack was given to play.
     case noSoundtrack
 
+    /// A sentence saying what went wrong, for a log or a crash report.
     public var description: String {
         switch self {
         case .unknownEffect(let name): "no effect named '\(name)' is loaded"

@@ -80,8 +80,10 @@ public final class GameSoundRuntime: Sendable {
         core.with { $0.shutdown() }
     }
 
-    /// Stops everything, closes the device and deactivates the session. Later calls throw
-    /// ``GameSoundError/stopped`` (queries answer with the last state). Calling it twice does nothing.
+    /// Stops everything, closes the device and deactivates the session.
+    ///
+    /// Later calls throw ``GameSoundError/stopped`` (queries answer with the last state). Calling it
+    /// twice does nothing. Dropping the last reference to the runtime shuts it down too.
     public func shutdown() {
         loop?.stop()
         core.with { $0.shutdown() }
@@ -89,8 +91,14 @@ public final class GameSoundRuntime: Sendable {
 
     // MARK: - Events
 
-    /// Calls `observer` with every event the runtime logs, synchronously and in order, on the thread
-    /// that caused it. Keep the returned token; cancelling it (or dropping it) unsubscribes.
+    /// Subscribes to the runtime's event log.
+    ///
+    /// `observer` gets every event the runtime logs from now on, synchronously and in order, on the
+    /// thread that caused it, while the runtime holds the process-wide OpenAL lock. Keep it short:
+    /// every other GameSound call, on every thread, waits until it returns.
+    ///
+    /// - Parameter observer: Called with each ``GameSoundEvent``.
+    /// - Returns: A token; cancelling it (or dropping it) unsubscribes.
     public func addEventObserver(_ observer: @escaping @Sendable (GameSoundEvent) -> Void) -> EventObservation {
         let id = UUID()
         core.with { $0.eventObservers[id] = observer }
@@ -103,6 +111,10 @@ public final class GameSoundRuntime: Sendable {
     /// Performs an action of the simulated system (a phone call, the silent switch...), logging it
     /// first, so that its consequences follow it in the event log.
     ///
+    /// Prefer this to calling ``system`` directly: the runtime also checks the silencing at once and,
+    /// for `app.foreground`, recovers an interruption that never ended.
+    ///
+    /// - Parameter action: What the system does, for example ``AudioSession/SystemAction/phoneRing``.
     /// - Throws: ``AudioSession/SystemActionError`` when the action makes no sense now (declining a
     ///   call that is not ringing); nothing changes then.
     public func perform(_ action: SystemAction) throws(SystemActionError) {
@@ -126,18 +138,26 @@ public final class GameSoundRuntime: Sendable {
         }
     }
 
-    /// Tells the runtime the app became active again (iOS's didBecomeActive). It reactivates the
-    /// session if an interruption never ended. ``perform(_:)`` calls it for `app.foreground`.
+    /// Tells the runtime the app became active again (iOS's didBecomeActive).
+    ///
+    /// It reactivates the session if an interruption never ended, and does nothing while the runtime
+    /// is running. ``perform(_:)`` calls it for `app.foreground`.
     public func applicationDidBecomeActive() {
         core.with { $0.applicationDidBecomeActive() }
     }
 
     // MARK: - Effects
 
-    /// Decodes a WAV or Ogg Vorbis file and keeps it ready to play under `name`. Loading a name
-    /// again replaces the sound (voices playing the old one stop).
+    /// Decodes a WAV or Ogg Vorbis file and keeps it ready to play under `name`.
     ///
-    /// - Throws: ``GameSoundError/decoding(_:)`` naming the file and what is wrong; nothing changes then.
+    /// Loading a name again replaces the sound (voices playing the old one stop). The decoded audio
+    /// stays in memory, so the runtime can upload it again after a media-services reset.
+    ///
+    /// - Parameters:
+    ///   - name: The name you will pass to ``play(_:options:)``.
+    ///   - path: A `.wav` or `.ogg` file.
+    /// - Throws: ``GameSoundError/decoding(_:)`` naming the file and what is wrong (nothing changes
+    ///   then), ``GameSoundError/stopped``, ``GameSoundError/openAL(_:)``.
     public func preload(_ name: String, path: String) throws(GameSoundError) {
         let sound: PCMBuffer<Float>
         do { sound = try AudioDecoder.decode(path: path) } catch { throw .decoding(error) }
@@ -145,6 +165,12 @@ public final class GameSoundRuntime: Sendable {
     }
 
     /// Keeps already decoded audio ready to play under `name`.
+    ///
+    /// - Parameters:
+    ///   - name: The name you will pass to ``play(_:options:)``; an existing sound of that name is replaced.
+    ///   - sound: Mono or stereo samples at any positive rate (OpenAL resamples).
+    /// - Throws: ``GameSoundError/invalidArgument(_:)`` for another channel count or a zero rate,
+    ///   ``GameSoundError/stopped``, ``GameSoundError/openAL(_:)`` if the upload fails.
     public func preload(_ name: String, sound: PCMBuffer<Float>) throws(GameSoundError) {
         guard sound.format.channelCount == 1 || sound.format.channelCount == 2, sound.format.sampleRate > 0 else {
             throw .invalidArgument("a sound must be mono or stereo with a positive sample rate")
@@ -189,6 +215,7 @@ public final class GameSoundRuntime: Sendable {
 
     /// Forgets a loaded effect and frees its memory; voices playing it stop.
     ///
+    /// - Parameter name: The name it was loaded under.
     /// - Throws: ``GameSoundError/unknownEffect(_:)`` if no effect has that name.
     public func unload(_ name: String) throws(GameSoundError) {
         try core.with { (core) throws(GameSoundError) in try core.unload(name) }
@@ -204,6 +231,9 @@ public final class GameSoundRuntime: Sendable {
     /// When every voice is busy, the lowest-priority oldest sound with a priority no higher than
     /// this one's loses its voice; if all outrank it, this one is dropped.
     ///
+    /// - Parameters:
+    ///   - name: A loaded effect.
+    ///   - options: Gain, pitch, placement, looping and priority.
     /// - Returns: ``PlayOutcome/played(_:stole:)`` with the voice, or ``PlayOutcome/dropped(_:)``.
     /// - Throws: ``GameSoundError/unknownEffect(_:)``, ``GameSoundError/invalidArgument(_:)``,
     ///   ``GameSoundError/stopped``; the sounds already playing are unaffected.
@@ -212,17 +242,28 @@ public final class GameSoundRuntime: Sendable {
         try core.with { (core) throws(GameSoundError) in try core.play(name, options: options) }
     }
 
-    /// Stops one voice. A handle whose voice was since reused is ignored.
+    /// Stops one voice.
+    ///
+    /// A handle whose voice was since reused for another sound is ignored, so a late stop never cuts
+    /// somebody else's sound. During an interruption the stop is remembered and done at its end.
+    ///
+    /// - Parameter voice: The handle ``play(_:options:)`` returned.
+    /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``; ``GameSoundError/openAL(_:)`` if OpenAL refuses.
     public func stop(_ voice: Voice) throws(GameSoundError) {
         try core.with { (core) throws(GameSoundError) in try core.stop(voice) }
     }
 
     /// Stops every effect (not the soundtrack).
+    ///
+    /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``; ``GameSoundError/openAL(_:)`` if OpenAL refuses.
     public func stopAllEffects() throws(GameSoundError) {
         try core.with { (core) throws(GameSoundError) in try core.stopAllEffects() }
     }
 
-    /// Sets the volume of all effects, 1 unchanged.
+    /// Sets the volume of all effects, multiplied with each sound's own gain.
+    ///
+    /// - Parameter volume: 0 or more; 1 leaves the sounds unchanged.
+    /// - Throws: ``GameSoundError/invalidArgument(_:)`` for a negative or non-finite volume.
     public func setEffectsVolume(_ volume: Float) throws(GameSoundError) {
         try core.with { (core) throws(GameSoundError) in try core.setEffectsVolume(volume) }
     }
@@ -236,17 +277,31 @@ public final class GameSoundRuntime: Sendable {
     ///
     /// The soundtrack is only heard when the policy and the system allow (not in ambient with the
     /// player's music on, not under the secondary-audio hint); until then the request is kept.
-    /// During an interruption it takes effect at the end.
+    /// During an interruption it takes effect at the end. A track that cannot be opened is not an
+    /// error here: the runtime logs `soundtrackFailed` and everything else plays on.
+    ///
+    /// - Parameters:
+    ///   - path: An Ogg Vorbis file; nil plays the current soundtrack (from the top if it was stopped).
+    ///   - loop: Whether to start again at the end, without a gap.
+    ///   - fadeIn: Seconds to fade in from silence; 0 starts at full volume.
+    /// - Throws: ``GameSoundError/noSoundtrack`` when `path` is nil and none was ever given,
+    ///   ``GameSoundError/stopped`` after ``shutdown()``.
     public func playSoundtrack(_ path: String? = nil, loop: Bool = true, fadeIn: Double = 0) throws(GameSoundError) {
         try core.with { (core) throws(GameSoundError) in try core.playSoundtrack(path: path, loop: loop, fadeIn: fadeIn) }
     }
 
-    /// Pauses the soundtrack, keeping its position.
+    /// Pauses the soundtrack at once, keeping its position.
+    ///
+    /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``.
     public func pauseSoundtrack() throws(GameSoundError) {
         try core.with { (core) throws(GameSoundError) in try core.setSoundtrackIntent(.paused, fade: 0) }
     }
 
     /// Resumes a paused soundtrack where it stopped.
+    ///
+    /// - Parameter fadeIn: Seconds to fade in from silence; 0 resumes at full volume.
+    /// - Throws: ``GameSoundError/noSoundtrack`` when none was ever given, ``GameSoundError/stopped``
+    ///   after ``shutdown()``.
     public func resumeSoundtrack(fadeIn: Double = 0) throws(GameSoundError) {
         try core.with { (core) throws(GameSoundError) in
             guard core.soundtrackPath != nil else { throw .noSoundtrack }
@@ -254,17 +309,32 @@ public final class GameSoundRuntime: Sendable {
         }
     }
 
-    /// Stops the soundtrack, fading out over `fadeOut` seconds; the next play starts from the top.
+    /// Stops the soundtrack; the next play starts from the top.
+    ///
+    /// - Parameter fadeOut: Seconds to fade out; the stop itself lands on the update after the fade.
+    /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``.
     public func stopSoundtrack(fadeOut: Double = 0) throws(GameSoundError) {
         try core.with { (core) throws(GameSoundError) in try core.setSoundtrackIntent(.stopped, fade: fadeOut) }
     }
 
-    /// Fades the current soundtrack out while `path` fades in over `duration` seconds.
+    /// Fades the current soundtrack out while another fades in.
+    ///
+    /// For the length of the fade two tracks stream at once, each on its own source.
+    ///
+    /// - Parameters:
+    ///   - path: The Ogg Vorbis file to bring in; it starts from the top.
+    ///   - duration: Seconds the two fades last.
+    ///   - loop: Whether the new track loops.
+    /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``.
     public func crossfadeSoundtrack(to path: String, duration: Double = 2, loop: Bool = true) throws(GameSoundError) {
         try core.with { (core) throws(GameSoundError) in try core.crossfade(to: path, duration: duration, loop: loop) }
     }
 
-    /// Sets the soundtrack's volume, 1 unchanged.
+    /// Sets the soundtrack's volume; it is heard from the next update (within
+    /// ``GameSoundConfiguration/updateFrames`` frames).
+    ///
+    /// - Parameter volume: 0 or more; 1 leaves the track unchanged.
+    /// - Throws: ``GameSoundError/invalidArgument(_:)`` for a negative or non-finite volume.
     public func setSoundtrackVolume(_ volume: Float) throws(GameSoundError) {
         try core.with { (core) throws(GameSoundError) in try core.setSoundtrackVolume(volume) }
     }
@@ -299,7 +369,10 @@ public final class GameSoundRuntime: Sendable {
     /// output is exact silence while the session is interrupted (sources do not advance), while media
     /// services are lost, and while the system silences the category (sources advance).
     ///
-    /// - Throws: ``GameSoundError/wrongOutputMode(_:)`` on a real-time runtime.
+    /// - Parameter frames: How many frames to render; 0 or less gives an empty array.
+    /// - Returns: `frames × 2` floats, left then right.
+    /// - Throws: ``GameSoundError/wrongOutputMode(_:)`` on a real-time runtime, ``GameSoundError/stopped``
+    ///   after ``shutdown()``.
     public func render(frames: Int) throws(GameSoundError) -> [Float] {
         var output = [Float](repeating: 0, count: max(frames, 0) * 2)
         try output.withUnsafeMutableBufferPointer { (buffer) throws(GameSoundError) in try render(into: buffer) }
@@ -307,6 +380,12 @@ public final class GameSoundRuntime: Sendable {
     }
 
     /// Renders `buffer.count / 2` stereo frames into `buffer` (headless output only).
+    ///
+    /// The same as ``render(frames:)`` without allocating: use it from an audio callback of your own.
+    ///
+    /// - Parameter buffer: Room for interleaved left-right floats; an odd last element is left alone.
+    /// - Throws: ``GameSoundError/wrongOutputMode(_:)`` on a real-time runtime, ``GameSoundError/stopped``
+    ///   after ``shutdown()``, ``GameSoundError/openAL(_:)`` if the loopback device fails.
     public func render(into buffer: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
         try core.with { (core) throws(GameSoundError) in try core.render(into: buffer) }
     }

@@ -103,6 +103,7 @@ struct SystemEventTests {
         #expect(try h.runtime.play("beep") == .dropped(.mediaServicesLost))
         let lost = try h.render(seconds: 0.5)
         #expect(h.isSilent(lost))
+        #expect(h.runtime.soundtrackPosition == before)  // frozen while lost, not reset
         try h.perform("mediaServices.reset")
         let back = try h.render(seconds: 0.5)
         #expect(try #require(h.firstAudibleFrame(from: back.lowerBound)) - back.lowerBound < 256)

@@ -22,6 +22,7 @@ public struct Voice: Sendable, Hashable, CustomStringConvertible {
         self.generation = generation
     }
 
+    /// The handle as `voice slot.generation`, for logs.
     public var description: String { "voice \(slot).\(generation)" }
 }
 

@@ -29,6 +29,7 @@ public struct GameSoundEvent: Sendable, Hashable, CustomStringConvertible {
         /// A list of strings.
         case strings([String])
 
+        /// The value as plain text, the way the event log prints it: `true`, `256`, `[a,b]`.
         public var description: String {
             switch self {
             case .string(let value): value
@@ -79,6 +80,8 @@ public struct GameSoundEvent: Sendable, Hashable, CustomStringConvertible {
         details.first { $0.key == key }?.value
     }
 
+    /// One line for logs and test failures: `[frame] origin name key=value ...`, for example
+    /// `[48000] session interruptionBegan reason=default wasSuspended=false`.
     public var description: String {
         let rest = details.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         return "[\(frame)] \(origin.rawValue) \(name)" + (rest.isEmpty ? "" : " " + rest)

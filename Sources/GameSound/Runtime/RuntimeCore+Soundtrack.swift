@@ -136,7 +136,12 @@ extension RuntimeCore {
     }
 
     var soundtrackPosition: Int? {
-        guard let soundtrack else { return soundtrackIntent == .stopped ? nil : pendingSoundtrackStart }
+        guard let soundtrack else {
+            // No stream: stopped, not started yet, or torn down (legacy interruption, media services
+            // lost) with its position saved in the snapshot.
+            guard soundtrackIntent != .stopped else { return nil }
+            return snapshot?.soundtrackPosition ?? pendingSoundtrackStart
+        }
         if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { return try? soundtrack.position() }
         return snapshot?.soundtrackPosition ?? lastKnownSoundtrackPosition
     }

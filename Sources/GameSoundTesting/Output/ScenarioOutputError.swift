@@ -1,0 +1,20 @@
+/// Why ``ScenarioRender/write(wav:events:timeline:format:)`` could not write a file.
+public struct ScenarioOutputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file that could not be written.
+    public var path: String
+    /// The system's error number (`errno`), for example `ENOENT` when the folder does not exist.
+    public var errno: Int32
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - path: The file that could not be written.
+    ///   - errno: The system's error number.
+    public init(path: String, errno: Int32) {
+        self.path = path
+        self.errno = errno
+    }
+
+    /// A sentence naming the file and the error number.
+    public var description: String { "cannot write \(path) (errno \(errno))" }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import GameSound
+
+/// The timeline picture: the waveform with every event marked on it.
+extension ScenarioRender {
+    /// Draws the render as an SVG picture a person can read at a glance.
+    ///
+    /// From top to bottom: the scenario's name and a legend; every event's label, stacked in rows
+    /// so that labels at the same moment do not overlap, each with a vertical line down through the
+    /// waveforms (coloured by source: system red, session blue, engine purple, game green; hover for
+    /// the details); the left and right channels' waveforms, one minimum-to-maximum bar per pixel
+    /// column; shaded stretches where the session was interrupted (`interruptionBegan` to
+    /// `interruptionEnded` or `contextRestored`), the output silenced (`outputSilenced` to
+    /// `outputUnsilenced`) and media services lost (`mediaServicesLost` to `mediaServicesReset`);
+    /// and a time axis with a tick every second. All text is escaped, so the result is valid XML.
+    ///
+    /// - Parameter width: The picture's width in pixels; at least 300 is used.
+    /// - Returns: A complete SVG document.
+    public func timelineSVG(width: Int = 1600) -> String {
+        TimelineDrawing(render: self, width: max(width, 300)).svg()
+    }
+}
+
+/// Lays out and draws one timeline picture.
+struct TimelineDrawing {
+    let render: ScenarioRender
+    let width: Int
+    let plotLeft = 40.0
+    let plotRight = 16.0
+    let rowHeight = 13.0
+    let laneHeight = 110.0
+    let maxRows = 24
+
+    var plotWidth: Double { Double(width) - plotLeft - plotRight }
+    var frames: Int { max(render.frameCount, 1) }
+
+    func x(ofFrame frame: Int) -> Double { plotLeft + Double(frame) / Double(frames) * plotWidth }
+
+    func svg() -> String {
+        let labels = stackedLabels()
+        let rows = (labels.map(\.row).max() ?? -1) + 1
+        let labelsTop = 44.0
+        let lanesTop = labelsTop + Double(rows) * rowHeight + 8
+        let lanesBottom = lanesTop + 2 * laneHeight + 10
+        let height = lanesBottom + 40
+        var out = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(Self.number(height))" \
+        viewBox="0 0 \(width) \(Self.number(height))" font-family="sans-serif" font-size="10">
+        <rect width="100%" height="100%" fill="#ffffff"/>
+        <text x="\(Self.number(plotLeft))" y="18" font-size="14" font-weight="bold">\(Self.escape(render.scenario.name))</text>
+
+        """
+        out += legend()
+        for span in TimelineSpan.spans(in: render.events, frameCount: render.frameCount) {
+            let left = x(ofFrame: span.startFrame), right = x(ofFrame: span.endFrame)
+            out += "<rect class=\"span \(span.kind.rawValue)\" x=\"\(Self.number(left))\" y=\"\(Self.number(lanesTop))\" "
+                + "width=\"\(Self.number(max(right - left, 1)))\" height=\"\(Self.number(2 * laneHeight + 10))\" "
+                + "fill=\"\(span.kind.colour)\" fill-opacity=\"0.3\"/>\n"
+        }
+        out += waveform(channel: 0, top: lanesTop, label: "L")
+        out += waveform(channel: 1, top: lanesTop + laneHeight + 10, label: "R")
+        for label in labels {
+            let y = labelsTop + Double(label.row + 1) * rowHeight
+            let colour = Self.colour(of: label.event.origin)
+            out += "<g class=\"event\"><title>\(Self.escape(label.event.description))</title>"
+                + "<line x1=\"\(Self.number(label.x))\" y1=\"\(Self.number(y - 9))\" x2=\"\(Self.number(label.x))\" "
+                + "y2=\"\(Self.number(lanesBottom))\" stroke=\"\(colour)\" stroke-opacity=\"0.6\"/>"
+                + "<text x=\"\(Self.number(label.x + 2))\" y=\"\(Self.number(y))\" fill=\"\(colour)\">\(Self.escape(label.text))</text></g>\n"
+        }
+        out += axis(top: lanesBottom)
+        return out + "</svg>\n"
+    }
+
+    // MARK: - Parts
+
+    private func legend() -> String {
+        var out = ""
+        var left = Double(width) - plotRight - 420
+        for kind in TimelineSpan.Kind.allCases {
+            out += "<rect x=\"\(Self.number(left))\" y=\"8\" width=\"12\" height=\"12\" fill=\"\(kind.colour)\" fill-opacity=\"0.5\"/>"
+                + "<text x=\"\(Self.number(left + 16))\" y=\"18\">\(Self.escape(kind.legend))</text>\n"
+            left += 140
+        }
+        return out
+    }
+
+    private func waveform(channel: Int, top: Double, label: String) -> String {
+        let middle = top + laneHeight / 2, half = laneHeight / 2 - 2
+        var path = ""
+        let columns = Int(plotWidth)
+        let samples = render.samples, frameCount = render.frameCount
+        for column in 0..<columns {
+            let start = column * frameCount / columns, end = (column + 1) * frameCount / columns
+            guard start < end else { continue }
+            var low: Float = 0, high: Float = 0
+            for frame in start..<end {
+                let sample = samples[frame * 2 + channel]
+                low = min(low, sample)
+                high = max(high, sample)
+            }
+            let top = middle - Double(min(high, 1)) * half, bottom = middle - Double(max(low, -1)) * half
+            let x = plotLeft + Double(column) + 0.5
+            path += "M\(Self.number(x)) \(Self.number(top))V\(Self.number(max(bottom, top + 0.5)))"
+        }
+        return "<rect x=\"\(Self.number(plotLeft))\" y=\"\(Self.number(top))\" width=\"\(Self.number(plotWidth))\" "
+            + "height=\"\(Self.number(laneHeight))\" fill=\"none\" stroke=\"#cccccc\"/>\n"
+            + "<line x1=\"\(Self.number(plotLeft))\" y1=\"\(Self.number(middle))\" x2=\"\(Self.number(plotLeft + plotWidth))\" "
+            + "y2=\"\(Self.number(middle))\" stroke=\"#dddddd\"/>\n"
+            + "<text x=\"\(Self.number(plotLeft - 16))\" y=\"\(Self.number(middle + 4))\" font-size=\"12\">\(label)</text>\n"
+            + "<path class=\"waveform\" d=\"\(path)\" stroke=\"#264653\" stroke-width=\"1\" fill=\"none\"/>\n"
+    }
+
+    private func axis(top: Double) -> String {
+        let duration = Double(render.frameCount) / Double(render.sampleRate)
+        let pixelsPerSecond = plotWidth / max(duration, 1e-9)
+        let labelStep = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1200].first { Double($0) * pixelsPerSecond >= 50 } ?? 1800
+        let tickStep = pixelsPerSecond >= 3 ? 1 : labelStep
+        var out = "<line x1=\"\(Self.number(plotLeft))\" y1=\"\(Self.number(top))\" x2=\"\(Self.number(plotLeft + plotWidth))\" "
+            + "y2=\"\(Self.number(top))\" stroke=\"#333333\"/>\n"
+        var second = 0
+        while Double(second) <= duration {
+            let x = x(ofFrame: render.frame(of: Double(second)))
+            let labelled = second % labelStep == 0
+            out += "<line class=\"tick\" x1=\"\(Self.number(x))\" y1=\"\(Self.number(top))\" x2=\"\(Self.number(x))\" "
+                + "y2=\"\(Self.number(top + (labelled ? 8 : 4)))\" stroke=\"#333333\"/>"
+            if labelled {
+                out += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(top + 20))\" text-anchor=\"middle\">\(second) s</text>"
+            }
+            out += "\n"
+            second += tickStep
+        }
+        return out
+    }
+
+    // MARK: - Labels
+
+    struct Label {
+        let event: GameSoundEvent
+        let text: String
+        let x: Double
+        let row: Int
+    }
+
+    /// Places each event's label in the first row where it does not overlap the previous label.
+    private func stackedLabels() -> [Label] {
+        var rowEnds: [Double] = []
+        return render.events.map { event in
+            var text = event.name
+            if case .string(let sound)? = event["sound"] { text += " " + sound }
+            let x = x(ofFrame: event.frame)
+            let textWidth = Double(text.count) * 5.6 + 8
+            let row: Int
+            if let free = rowEnds.firstIndex(where: { $0 <= x }) {
+                row = free
+            } else if rowEnds.count < maxRows {
+                row = rowEnds.count
+                rowEnds.append(0)
+            } else {
+                row = rowEnds.indices.min { rowEnds[$0] < rowEnds[$1] } ?? 0
+            }
+            rowEnds[row] = x + textWidth
+            return Label(event: event, text: text, x: x, row: row)
+        }
+    }
+
+    // MARK: - Formatting
+
+    static func colour(of origin: GameSoundEvent.Origin) -> String {
+        switch origin {
+        case .system: "#c0392b"
+        case .session: "#1f6fb4"
+        case .engine: "#8e44ad"
+        case .game: "#2a9d3f"
+        }
+    }
+
+    /// A coordinate with one decimal, never in exponent notation.
+    static func number(_ value: Double) -> String {
+        String(format: "%.1f", value.isFinite ? value : 0)
+    }
+
+    /// Text safe inside an XML element or attribute.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default:
+                // XML 1.0 forbids most control characters even when escaped.
+                if let ascii = character.asciiValue, ascii < 0x20, ascii != 0x09, ascii != 0x0A, ascii != 0x0D {
+                    escaped += " "
+                } else {
+                    escaped.append(character)
+                }
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,66 @@
+import GameSound
+
+/// A stretch of a render during which the audio was held back, shaded on the timeline picture.
+struct TimelineSpan {
+    /// The kinds of stretch, each with the events that open and close it and its colour.
+    enum Kind: String, CaseIterable {
+        case interruption
+        case silenced
+        case mediaServicesLost
+
+        var opening: String {
+            switch self {
+            case .interruption: "interruptionBegan"
+            case .silenced: "outputSilenced"
+            case .mediaServicesLost: "mediaServicesLost"
+            }
+        }
+
+        var closing: Set<String> {
+            switch self {
+            case .interruption: ["interruptionEnded", "contextRestored"]
+            case .silenced: ["outputUnsilenced"]
+            case .mediaServicesLost: ["mediaServicesReset"]
+            }
+        }
+
+        var colour: String {
+            switch self {
+            case .interruption: "#ff9f1c"
+            case .silenced: "#7f8c8d"
+            case .mediaServicesLost: "#e63946"
+            }
+        }
+
+        var legend: String {
+            switch self {
+            case .interruption: "interrupted"
+            case .silenced: "output silenced"
+            case .mediaServicesLost: "media services lost"
+            }
+        }
+    }
+
+    let kind: Kind
+    let startFrame: Int
+    let endFrame: Int
+
+    /// Pairs every opening event with the first closing event after it; a stretch never closed
+    /// runs to `frameCount`. Nested openings of one kind extend the same stretch.
+    static func spans(in events: [GameSoundEvent], frameCount: Int) -> [TimelineSpan] {
+        var spans: [TimelineSpan] = []
+        for kind in Kind.allCases {
+            var openedAt: Int?
+            for event in events {
+                if event.name == kind.opening, openedAt == nil {
+                    openedAt = event.frame
+                } else if kind.closing.contains(event.name), let start = openedAt {
+                    spans.append(TimelineSpan(kind: kind, startFrame: start, endFrame: event.frame))
+                    openedAt = nil
+                }
+            }
+            if let start = openedAt { spans.append(TimelineSpan(kind: kind, startFrame: start, endFrame: frameCount)) }
+        }
+        return spans
+    }
+}

@@ -1,0 +1,47 @@
+import GameSound
+
+/// A scenario checked against its assets, with every name resolved to a file: what the runner
+/// needs before it creates a runtime, so that a bad scenario fails before anything is rendered.
+struct ScenarioPlan {
+    let scenario: Scenario
+    /// The runtime's configuration: headless, at the scenario's rate, voices and strategies.
+    let configuration: GameSoundConfiguration
+    /// The launch soundtrack's file, if any.
+    let soundtrackPath: String?
+    /// The effects the events fire, in order of first use, with their files.
+    let effects: [(name: String, path: String)]
+    /// The files of `soundtrack` `play` events that name a track, by event index.
+    let trackPaths: [Int: String]
+
+    init(scenario: Scenario, assets: ScenarioAssets) throws(ScenarioError) {
+        try scenario.validate(sounds: Set(assets.effects.keys))
+        self.scenario = scenario
+        configuration = GameSoundConfiguration(policy: scenario.policy, output: .headless, sampleRate: scenario.sampleRate,
+                                               voices: scenario.voices, interruptionStrategy: scenario.interruptionStrategy)
+        if let soundtrack = scenario.soundtrack {
+            guard let path = assets.soundtrackPath(for: soundtrack) else {
+                throw ScenarioError(field: "soundtrack", message: Self.unknownTrack(soundtrack, assets: assets))
+            }
+            soundtrackPath = path
+        } else {
+            soundtrackPath = nil
+        }
+        effects = scenario.firedSounds.compactMap { name in assets.effects[name].map { (name, $0) } }
+        var trackPaths: [Int: String] = [:]
+        for (index, event) in scenario.events.enumerated() {
+            guard case .soundtrack(.play, let track?) = event.kind else { continue }
+            guard let path = assets.soundtrackPath(for: track) else {
+                throw ScenarioError(eventIndex: index, field: "track", message: Self.unknownTrack(track, assets: assets),
+                                    event: event.summary)
+            }
+            trackPaths[index] = path
+        }
+        self.trackPaths = trackPaths
+    }
+
+    private static func unknownTrack(_ track: String, assets: ScenarioAssets) -> String {
+        let known = assets.soundtracks.keys.sorted()
+        let list = known.isEmpty ? "no soundtracks are available" : "available: " + known.joined(separator: ", ")
+        return "unknown soundtrack '\(track)': neither a soundtrack name (\(list)) nor an existing file"
+    }
+}

@@ -1,0 +1,105 @@
+import AudioSession
+import GameSound
+
+/// Renders scenarios headlessly and frame-exactly through a real ``GameSound/GameSoundRuntime``.
+///
+/// For each scenario the runner checks it against the assets, builds a fresh
+/// ``AudioSession/SimulatedSystem`` in the scenario's launch state and a runtime with headless
+/// output, loads the effects the scenario fires, then renders up to each event's frame, applies the
+/// event, and renders on to the end. Nothing waits on the wall clock, and the same scenario gives the
+/// same samples and events on every run.
+///
+/// ```swift
+/// let render = try ScenarioRunner().render(scenario, assets: .folder("assets"))
+/// try render.write(wav: "out.wav", events: "out.jsonl", timeline: "out.svg")
+/// ```
+public struct ScenarioRunner: Sendable {
+    /// Creates a runner.
+    public init() {}
+
+    /// Renders `scenario` from start to end.
+    ///
+    /// A system action the simulated system refuses at that moment (declining a call that is not
+    /// ringing) does not stop the run: it is logged as an `actionRefused` event from the `system`
+    /// source with the `action` and the `reason`. An effect dropped by the runtime (during an
+    /// interruption, or with every voice busy) is logged by the runtime as `effectDropped`.
+    ///
+    /// - Parameters:
+    ///   - scenario: The scenario; it is validated here, so one built in code is checked too.
+    ///   - assets: Where its effects and soundtracks are.
+    /// - Returns: The audio and the event log.
+    /// - Throws: ``ScenarioRunError/invalidScenario(_:)`` (before any runtime exists) for a malformed
+    ///   scenario or a sound or soundtrack the assets lack; ``ScenarioRunError/asset(name:path:error:)``
+    ///   for an effect file that does not decode; ``ScenarioRunError/runtime(_:)`` when the runtime
+    ///   cannot start or render; ``ScenarioRunError/eventFailed(eventIndex:error:)`` when it refuses an event.
+    public func render(_ scenario: Scenario, assets: ScenarioAssets) throws(ScenarioRunError) -> ScenarioRender {
+        let plan: ScenarioPlan
+        do {
+            plan = try ScenarioPlan(scenario: scenario, assets: assets)
+        } catch {
+            throw .invalidScenario(error)
+        }
+        return try run(plan)
+    }
+
+    private func run(_ plan: ScenarioPlan) throws(ScenarioRunError) -> ScenarioRender {
+        let scenario = plan.scenario
+        let recorder = EventRecorder()
+        let runtime: GameSoundRuntime
+        do {
+            // The observer is given at creation, so the log starts with the launch itself
+            // (categorySet, sessionActivated, soundtrackStarted).
+            runtime = try GameSoundRuntime(configuration: plan.configuration,
+                                           system: SimulatedSystem(launch: scenario.launch), soundtrack: plan.soundtrackPath,
+                                           eventObserver: { recorder.record($0) })
+        } catch {
+            throw .runtime(error)
+        }
+        defer { runtime.shutdown() }
+        for (name, path) in plan.effects {
+            do { try runtime.preload(name, path: path) } catch { throw .asset(name: name, path: path, error: error) }
+        }
+
+        var samples: [Float] = []
+        samples.reserveCapacity(scenario.frameCount * 2)
+        func renderUntil(_ frame: Int) throws(ScenarioRunError) {
+            let count = frame - samples.count / 2
+            guard count > 0 else { return }
+            do { samples += try runtime.render(frames: count) } catch { throw .runtime(error) }
+        }
+        for (index, event) in scenario.events.enumerated() {
+            try renderUntil(scenario.frame(of: event.at))
+            try apply(event, index: index, plan: plan, runtime: runtime, recorder: recorder)
+        }
+        try renderUntil(scenario.frameCount)
+        return ScenarioRender(scenario: scenario, samples: samples, events: recorder.events)
+    }
+
+    private func apply(_ event: ScenarioEvent, index: Int, plan: ScenarioPlan, runtime: GameSoundRuntime,
+                       recorder: EventRecorder) throws(ScenarioRunError) {
+        do {
+            switch event.kind {
+            case .fire(let name, _, _, _, _, _):
+                _ = try runtime.play(name, options: event.playOptions ?? PlayOptions())
+            case .soundtrack(.play, _):
+                try runtime.playSoundtrack(plan.trackPaths[index])
+            case .soundtrack(.pause, _):
+                try runtime.pauseSoundtrack()
+            case .soundtrack(.stop, _):
+                try runtime.stopSoundtrack()
+            case .system(let action):
+                do {
+                    try runtime.perform(action)
+                } catch {
+                    let frame = runtime.currentFrame
+                    recorder.record(GameSoundEvent(
+                        frame: frame, time: Double(frame) / Double(plan.scenario.sampleRate), origin: .system,
+                        name: "actionRefused",
+                        details: [.init("action", .string(action.name)), .init("reason", .string(error.reason.rawValue))]))
+                }
+            }
+        } catch {
+            throw .eventFailed(eventIndex: index, error: error)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import AudioSession
+import GameSound
+
+/// A timeline to render headlessly: the system's state at launch, the game's configuration, and
+/// timed actions of the game and of the system.
+///
+/// Scenarios are usually JSON files in the format of GameSound's scenario specification, read with
+/// ``parse(json:sounds:)-([UInt8],_)`` or ``load(path:sounds:)``; they can also be built in code.
+/// ``ScenarioRunner`` renders one frame-exactly into a ``ScenarioRender``: the same scenario gives
+/// the same audio and the same event log on every run.
+///
+/// ```swift
+/// let scenario = try Scenario.load(path: "scenarios/phone-call-declined.json")
+/// let render = try ScenarioRunner().render(scenario, assets: .folder("assets"))
+/// #expect(render.containsInOrder(["phone.ring", "interruptionBegan", "contextCleared"]))
+/// ```
+public struct Scenario: Sendable, Hashable {
+    /// The mixing rates a scenario may ask for, in hertz.
+    public static let supportedSampleRates: [Int] = [22_050, 32_000, 44_100, 48_000, 88_200, 96_000]
+    /// The longest scenario accepted, in seconds (an hour).
+    public static let maximumDuration: Double = 3_600
+
+    /// A name for people and file names, for example `"phone-call-declined"`.
+    public var name: String
+    /// One sentence on what the scenario shows (the optional JSON key `description`, a GameSound
+    /// extension to the format used by the demo's scenario list).
+    public var summary: String?
+    /// The mixing rate in hertz; one of ``supportedSampleRates``. 48 000 by default.
+    public var sampleRate: Int
+    /// How long to render, in seconds: more than 0 and at most ``maximumDuration``.
+    public var duration: Double
+    /// The game's category policy.
+    public var policy: GameSoundConfiguration.Policy
+    /// Other audio, silent switch, screen lock and route at launch.
+    public var launch: LaunchState
+    /// The soundtrack started at launch (when the policy allows): an asset name or a file path,
+    /// or nil for none. A file that omits the key gets `"theme"`; JSON `null` gives nil.
+    public var soundtrack: String?
+    /// The size of the effects voice pool, 1 to 255.
+    public var voices: Int
+    /// What interruptions do to the OpenAL context.
+    public var interruptionStrategy: GameSoundConfiguration.InterruptionStrategy
+    /// The timed events, in the order they happen.
+    public var events: [ScenarioEvent]
+
+    /// Creates a scenario; call ``validate(sounds:)`` (the runner does) before trusting it.
+    ///
+    /// - Parameters:
+    ///   - name: A name for people and file names.
+    ///   - sampleRate: The mixing rate in hertz.
+    ///   - duration: How long to render, in seconds.
+    ///   - policy: The game's category policy.
+    ///   - launch: The system's state at launch.
+    ///   - soundtrack: The launch soundtrack's asset name or path, or nil for none.
+    ///   - voices: The effects voice pool's size.
+    ///   - interruptionStrategy: What interruptions do to the OpenAL context.
+    ///   - events: The timed events, in order.
+    public init(name: String, sampleRate: Int = 48_000, duration: Double,
+                policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio,
+                launch: LaunchState = .init(), soundtrack: String? = "theme", voices: Int = 32,
+                interruptionStrategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext,
+                events: [ScenarioEvent] = []) {
+        self.name = name
+        self.sampleRate = sampleRate
+        self.duration = duration
+        self.policy = policy
+        self.launch = launch
+        self.soundtrack = soundtrack
+        self.voices = voices
+        self.interruptionStrategy = interruptionStrategy
+        self.events = events
+    }
+
+    /// The audio frame at which something `time` seconds into the scenario happens: `round(time × sampleRate)`.
+    ///
+    /// - Parameter time: Seconds from the start.
+    /// - Returns: The frame index.
+    public func frame(of time: Double) -> Int {
+        Int((time * Double(sampleRate)).rounded())
+    }
+
+    /// The number of frames a render of the whole scenario holds.
+    public var frameCount: Int { frame(of: duration) }
+
+    /// The effect names the events fire, each once, in order of first use.
+    public var firedSounds: [String] {
+        var seen: Set<String> = []
+        return events.compactMap { event in
+            guard case .fire(let name, _, _, _, _, _) = event.kind, seen.insert(name).inserted else { return nil }
+            return name
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import AudioSession
+import GameSound
+
+/// Turns a parsed JSON document into a ``Scenario``, rejecting anything the format does not allow.
+struct ScenarioParser {
+    static let topLevelKeys: Set<String> = [
+        "name", "description", "sampleRate", "duration", "policy", "launch", "soundtrack", "voices", "interruptionStrategy", "events",
+    ]
+    static let launchKeys: Set<String> = ["otherAudio", "silentSwitch", "screenLocked", "route"]
+    static let fireKeys: Set<String> = ["at", "fire", "gain", "pitch", "pan", "loop", "priority"]
+    static let soundtrackKeys: Set<String> = ["at", "soundtrack", "track"]
+    static let eventKinds = ["fire", "soundtrack", "system"]
+
+    let sounds: Set<String>?
+
+    init(sounds: Set<String>?) {
+        self.sounds = sounds
+    }
+
+    func scenario(from document: JSONValue) throws(ScenarioError) -> Scenario {
+        guard case .object(let root) = document else {
+            throw ScenarioError(field: "", message: "a scenario must be a JSON object, not \(document.typeName)")
+        }
+        let fields = FieldReader(fields: root, prefix: "", eventIndex: nil, event: nil)
+        try fields.rejectUnknown(allowed: Self.topLevelKeys, in: "a scenario")
+        var scenario = Scenario(name: try fields.required("name", as: Self.string), duration: try fields.required("duration", as: Self.number))
+        scenario.summary = try fields.optional("description", as: Self.string)
+        scenario.sampleRate = try fields.optional("sampleRate", as: Self.integer) ?? scenario.sampleRate
+        scenario.policy = try fields.optional("policy", as: Self.named(GameSoundConfiguration.Policy.init(rawValue:),
+                                                                      Self.oneOf(GameSoundConfiguration.Policy.allCases.map(\.rawValue)))) ?? scenario.policy
+        scenario.voices = try fields.optional("voices", as: Self.integer) ?? scenario.voices
+        scenario.interruptionStrategy = try fields.optional(
+            "interruptionStrategy", as: Self.named(GameSoundConfiguration.InterruptionStrategy.init(rawValue:),
+                                                   Self.oneOf(GameSoundConfiguration.InterruptionStrategy.allCases.map(\.rawValue)))) ?? scenario.interruptionStrategy
+        if let soundtrack = root["soundtrack"] {
+            scenario.soundtrack = soundtrack.isNull ? nil : try fields.required("soundtrack", as: Self.string)
+        }
+        if let launch = root["launch"] { scenario.launch = try self.launch(from: launch) }
+        try scenario.validateSettings()
+        let events = try fields.optional("events", as: Self.array) ?? []
+        for (index, value) in events.enumerated() {
+            let event = try self.event(from: value, index: index)
+            try scenario.validate(event, index: index, after: scenario.events.last?.at ?? 0, sounds: sounds)
+            scenario.events.append(event)
+        }
+        return scenario
+    }
+
+    private func launch(from value: JSONValue) throws(ScenarioError) -> LaunchState {
+        guard case .object(let object) = value else {
+            throw ScenarioError(field: "launch", message: "field \"launch\" must be an object, not \(value.typeName)")
+        }
+        let fields = FieldReader(fields: object, prefix: "launch.", eventIndex: nil, event: nil)
+        try fields.rejectUnknown(allowed: Self.launchKeys, in: "\"launch\"")
+        var launch = LaunchState()
+        launch.otherAudio = try fields.optional("otherAudio", as: Self.named(LaunchState.OtherAudio.init(name:),
+                                                                             "none, music or mixable")) ?? launch.otherAudio
+        launch.silentSwitch = try fields.optional("silentSwitch", as: Self.bool) ?? launch.silentSwitch
+        launch.screenLocked = try fields.optional("screenLocked", as: Self.bool) ?? launch.screenLocked
+        launch.route = try fields.optional("route", as: Self.named({ name in Port(name: name).flatMap { $0.isOutput ? $0 : nil } },
+                                                                   Self.oneOf(Port.allCases.filter(\.isOutput).map(\.name)))) ?? launch.route
+        return launch
+    }
+
+    private func event(from value: JSONValue, index: Int) throws(ScenarioError) -> ScenarioEvent {
+        guard case .object(let object) = value else {
+            throw ScenarioError(eventIndex: index, field: "", message: "an event must be an object, not \(value.typeName)")
+        }
+        let kinds = Self.eventKinds.filter { object[$0] != nil }
+        guard let kind = kinds.first else {
+            throw ScenarioError(eventIndex: index, field: "fire",
+                                message: "an event needs one of \"fire\", \"soundtrack\" or \"system\"")
+        }
+        let summary = "\"\(kind)\": \(object[kind]?.shortText ?? "")"
+        let fields = FieldReader(fields: object, prefix: "", eventIndex: index, event: summary)
+        if kinds.count > 1 {
+            throw fields.failure(kinds[1], "an event has one kind; \"\(kinds[1])\" cannot go with \"\(kind)\"")
+        }
+        let at = try fields.required("at", as: Self.number)
+        switch kind {
+        case "fire":
+            try fields.rejectUnknown(allowed: Self.fireKeys, in: "a fire event")
+            let name = try fields.required("fire", as: Self.nonEmptyString)
+            return ScenarioEvent(at: at, .fire(
+                name, gain: try fields.optional("gain", as: Self.number).map(Float.init),
+                pitch: try fields.optional("pitch", as: Self.number).map(Float.init),
+                pan: try fields.optional("pan", as: Self.number).map(Float.init),
+                loop: try fields.optional("loop", as: Self.bool), priority: try fields.optional("priority", as: Self.integer)))
+        case "soundtrack":
+            try fields.rejectUnknown(allowed: Self.soundtrackKeys, in: "a soundtrack event")
+            let command = try fields.required("soundtrack", as: Self.named(SoundtrackCommand.init(rawValue:), "play, pause or stop"))
+            return ScenarioEvent(at: at, .soundtrack(command, track: try fields.optional("track", as: Self.nonEmptyString)))
+        default:
+            return ScenarioEvent(at: at, .system(try systemAction(fields: fields)))
+        }
+    }
+
+    private func systemAction(fields: FieldReader) throws(ScenarioError) -> SystemAction {
+        let name = try fields.required("system", as: Self.nonEmptyString)
+        var parameters: [String: SystemActionParameter] = [:]
+        for key in fields.fields.keys where key != "at" && key != "system" {
+            parameters[key] = try fields.required(key, as: Self.parameter)
+        }
+        do {
+            return try SystemAction(name: name, parameters: parameters)
+        } catch {
+            throw fields.failure(error.field, Self.message(for: error))
+        }
+    }
+
+    private static func message(for error: SystemActionParseError) -> String {
+        switch error {
+        case .unknownAction(let name):
+            "unknown system action '\(name)'"
+        case .missingParameter(let action, let key):
+            "\(action) needs the field \"\(key)\""
+        case .invalidParameter(let action, let key, let value, let expected):
+            "field \"\(key)\" (\(value)) of \(action) is not valid: expected \(expected)"
+        case .unknownParameter(let action, let key):
+            "unknown key \"\(key)\" for \(action)"
+        }
+    }
+
+    // MARK: - Value conversions: nil means the wrong type or value; `expected` says what fits.
+
+    typealias Conversion<Value> = (expected: String, convert: (JSONValue) -> Value?)
+
+    static var string: Conversion<String> {
+        ("a string", { if case .string(let text) = $0 { text } else { nil } })
+    }
+    static var nonEmptyString: Conversion<String> {
+        ("a non-empty string", { if case .string(let text) = $0, !text.isEmpty { text } else { nil } })
+    }
+    static var number: Conversion<Double> {
+        ("a number", { if case .number(let number) = $0 { number } else { nil } })
+    }
+    static var bool: Conversion<Bool> {
+        ("true or false", { if case .bool(let flag) = $0 { flag } else { nil } })
+    }
+    static var integer: Conversion<Int> {
+        ("a whole number", {
+            if case .number(let number) = $0, number == number.rounded(), abs(number) < 1e15 { Int(number) } else { nil }
+        })
+    }
+    static var array: Conversion<[JSONValue]> {
+        ("an array", { if case .array(let items) = $0 { items } else { nil } })
+    }
+    static var parameter: Conversion<SystemActionParameter> {
+        ("a string, number, boolean or array of strings", { value in
+            switch value {
+            case .string(let text): .string(text)
+            case .number(let number): .number(number)
+            case .bool(let flag): .bool(flag)
+            case .array(let items): items.allSatisfy(\.isString) ? .strings(items.compactMap(\.stringValue)) : nil
+            case .null, .object: nil
+            }
+        })
+    }
+
+    static func oneOf(_ names: [String]) -> String {
+        "one of " + names.joined(separator: ", ")
+    }
+
+    static func named<Value>(_ parse: @escaping (String) -> Value?, _ expected: String) -> Conversion<Value> {
+        (expected, { if case .string(let text) = $0 { parse(text) } else { nil } })
+    }
+}
+
+/// Reads the fields of one JSON object, producing errors that name the field and the event.
+struct FieldReader {
+    let fields: [String: JSONValue]
+    let prefix: String
+    let eventIndex: Int?
+    let event: String?
+
+    func failure(_ key: String, _ message: String) -> ScenarioError {
+        ScenarioError(eventIndex: eventIndex, field: prefix + key, message: message, event: event)
+    }
+
+    func rejectUnknown(allowed: Set<String>, in place: String) throws(ScenarioError) {
+        if let key = fields.keys.filter({ !allowed.contains($0) }).sorted().first {
+            throw failure(key, "unknown key \"\(key)\" in \(place)")
+        }
+    }
+
+    func optional<Value>(_ key: String, as conversion: ScenarioParser.Conversion<Value>) throws(ScenarioError) -> Value? {
+        guard let value = fields[key] else { return nil }
+        guard let converted = conversion.convert(value) else {
+            throw failure(key, "field \"\(prefix + key)\" (\(value.shortText)) must be \(conversion.expected)")
+        }
+        return converted
+    }
+
+    func required<Value>(_ key: String, as conversion: ScenarioParser.Conversion<Value>) throws(ScenarioError) -> Value {
+        guard let value = try optional(key, as: conversion) else {
+            throw failure(key, "the field \"\(prefix + key)\" is missing")
+        }
+        return value
+    }
+}

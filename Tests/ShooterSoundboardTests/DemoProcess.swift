@@ -1,0 +1,110 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the built `shooter-soundboard` binary as a child process, as a user would.
+enum DemoProcess {
+    /// The repository root, found from this file's location.
+    static let repositoryRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// The binary next to the test bundle (SwiftPM builds every product into the same folder).
+    static var binary: String {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var candidate = folder
+        // The test bundle may be a directory (…/GameSoundPackageTests.xctest) or a file; its folder holds the products.
+        if candidate.lastPathComponent.hasSuffix(".xctest") { candidate.deleteLastPathComponent() }
+        return candidate.appendingPathComponent("shooter-soundboard").path
+    }
+
+    struct Result {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    /// Runs the binary with `arguments` from the repository root and waits for it.
+    static func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+        var environment = ProcessInfo.processInfo.environment
+        environment["ALSOFT_DRIVERS"] = "null"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+                      error: String(decoding: error, as: UTF8.self))
+    }
+}
+
+/// The binary running in a pseudo-terminal: keys in, screen out.
+final class PseudoTerminalSession {
+    private let master: Int32
+    private let process: Process
+    private var screen = ""
+
+    init(arguments: [String]) throws {
+        var master: Int32 = 0, slave: Int32 = 0
+        var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENODEV) }
+        self.master = master
+        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: DemoProcess.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: DemoProcess.repositoryRoot)
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
+        try process.run()
+    }
+
+    /// Types `keys`.
+    func send(_ keys: String) {
+        var keys = keys
+        keys.withUTF8 { _ = write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads the screen until `text` appears (true) or `timeout` seconds pass (false).
+    func waitFor(_ text: String, timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while Date() < deadline {
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 100) > 0 {
+                let count = read(master, &buffer, buffer.count)
+                if count > 0 { screen += String(decoding: buffer[0..<count], as: UTF8.self) }
+            }
+            if let range = screen.range(of: text, options: .backwards), screen.distance(from: range.lowerBound, to: screen.endIndex) < 4_000 {
+                screen = String(screen[range.upperBound...])
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Waits for the process to end and returns its exit status.
+    func waitForExit(timeout: Double = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { _ = waitFor("\u{0}", timeout: 0.1) }
+        if process.isRunning { process.terminate(); return nil }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        close(master)
+    }
+}

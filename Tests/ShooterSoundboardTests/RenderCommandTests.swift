@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `shooter-soundboard render` and `scenarios`, run as a child process.
+@Suite("Render command")
+struct RenderCommandTests {
+    /// What each built-in scenario's event log must show, in order.
+    static let expectations: [String: [String]] = [
+        "phone-call-declined": ["soundtrackStarted", "phone.ring", "interruptionBegan", "contextCleared", "effectDropped",
+                                "phone.decline", "interruptionEnded", "sessionActivated", "contextRestored", "effectPlayed"],
+        "phone-call-accepted": ["phone.ring", "interruptionBegan", "phone.accept", "effectDropped", "phone.hangUp",
+                                "interruptionEnded", "sessionActivated", "contextRestored", "effectPlayed"],
+        "alarm": ["alarm.fire", "interruptionBegan", "contextCleared", "alarm.dismiss", "interruptionEnded", "contextRestored"],
+        "music-app-takes-over": ["music.play", "interruptionBegan", "effectDropped", "music.pause", "interruptionEnded",
+                                 "sessionActivated", "contextRestored"],
+        "other-app-non-mixable": ["otherApp.activate", "interruptionBegan", "otherApp.deactivate", "interruptionEnded",
+                                  "contextRestored"],
+        "app-suspended": ["app.background", "outputSilenced", "app.foreground", "interruptionBegan", "sessionActivated",
+                          "contextRestored", "outputUnsilenced", "effectPlayed"],
+        "silent-switch": ["silentSwitch.on", "outputSilenced", "silentSwitch.off", "outputUnsilenced"],
+        "secondary-hint": ["categorySet", "music.pause", "secondaryHintEnded", "soundtrackStarted", "music.play",
+                           "secondaryHintBegan", "soundtrackPaused", "music.pause", "secondaryHintEnded", "soundtrackResumed"],
+        "headphones-unplugged": ["route.plug", "routeChanged", "route.unplug", "routeChanged", "effectPlayed"],
+        "headphones-unplugged-media": ["route.unplug", "routeChanged", "soundtrackPaused", "effectPlayed", "soundtrackResumed"],
+        "media-services-reset": ["mediaServices.lose", "mediaServicesLost", "contextDestroyed", "effectDropped",
+                                 "mediaServices.reset", "mediaServicesReset", "contextRebuilt", "categorySet", "sessionActivated"],
+        "music-at-launch": ["categorySet", "sessionActivated", "effectPlayed"],
+        "legacy-rebuild-context": ["phone.ring", "interruptionBegan", "contextDestroyed", "phone.decline", "interruptionEnded",
+                                   "sessionActivated", "contextRebuilt"],
+        "tour": ["phone.ring", "interruptionBegan", "phone.decline", "interruptionEnded", "alarm.fire", "alarm.dismiss",
+                 "silentSwitch.on", "outputSilenced", "silentSwitch.off", "route.unplug", "routeChanged", "music.play",
+                 "mediaServices.lose", "mediaServicesLost", "mediaServices.reset", "contextRebuilt", "app.background",
+                 "app.foreground"],
+    ]
+
+    static func temporaryFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "soundboard-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test("`scenarios` lists every built-in scenario with a description")
+    func listsScenarios() throws {
+        let result = try DemoProcess.run(["scenarios"])
+        #expect(result.status == 0)
+        let names = result.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(Set(names) == Set(Self.expectations.keys))
+        #expect(result.output.split(separator: "\n").allSatisfy { $0.count > 40 })
+    }
+
+    @Test("every built-in scenario renders, with its expected events in order and a timeline that parses as XML",
+          arguments: expectations.keys.sorted())
+    func rendersBuiltIn(name: String) throws {
+        let folder = try Self.temporaryFolder()
+        let result = try DemoProcess.run(["render", name, "--out", folder + "/a.wav", "--events", folder + "/a.jsonl",
+                                          "--timeline", folder + "/a.svg"])
+        #expect(result.status == 0, "\(result.error)")
+        let wav = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.wav"))
+        #expect(wav.count > 44 && wav.prefix(4) == Data("RIFF".utf8))
+        let lines = try String(contentsOfFile: folder + "/a.jsonl", encoding: .utf8).split(separator: "\n")
+        let names = try lines.map { line -> String in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(object["event"] as? String)
+        }
+        var remaining = (Self.expectations[name] ?? [])[...]
+        for event in names where event == remaining.first { remaining = remaining.dropFirst() }
+        #expect(remaining.isEmpty, "missing from \(name)'s log, in order: \(Array(remaining))")
+        let svg = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.svg"))
+        #expect(XMLParser(data: svg).parse())
+    }
+
+    @Test("a malformed scenario exits non-zero, names the event and the field, and writes no WAV")
+    func malformedScenario() throws {
+        let folder = try Self.temporaryFolder()
+        let scenario = folder + "/bad.json"
+        try Data(#"{"name": "bad", "duration": 4, "events": [{"at": 1, "fire": "laser"}, {"at": 2, "system": "phone.rnig"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: scenario))
+        let result = try DemoProcess.run(["render", scenario, "--out", folder + "/bad.wav"])
+        #expect(result.status != 0)
+        #expect(result.error.contains("event 1"))
+        #expect(result.error.contains("phone.rnig"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/bad.wav"))
+    }
+
+    @Test("an unknown scenario name is one clear sentence and a non-zero exit")
+    func unknownScenario() throws {
+        let result = try DemoProcess.run(["render", "no-such-scenario", "--out", "/tmp/never.wav"])
+        #expect(result.status != 0)
+        #expect(result.error.contains("no-such-scenario"))
+    }
+}

@@ -1,0 +1,129 @@
+import ArgumentParser
+import Foundation
+import GameSound
+import GameSoundTesting
+import OpenAL
+
+/// `shooter-soundboard`: GameSound's demo. Fire weapons and throw phone calls, alarms and
+/// headphone unplugs at the game, or render scenarios headlessly.
+@main
+struct ShooterSoundboard: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shooter-soundboard",
+        abstract: "A shooter soundboard that shows how GameSound behaves like a well-made iOS game.",
+        subcommands: [Play.self, Render.self, ListScenarios.self, CheckDevice.self],
+        defaultSubcommand: Play.self)
+}
+
+/// Options shared by the subcommands that need the demo's sounds.
+struct AssetOptions: ParsableArguments {
+    @Option(help: "The folder holding sfx/ and music/ (default: ./assets).")
+    var assets: String = "assets"
+
+    func validatedFolder() throws -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: assets + "/sfx", isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("No demo sounds in '\(assets)/sfx'. Run from the repository root, or pass --assets DIR (make assets builds them).")
+        }
+        return assets
+    }
+}
+
+extension ShooterSoundboard {
+    /// The interactive soundboard (the default).
+    struct Play: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Play the interactive soundboard in this terminal.")
+
+        enum OutputChoice: String, ExpressibleByArgument, CaseIterable {
+            case device, null
+        }
+
+        @OptionGroup var assetOptions: AssetOptions
+
+        @Option(help: "device: the system's default audio device; null: OpenAL Soft's silent null device (real time, no sound).")
+        var output: OutputChoice = .device
+
+        func run() throws {
+            let folder = try assetOptions.validatedFolder()
+            if output == .null { OpenALProcess.setDrivers("null", overridingEnvironment: true) }
+            let runtime = try Self.makeRuntime(soundtrack: folder + "/music/theme.ogg")
+            defer { runtime.shutdown() }
+            let report = try runtime.preloadBank(folder: folder + "/sfx")
+            for (name, error) in report.failed { print("warning: \(name) did not load: \(error)") }
+            guard Terminal.isInteractive else {
+                print(Soundboard(runtime: runtime).panel())
+                return
+            }
+            Soundboard(runtime: runtime).run()
+        }
+
+        /// A real-time runtime, or one clear sentence when no audio device opens.
+        static func makeRuntime(soundtrack: String) throws -> GameSoundRuntime {
+            let result = Result { () throws(GameSoundError) -> GameSoundRuntime in
+                try GameSoundRuntime(configuration: .init(output: .realtime()), soundtrack: soundtrack)
+            }
+            switch result {
+            case .success(let runtime):
+                return runtime
+            case .failure(.openAL(let error)) where error.code == .deviceUnavailable(name: nil):
+                throw ValidationError(
+                    "No audio device could be opened on this machine; try `shooter-soundboard --output null` "
+                        + "(no sound, everything else live) or `shooter-soundboard render tour --out tour.wav --timeline tour.svg`.")
+            case .failure(let error):
+                throw error
+            }
+        }
+    }
+
+    /// Exits 0 when the default audio device opens (used by `make demo` to choose between the
+    /// live soundboard and a headless render).
+    struct CheckDevice: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "check-device", abstract: "Exit 0 if the default audio device opens.", shouldDisplay: false)
+
+        func run() throws {
+            do {
+                let device = try ALDevice.openOutput()
+                try device.close()
+            } catch {
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    /// Lists the built-in scenarios.
+    struct ListScenarios: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "scenarios", abstract: "List the built-in scenarios.")
+
+        func run() throws {
+            for scenario in try BuiltInScenarios.all() {
+                print(scenario.name.padding(toLength: 28, withPad: " ", startingAt: 0) + scenario.description)
+            }
+        }
+    }
+}
+
+/// The scenarios shipped with the demo (demo/Sources/scenarios, bundled as resources).
+enum BuiltInScenarios {
+    struct Entry {
+        let name: String
+        let description: String
+        let path: String
+    }
+
+    static func all() throws -> [Entry] {
+        guard let folder = Bundle.module.url(forResource: "scenarios", withExtension: nil)?.path else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted().map { file in
+            let path = folder + "/" + file
+            let scenario = try Scenario.load(path: path)
+            return Entry(name: String(file.dropLast(5)), description: scenario.summary ?? "", path: path)
+        }
+    }
+
+    /// A built-in scenario's path by name, or `nameOrPath` itself when it is a file.
+    static func path(for nameOrPath: String) throws -> String {
+        if FileManager.default.fileExists(atPath: nameOrPath) { return nameOrPath }
+        if let entry = try all().first(where: { $0.name == nameOrPath }) { return entry.path }
+        throw ValidationError("No scenario file or built-in scenario named '\(nameOrPath)' (see `shooter-soundboard scenarios`).")
+    }
+}
