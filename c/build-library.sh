@@ -24,7 +24,7 @@ if grep -q '"gamesound"' Package.swift; then
     swift build -c "$config" --product gamesound "${swift_flags[@]}"
     cp "$(swift build -c "$config" --show-bin-path)/libgamesound.so" "$out/libgamesound.so.0"
 else
-    modules=(GameSound AudioSession AudioFiles OpenAL)
+    modules=(GameSoundTesting GameSound AudioSession AudioFiles OpenAL AudioAnalysis)
     for module in "${modules[@]}"; do swift build -c "$config" --target "$module" "${swift_flags[@]}" >/dev/null; done
     bin=$(swift build -c "$config" --show-bin-path)
     objects=()

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int passed, failed;
@@ -366,12 +367,65 @@ static void test_callback_that_calls_back_in(void) {
     CHECK(gs_session_is_active(rt) == GS_ERR_INVALID_HANDLE, "the handle is dead after the callback destroyed it");
 }
 
+/* ---- Scenarios ---------------------------------------------------------------------------- */
+
+static char folder[] = "/tmp/gamesound-c-test-XXXXXX";
+
+static long file_size(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return -1;
+    fseek(file, 0, SEEK_END);
+    long size = ftell(file);
+    fclose(file);
+    return size;
+}
+
+static int file_contains(const char *path, const char *text) {
+    static char content[1 << 16];
+    FILE *file = fopen(path, "rb");
+    if (!file) return 0;
+    size_t length = fread(content, 1, sizeof content - 1, file);
+    fclose(file);
+    content[length] = 0;
+    return strstr(content, text) != NULL;
+}
+
+static void test_render_scenario(void) {
+    char scenario[512], wav[512], events[512], bad[512];
+    snprintf(scenario, sizeof scenario, "%s/scenarios/call.json", folder);
+    snprintf(bad, sizeof bad, "%s/scenarios/bad.json", folder);
+    snprintf(wav, sizeof wav, "%s/call.wav", folder);
+    snprintf(events, sizeof events, "%s/call.jsonl", folder);
+    FILE *file = fopen(scenario, "w");
+    CHECK(file != NULL, "writes the scenario");
+    if (!file) return;
+    fputs("{\"name\": \"call\", \"sampleRate\": 48000, \"duration\": 1.5, \"soundtrack\": null,\n"
+          " \"events\": [ {\"at\": 0.1, \"fire\": \"tone\"}, {\"at\": 0.5, \"system\": \"phone.ring\"},\n"
+          "             {\"at\": 1.0, \"system\": \"phone.decline\"} ] }\n", file);
+    fclose(file);
+    file = fopen(bad, "w");
+    if (file) { fputs("{\"name\": \"bad\", \"duration\": 1, \"soundtrack\": null, \"events\": [ {\"at\": 0.1, \"fire\": \"no-such-sound\"} ] }", file); fclose(file); }
+
+    CHECK(gs_render_scenario(scenario, wav, events) == GS_OK, "renders the scenario");
+    CHECK(file_size(wav) == 44 + 72000 * 4, "1.5 s of 16-bit stereo at 48 kHz: %ld bytes", file_size(wav));
+    CHECK(file_contains(events, "\"interruptionBegan\""), "the event log has interruptionBegan");
+    CHECK(file_contains(events, "\"effectPlayed\""), "the event log has effectPlayed");
+    CHECK(gs_render_scenario(bad, wav, NULL) == GS_ERR_SCENARIO, "an unknown sound is a scenario error");
+    CHECK(strstr(gs_last_error(), "no-such-sound") != NULL, "naming the sound: %s", gs_last_error());
+    CHECK(gs_render_scenario("/nonexistent.json", wav, NULL) == GS_ERR_SCENARIO, "a missing scenario");
+    CHECK(gs_render_scenario(scenario, "/nonexistent-dir/out.wav", NULL) == GS_ERR_IO, "an unwritable output");
+    remove(wav); remove(events); remove(scenario); remove(bad);
+}
+
 int main(void) {
     alarm(120); /* a deadlock fails the run instead of hanging CI */
     setenv("ALSOFT_DRIVERS", "null", 1);
-    char folder[] = "/tmp/gamesound-c-test-XXXXXX";
     if (!mkdtemp(folder)) { perror("mkdtemp"); return 2; }
-    snprintf(tone_path, sizeof tone_path, "%s/tone.wav", folder);
+    char path[512];
+    snprintf(path, sizeof path, "%s/assets", folder); mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/assets/sfx", folder); mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/scenarios", folder); mkdir(path, 0700);
+    snprintf(tone_path, sizeof tone_path, "%s/assets/sfx/tone.wav", folder);
     if (write_tone(tone_path) != 0) { perror("write_tone"); return 2; }
 
     test_phone_call_is_silent_and_sound_comes_back();
@@ -381,8 +435,12 @@ int main(void) {
     test_render_on_realtime_runtime();
     test_calls_from_several_threads();
     test_callback_that_calls_back_in();
+    test_render_scenario();
 
     remove(tone_path);
+    snprintf(path, sizeof path, "%s/assets/sfx", folder); rmdir(path);
+    snprintf(path, sizeof path, "%s/assets", folder); rmdir(path);
+    snprintf(path, sizeof path, "%s/scenarios", folder); rmdir(path);
     rmdir(folder);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
