@@ -2,7 +2,7 @@
 ///
 /// Zero is success; every failure is negative so that functions returning a count or a voice id
 /// can return either. The raw values are part of the ABI: never renumber a case, only add new ones.
-public enum ResultCode: Int32, Sendable, CaseIterable {
+enum ResultCode: Int32, Sendable, CaseIterable {
     /// `GS_OK`: the call succeeded.
     case ok = 0
     /// `GS_ERR_NULL_POINTER`: a required pointer argument was NULL.
