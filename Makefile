@@ -3,7 +3,7 @@ SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
 
-.PHONY: test build deps demo
+.PHONY: test build deps demo lib c-abi-test c-example install
 
 ## deps: install the Debian packages the build needs (as root), or say which are missing.
 deps:
@@ -21,7 +21,7 @@ build: deps
 	swift build --build-tests $(SWIFT_FLAGS)
 
 ## test: build and run every test.
-test: build
+test: build c-abi-test
 	swift test --skip-build $(SWIFT_FLAGS)
 
 ## demo: build and run the shooter soundboard; with no audio device, render the tour headlessly.
@@ -36,3 +36,44 @@ demo: deps
 	  echo "Listen to out/tour.wav and open out/tour.svg to see where the sound stopped and came back."; \
 	  echo "Try the live panel without sound: .build/debug/shooter-soundboard --output null"; \
 	fi
+
+# ---- The C ABI (docs/c-api.md) ---------------------------------------------------------------
+C_OUT := .build/c
+CC ?= cc
+CXX ?= g++
+C_FLAGS := -std=c99 -Wall -Wextra -Werror -Ic/include
+C_LINK := -L$(C_OUT) -lgamesound -Wl,-rpath,$(abspath $(C_OUT)) -lpthread -lm
+PREFIX ?= /usr/local
+GAMESOUND_VERSION := 0.1.0
+
+## lib: build libgamesound.so (the C interface) into .build/c.
+lib: deps
+	c/build-library.sh $(C_OUT)
+
+## c-abi-test: the C tests against the header and the built library, the header as C++, and exports versus header.
+c-abi-test: lib
+	$(CC) $(C_FLAGS) tests/c/c_abi_test.c $(C_LINK) -o $(C_OUT)/c_abi_test
+	$(CXX) -fsyntax-only -x c++ -Wall -Wextra -Werror -pedantic c/include/gamesound.h
+	c/check-exports.sh c/include/gamesound.h $(C_OUT)/libgamesound.so
+	$(C_OUT)/c_abi_test
+
+## c-example: build and run the C example game; SFX=folder of effects (default assets/sfx, else generated ones).
+c-example: lib
+	$(CC) $(C_FLAGS) demo/c-example/game.c $(C_LINK) -o $(C_OUT)/c-example
+	@mkdir -p out
+	@sfx=$${SFX:-assets/sfx}; \
+	if [ ! -d "$$sfx" ]; then \
+	  echo "No $$sfx here: generating placeholder effects into out/c-example-sfx."; \
+	  $(CC) $(C_FLAGS) demo/c-example/make-sounds.c -lm -o $(C_OUT)/make-sounds && \
+	  mkdir -p out/c-example-sfx && $(C_OUT)/make-sounds out/c-example-sfx && sfx=out/c-example-sfx; \
+	fi; \
+	$(C_OUT)/c-example "$$sfx" out/c-example.wav
+
+## install: install libgamesound, gamesound.h and gamesound.pc under PREFIX (default /usr/local).
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 $(C_OUT)/libgamesound.so.0 $(DESTDIR)$(PREFIX)/lib/libgamesound.so.0
+	ln -sf libgamesound.so.0 $(DESTDIR)$(PREFIX)/lib/libgamesound.so
+	install -m 644 c/include/gamesound.h $(DESTDIR)$(PREFIX)/include/gamesound.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@SWIFT_RUNTIME_DIR@|$$(cat $(C_OUT)/swift-runtime-dir)|" \
+	    -e 's|@VERSION@|$(GAMESOUND_VERSION)|' c/gamesound.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gamesound.pc

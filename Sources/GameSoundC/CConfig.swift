@@ -1,0 +1,75 @@
+import AudioSession
+import GameSound
+
+/// The C struct `gs_config`, read and written field by field at fixed offsets.
+///
+/// The layout is sixteen `int32_t`s (64 bytes): eight fields, then eight reserved slots that
+/// `gs_config_init` zeroes so later versions can give them a meaning without breaking programs
+/// built against this one. `gamesound.h` asserts the same size at compile time.
+struct CConfig: Equatable {
+    static let byteCount = 64
+
+    var policy: Int32 = 2
+    var output: Int32 = 0
+    var sampleRate: Int32 = 48_000
+    var voices: Int32 = 32
+    var launchOtherAudio: Int32 = 0
+    var launchSilentSwitch: Int32 = 0
+    var launchScreenLocked: Int32 = 0
+    var interruptionStrategy: Int32 = 0
+
+    init() {}
+
+    init(reading memory: UnsafeRawPointer) {
+        func field(_ index: Int) -> Int32 { memory.loadUnaligned(fromByteOffset: index * 4, as: Int32.self) }
+        policy = field(0)
+        output = field(1)
+        sampleRate = field(2)
+        voices = field(3)
+        launchOtherAudio = field(4)
+        launchSilentSwitch = field(5)
+        launchScreenLocked = field(6)
+        interruptionStrategy = field(7)
+    }
+
+    func write(to memory: UnsafeMutableRawPointer) {
+        let fields = [policy, output, sampleRate, voices, launchOtherAudio, launchSilentSwitch,
+                      launchScreenLocked, interruptionStrategy]
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: Self.byteCount)
+        for (index, value) in fields.enumerated() {
+            memory.storeBytes(of: value, toByteOffset: index * 4, as: Int32.self)
+        }
+    }
+
+    /// The runtime configuration and launch state these numbers ask for.
+    func runtimeSettings(in function: String) throws(CFailure) -> (GameSoundConfiguration, LaunchState) {
+        let policies: [GameSoundConfiguration.Policy] = [
+            .effectsOnly, .effectsPlusSoundtrack, .effectsPlusSoundtrackIfNoOtherAudio, .mediaPlayback,
+        ]
+        let others: [LaunchState.OtherAudio] = [.none, .music, .mixable]
+        let strategies: [GameSoundConfiguration.InterruptionStrategy] = [.suspendContext, .rebuildContext]
+        guard let policy = Self.pick(policy, from: policies) else {
+            throw CFailure(.invalidArgument, "\(function): policy \(self.policy) is not a GS_POLICY_ value")
+        }
+        guard output == 0 || output == 1 else {
+            throw CFailure(.invalidArgument, "\(function): output \(output) is not GS_OUTPUT_REALTIME or GS_OUTPUT_HEADLESS")
+        }
+        guard let otherAudio = Self.pick(launchOtherAudio, from: others) else {
+            throw CFailure(.invalidArgument, "\(function): launch_other_audio \(launchOtherAudio) is not a GS_OTHER_AUDIO_ value")
+        }
+        guard let strategy = Self.pick(interruptionStrategy, from: strategies) else {
+            throw CFailure(.invalidArgument,
+                           "\(function): interruption_strategy \(interruptionStrategy) is not a GS_INTERRUPTION_ value")
+        }
+        let configuration = GameSoundConfiguration(
+            policy: policy, output: output == 0 ? .realtime() : .headless, sampleRate: Int(sampleRate),
+            voices: Int(voices), interruptionStrategy: strategy)
+        let launch = LaunchState(otherAudio: otherAudio, silentSwitch: launchSilentSwitch != 0,
+                                 screenLocked: launchScreenLocked != 0)
+        return (configuration, launch)
+    }
+
+    private static func pick<Value>(_ index: Int32, from values: [Value]) -> Value? {
+        values.indices.contains(Int(index)) ? values[Int(index)] : nil
+    }
+}

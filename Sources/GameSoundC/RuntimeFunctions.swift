@@ -1,0 +1,79 @@
+import AudioSession
+import GameSound
+
+/// Fills a `gs_config` with the defaults a typical game wants.
+///
+/// Policy `GS_POLICY_EFFECTS_PLUS_SOUNDTRACK_IF_NO_OTHER_AUDIO`, real-time output, 48 000 Hz,
+/// 32 voices, a quiet device at launch, and the reserved slots zeroed. Call it before changing
+/// any field, so fields added by later versions get their defaults too.
+///
+/// - Parameter config: The struct to fill; NULL only records `GS_ERR_NULL_POINTER` as the last error.
+@c public func gs_config_init(_ config: UnsafeMutableRawPointer?) {
+    guard let config else {
+        LastError.record(.null("config", in: "gs_config_init"))
+        return
+    }
+    CConfig().write(to: config)
+}
+
+/// Creates a runtime: configures its audio session, opens its output and activates.
+///
+/// - Parameter config: A `gs_config` filled by `gs_config_init` and then changed as wanted.
+/// - Returns: A handle for the other functions, or NULL on failure (see `gs_last_error`):
+///   `GS_ERR_NULL_POINTER`, `GS_ERR_INVALID_ARGUMENT` for a value out of range, `GS_ERR_OPENAL`
+///   when no output device opens.
+@c public func gs_runtime_create(_ config: UnsafeRawPointer?) -> OpaquePointer? {
+    cCall(onFailure: { _ in nil }) { () throws(CFailure) -> OpaquePointer? in
+        let function = "gs_runtime_create"
+        guard let config else { throw .null("config", in: function) }
+        let (configuration, launch) = try CConfig(reading: config).runtimeSettings(in: function)
+        let callback = EventCallbackSlot()
+        let runtime: GameSoundRuntime
+        do throws(GameSoundError) {
+            runtime = try GameSoundRuntime(configuration: configuration, system: SimulatedSystem(launch: launch),
+                                           eventObserver: { callback.deliver($0) })
+        } catch {
+            throw CFailure(error, in: function)
+        }
+        return RuntimeRegistry.shared.register(RuntimeEntry(runtime: runtime, callback: callback))
+    }
+}
+
+/// Destroys a runtime: its handle stops working at once, and its output closes.
+///
+/// The output closes before this returns, unless another thread is in a call on the same runtime
+/// (then when that call returns) or this is called from inside an event callback (then when the
+/// `gs_` call that caused the event returns, or, on a real-time runtime's update thread, right
+/// after on another thread). Destroying NULL or a handle already destroyed records the error and does
+/// nothing else.
+///
+/// - Parameter rt: The runtime.
+@c public func gs_runtime_destroy(_ rt: OpaquePointer?) {
+    _ = cCall { () throws(CFailure) -> Int32 in
+        let entry = try RuntimeRegistry.shared.remove(rt, in: "gs_runtime_destroy")
+        entry.callback.set(nil)
+        if CallbackDepth.isInsideCallback { DeferredReleases.release(entry) }
+        return ResultCode.ok.rawValue
+    }
+}
+
+/// Sets the function that receives every event the runtime logs from now on.
+///
+/// The callback runs synchronously on the thread that caused the event (a thread of the game,
+/// or a real-time runtime's update thread), in order. Its strings live until it returns. It may
+/// call any `gs_` function, including this one.
+///
+/// - Parameters:
+///   - rt: The runtime.
+///   - callback: The function, or NULL to stop delivery.
+///   - user_data: Passed back to the callback untouched.
+/// - Returns: `GS_OK`, `GS_ERR_NULL_POINTER` or `GS_ERR_INVALID_HANDLE`.
+@c public func gs_set_event_callback(
+    _ rt: OpaquePointer?, _ callback: gs_event_callback?, _ user_data: UnsafeMutableRawPointer?
+) -> Int32 {
+    cCall { () throws(CFailure) -> Int32 in
+        let entry = try RuntimeRegistry.shared.entry(for: rt, in: "gs_set_event_callback")
+        entry.callback.set(callback.map { EventCallback(function: $0, userData: user_data) })
+        return ResultCode.ok.rawValue
+    }
+}
