@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "OpenAL", targets: ["OpenAL"]),
         .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
         .executable(name: "shooter-soundboard", targets: ["ShooterSoundboard"]),
+        .library(name: "gamesound", type: .dynamic, targets: ["GameSoundC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,6 +33,7 @@ let package = Package(
         .target(name: "AudioSession"),
         .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession"]),
         .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
+        .target(name: "GameSoundC", dependencies: ["GameSound", "GameSoundTesting", "AudioSession"]),
         .executableTarget(
             name: "ShooterSoundboard",
             dependencies: ["GameSound", "GameSoundTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds libgamesound.so (the C ABI) into the folder given as $1, and prints nothing else on success.
 #
-# Package.swift does not (yet) declare the GameSoundC target, so this links the library itself:
+# When Package.swift does not declare the GameSoundC product, this links the library itself:
 # SwiftPM builds the Swift modules GameSoundC uses, then swiftc compiles Sources/GameSoundC with
 # the package's strict settings (Swift 6 mode, warnings as errors) and links it with exactly the
 # object files SwiftPM's output-file-maps list for those modules (so no stale object slips in).
@@ -21,7 +21,10 @@ runtime_dir=$(swiftc -print-target-info | tr -d '\n ' | sed -n 's/.*"runtimeLibr
 echo "$runtime_dir" > "$out/swift-runtime-dir"
 
 if grep -q '"gamesound"' Package.swift; then
-    swift build -c "$config" --product gamesound "${swift_flags[@]}"
+    # SwiftPM links the product; the soname and the path to the Swift runtime are added here, since
+    # the runtime's folder depends on the toolchain that builds it.
+    swift build -c "$config" --product gamesound "${swift_flags[@]}" \
+        -Xlinker -soname -Xlinker libgamesound.so.0 -Xlinker -rpath -Xlinker "$runtime_dir"
     cp "$(swift build -c "$config" --show-bin-path)/libgamesound.so" "$out/libgamesound.so.0"
 else
     modules=(GameSoundTesting GameSound AudioSession AudioFiles OpenAL AudioAnalysis)

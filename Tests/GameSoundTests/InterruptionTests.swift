@@ -148,3 +148,28 @@ struct InterruptionTests {
         }
     }
 }
+
+@Suite("Interruptions seen from an event observer")
+struct InterruptionObserverTests {
+    @Test("an effect fired from the interruptionBegan observer is dropped, not played after the call")
+    func fireFromObserver() throws {
+        let h = try Harness()
+        let outcomes = Mutex<[PlayOutcome]>([])
+        let runtime = h.runtime
+        let token = runtime.addEventObserver { event in
+            if event.name == "interruptionBegan", let outcome = try? runtime.play("beep") {
+                outcomes.withLock { $0.append(outcome) }
+            }
+        }
+        defer { token.cancel() }
+        try h.render(seconds: 0.1)
+        try h.perform("phone.ring")
+        try h.render(seconds: 0.1)
+        try h.perform("phone.decline")
+        let after = try h.render(seconds: 0.2)
+        #expect(outcomes.withLock { $0 } == [.dropped(.interrupted)])
+        #expect(h.beepPower(after) < 1e-6)
+    }
+}
+
+import Synchronization

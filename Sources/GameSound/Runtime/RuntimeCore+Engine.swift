@@ -53,13 +53,15 @@ extension RuntimeCore {
     // MARK: - Interruptions
 
     func interruptionBegan(reason: InterruptionReason, wasSuspended: Bool) {
-        log(.session, "interruptionBegan", [.init("reason", .string(reason.name)), .init("wasSuspended", .bool(wasSuspended))])
-        guard phase == .running else {
-            if phase == .inactive { needsReactivation = false }
-            return
+        // Leave the running phase before anyone hears of the interruption, so that a game calling back
+        // from an observer is already refused (its effect dropped) instead of reaching OpenAL.
+        let wasRunning = phase == .running
+        if wasRunning || phase == .inactive {
+            phase = .inactive
+            needsReactivation = false
         }
-        phase = .inactive
-        needsReactivation = false
+        log(.session, "interruptionBegan", [.init("reason", .string(reason.name)), .init("wasSuspended", .bool(wasSuspended))])
+        guard wasRunning else { return }
         try? makeContextCurrentIfNeeded()
         lastKnownSoundtrackPosition = try? soundtrack?.position()
         stopOutput()
