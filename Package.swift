@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "AudioFiles", targets: ["AudioFiles"]),
         .library(name: "OpenAL", targets: ["OpenAL"]),
         .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
+        .executable(name: "make-assets", targets: ["make-assets"]),
     ],
     targets: [
         .systemLibrary(
@@ -28,10 +29,12 @@ let package = Package(
         .target(name: "AudioSession"),
         .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession"]),
         .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
+        .executableTarget(name: "make-assets", dependencies: ["AudioFiles"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioAnalysis", "CVorbis"]),
         .testTarget(name: "OpenALTests", dependencies: ["OpenAL", "AudioAnalysis"]),
         .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession"]),
         .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
+        .testTarget(name: "MakeAssetsTests", dependencies: ["AudioFiles", "AudioAnalysis"]),
     ]
 )
 
