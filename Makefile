@@ -3,7 +3,7 @@ SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
 
-.PHONY: test build deps
+.PHONY: test build deps assets
 
 ## deps: install the Debian packages the build needs (as root), or say which are missing.
 deps:
@@ -23,3 +23,7 @@ build: deps
 ## test: build and run every test.
 test: build
 	swift test --skip-build $(SWIFT_FLAGS)
+
+## assets: regenerate the demo's sounds under assets/ (deterministic: the same bytes every run).
+assets:
+	swift run -c release make-assets --out assets
