@@ -13,20 +13,43 @@ struct AssetWriter {
 
     /// Encodes `samples` and writes them to `root/folder/name.ogg`.
     ///
+    /// Lossy coding moves peaks, most for noisy attacks, so when `decodedPeak` is given the file
+    /// is decoded, the level corrected by the ratio, and encoded again: the file as a game plays
+    /// it then peaks close to that value.
+    ///
     /// - Returns: The path written and its size in bytes.
-    func write(_ samples: [Float], channels: Int, sampleRate: Int, quality: Float,
+    func write(_ samples: [Float], channels: Int, sampleRate: Int, quality: Float, decodedPeak: Float? = nil,
                serialNumber: Int32, folder: String, name: String) throws(MakeAssetsError) -> (path: String, bytes: Int) {
-        let buffer = PCMBuffer(format: PCMFormat(sampleRate: sampleRate, channelCount: channels), samples: samples)
-        let bytes: [UInt8]
-        do {
-            bytes = try VorbisEncoder.encode(buffer, quality: quality, serialNumber: serialNumber)
-        } catch {
-            throw .encodingFailed(asset: name, error)
+        let format = PCMFormat(sampleRate: sampleRate, channelCount: channels)
+        var bytes = try Self.encode(samples, format: format, quality: quality, serialNumber: serialNumber, name: name)
+        if let target = decodedPeak {
+            let decoded: PCMBuffer<Float>
+            do {
+                decoded = try AudioDecoder.decode(bytes: bytes, label: name)
+            } catch {
+                throw .cannotDecodeOwnOutput(asset: name, error)
+            }
+            let peak = decoded.samples.reduce(Float(0)) { max($0, abs($1)) }
+            if peak > 0 {
+                let gain = target / peak
+                bytes = try Self.encode(samples.map { $0 * gain }, format: format, quality: quality,
+                                        serialNumber: serialNumber, name: name)
+            }
         }
         let directory = try makeDirectories(folder)
         let path = "\(directory)/\(name).ogg"
         try Self.writeFile(bytes, to: path)
         return (path, bytes.count)
+    }
+
+    private static func encode(_ samples: [Float], format: PCMFormat, quality: Float, serialNumber: Int32,
+                               name: String) throws(MakeAssetsError) -> [UInt8] {
+        do {
+            return try VorbisEncoder.encode(PCMBuffer(format: format, samples: samples), quality: quality,
+                                            serialNumber: serialNumber)
+        } catch {
+            throw .encodingFailed(asset: name, error)
+        }
     }
 
     /// Creates `root/folder` and every missing folder above it.

@@ -29,7 +29,8 @@ enum MakeAssets {
         let writer = AssetWriter(root: options.outputDirectory)
         for (index, effect) in SoundEffect.catalogue().enumerated() {
             let written = try writer.write(effect.render(), channels: 1, sampleRate: SoundEffect.sampleRate,
-                                           quality: 0.5, serialNumber: Int32(100 + index),
+                                           quality: 0.5, decodedPeak: Mastering.gain(decibels: -3),
+                                           serialNumber: Int32(100 + index),
                                            folder: "sfx", name: effect.name)
             print("\(written.path)  \(written.bytes) bytes")
         }

@@ -10,6 +10,8 @@ enum MakeAssetsError: Error, CustomStringConvertible {
     case cannotWrite(path: String, errno: Int32)
     /// libvorbis refused the audio of the named asset.
     case encodingFailed(asset: String, VorbisEncodeError)
+    /// The freshly encoded asset could not be decoded again to check its level.
+    case cannotDecodeOwnOutput(asset: String, AudioFileError)
 
     var description: String {
         switch self {
@@ -17,6 +19,7 @@ enum MakeAssetsError: Error, CustomStringConvertible {
         case .cannotCreateDirectory(let path, let errno): "cannot create \(path): \(Self.reason(errno))"
         case .cannotWrite(let path, let errno): "cannot write \(path): \(Self.reason(errno))"
         case .encodingFailed(let asset, let error): "cannot encode \(asset): \(error)"
+        case .cannotDecodeOwnOutput(let asset, let error): "cannot decode the encoded \(asset) again: \(error)"
         }
     }
 

@@ -59,7 +59,7 @@ extension SoundEffect {
                 } else {
                     whine = 0
                 }
-                return 2 * click + metal + chunk + 0.15 * whine
+                return 2 * click + metal + chunk + 0.4 * whine
             }
         }
     }

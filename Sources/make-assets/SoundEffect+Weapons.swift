@@ -26,7 +26,7 @@ extension SoundEffect {
     /// A heavier energy shot: two detuned saws ring-modulated by a sine, diving from 900 Hz,
     /// with a bright noise crack at the start and a little saturation.
     static func blaster() -> SoundEffect {
-        SoundEffect(name: "blaster", duration: 0.45) {
+        SoundEffect(name: "blaster", duration: 0.45, fadeIn: 0.006) {
             var sawA = Oscillator(.saw)
             var sawB = Oscillator(.saw, phase: 0.5)
             var ring = Oscillator(.sine)
