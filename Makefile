@@ -3,7 +3,7 @@ SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
 
-.PHONY: test build deps demo lib c-abi-test c-example install
+.PHONY: test build deps demo lib c-abi-test c-example install assets
 
 ## deps: install the Debian packages the build needs (as root), or say which are missing.
 deps:
@@ -77,3 +77,6 @@ install: lib
 	install -m 644 c/include/gamesound.h $(DESTDIR)$(PREFIX)/include/gamesound.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@SWIFT_RUNTIME_DIR@|$$(cat $(C_OUT)/swift-runtime-dir)|" \
 	    -e 's|@VERSION@|$(GAMESOUND_VERSION)|' c/gamesound.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gamesound.pc
+## assets: regenerate the demo's sounds under assets/ (deterministic: the same bytes every run).
+assets:
+	swift run -c release make-assets --out assets

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
         .executable(name: "shooter-soundboard", targets: ["ShooterSoundboard"]),
         .library(name: "gamesound", type: .dynamic, targets: ["GameSoundC"]),
+        .executable(name: "make-assets", targets: ["make-assets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,10 +42,12 @@ let package = Package(
             resources: [.copy("scenarios")]
         ),
         .testTarget(name: "ShooterSoundboardTests", dependencies: ["ShooterSoundboard"]),
+        .executableTarget(name: "make-assets", dependencies: ["AudioFiles"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioAnalysis", "CVorbis"]),
         .testTarget(name: "OpenALTests", dependencies: ["OpenAL", "AudioAnalysis"]),
         .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession"]),
         .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
+        .testTarget(name: "MakeAssetsTests", dependencies: ["AudioFiles", "AudioAnalysis"]),
     ]
 )
 
