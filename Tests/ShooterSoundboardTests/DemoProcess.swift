@@ -28,11 +28,11 @@ enum DemoProcess {
     }
 
     /// Runs the binary with `arguments` from the repository root and waits for it.
-    static func run(_ arguments: [String]) throws -> Result {
+    static func run(_ arguments: [String], directory: String = repositoryRoot) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["ALSOFT_DRIVERS"] = "null"
         process.environment = environment
@@ -95,11 +95,15 @@ final class PseudoTerminalSession {
         return false
     }
 
+    /// Sends SIGINT, as a terminal does for Ctrl-C.
+    func interrupt() { process.interrupt() }
+
     /// Waits for the process to end and returns its exit status.
     func waitForExit(timeout: Double = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { _ = waitFor("\u{0}", timeout: 0.1) }
         if process.isRunning { process.terminate(); return nil }
+        process.waitUntilExit()  // isRunning can turn false before the status is recorded
         return process.terminationStatus
     }
 

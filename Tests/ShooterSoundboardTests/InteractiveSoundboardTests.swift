@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// The interactive soundboard in a pseudo-terminal, driven by keys like a player would.
@@ -21,5 +24,27 @@ struct InteractiveSoundboardTests {
         #expect(session.waitFor("SILENCED (silentSwitch)"))
         session.send("q")
         #expect(session.waitForExit() == 0)
+    }
+
+    @Test("SIGINT (Ctrl-C) restores the terminal (cursor shown again) and exits with the signal's status")
+    func controlC() throws {
+        let session = try PseudoTerminalSession(arguments: ["--output", "null"])
+        #expect(session.waitFor("session       active"))
+        // The pseudo-terminal is not the child's controlling terminal, so typing Ctrl-C would not
+        // raise the signal here; send the signal the terminal would send.
+        session.interrupt()
+        #expect(session.waitFor("\u{1B}[?25h"), "the cursor was not shown again")
+        let status = session.waitForExit()
+        #expect(status == Int32(128 + SIGINT))
+    }
+
+    @Test("--assets finds the sounds from any working directory, and a wrong folder is one clear sentence")
+    func assetsFromElsewhere() throws {
+        let good = try DemoProcess.run(["render", "alarm", "--out", NSTemporaryDirectory() + "alarm-\(UUID().uuidString).wav",
+                                        "--assets", DemoProcess.repositoryRoot + "/assets"], directory: "/")
+        #expect(good.status == 0, "\(good.error)")
+        let bad = try DemoProcess.run(["render", "alarm", "--out", "/tmp/x.wav"], directory: "/")
+        #expect(bad.status != 0)
+        #expect(bad.error.contains("--assets"))
     }
 }

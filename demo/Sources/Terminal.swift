@@ -17,6 +17,11 @@ enum Terminal {
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
         isRaw = true
+        // A parent may have started us with these signals blocked; the terminal must come back anyway.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { received in
                 Terminal.restore()
