@@ -68,6 +68,7 @@ struct ContextGuardTests {
 
     @Test("a loopback context needs a render format, and rendering a real device is refused")
     func loopbackMisuse() throws {
+        OpenALProcess.setDrivers("null")
         try OpenALProcess.withExclusiveAccess {
             let device = try ALDevice.openLoopback()
             #expect(throws: OpenALError(operation: "alcCreateContext", code: .unsupportedRenderFormat)) {
@@ -86,6 +87,7 @@ struct ContextGuardTests {
 
     @Test("a device name that does not exist is deviceUnavailable, naming it")
     func unknownDevice() {
+        OpenALProcess.setDrivers("null")
         #expect(throws: OpenALError(operation: "alcOpenDevice", code: .deviceUnavailable(name: "no such card"))) {
             try ALDevice.openOutput(named: "no such card")
         }

@@ -137,6 +137,7 @@ struct LoopbackRenderingTests {
 
     @Test("a 16-bit loopback context renders into Int16 samples")
     func int16Rendering() throws {
+        OpenALProcess.setDrivers("null")
         try OpenALProcess.withExclusiveAccess {
             let device = try ALDevice.openLoopback()
             let format = ALRenderFormat(sampleRate: 48_000, channels: .stereo, sampleType: .int16)

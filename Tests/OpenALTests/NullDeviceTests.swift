@@ -40,6 +40,7 @@ struct NullDeviceTests {
 
     @Test("a loopback device cannot be paused: it refuses, and is silenced by not rendering")
     func loopbackDoesNotPause() throws {
+        OpenALProcess.setDrivers("null")
         try OpenALProcess.withExclusiveAccess {
             let device = try ALDevice.openLoopback()
             #expect(throws: OpenALError.self) { try device.pause() }
