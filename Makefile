@@ -3,7 +3,7 @@ SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
 
-.PHONY: test build deps demo
+.PHONY: test build deps demo bench bench-c bench-smoke
 
 ## deps: install the Debian packages the build needs (as root), or say which are missing.
 deps:
@@ -20,9 +20,26 @@ deps:
 build: deps
 	swift build --build-tests $(SWIFT_FLAGS)
 
-## test: build and run every test.
+## test: build and run every test, then the benchmarks at smoke size.
 test: build
 	swift test --skip-build $(SWIFT_FLAGS)
+	$(MAKE) bench-smoke
+
+## bench-c: build the C mixing baseline that drives OpenAL Soft directly.
+bench-c: .build/bench/mix_baseline
+.build/bench/mix_baseline: bench/c/mix_baseline.c
+	mkdir -p .build/bench
+	cc -O2 -Wall -Wextra -o $@ $< $$(pkg-config --cflags --libs openal) -lm
+
+## bench-smoke: every benchmark case at a tiny size (seconds, no thresholds), so they keep working.
+bench-smoke: bench-c
+	swift build --product gamesound-bench $(SWIFT_FLAGS)
+	.build/debug/gamesound-bench --smoke
+
+## bench: the full benchmark suite in a release build; prints a table (see docs/performance.md).
+bench: deps bench-c
+	swift build -c release --product gamesound-bench
+	.build/release/gamesound-bench
 
 ## demo: build and run the shooter soundboard; with no audio device, render the tour headlessly.
 demo: deps

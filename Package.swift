@@ -11,9 +11,11 @@ let package = Package(
         .library(name: "OpenAL", targets: ["OpenAL"]),
         .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
         .executable(name: "shooter-soundboard", targets: ["ShooterSoundboard"]),
+        .executable(name: "gamesound-bench", targets: ["gamesound-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
     ],
     targets: [
         .systemLibrary(
@@ -37,6 +39,11 @@ let package = Package(
             dependencies: ["GameSound", "GameSoundTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "demo/Sources",
             resources: [.copy("scenarios")]
+        ),
+        .executableTarget(
+            name: "gamesound-bench",
+            dependencies: ["GameSound", "AudioFiles", "AudioSession", "OpenAL", "COpenAL",
+                           .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         .testTarget(name: "ShooterSoundboardTests", dependencies: ["ShooterSoundboard"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioAnalysis", "CVorbis"]),
