@@ -8,11 +8,16 @@ enum Measure {
     /// User plus system CPU seconds used so far by the children this process has waited for.
     static func childrenCPUSeconds() -> Double { seconds(of: RUSAGE_CHILDREN.rawValue) }
 
-    /// The peak resident set size of this process, in kibibytes.
-    static func peakRSSKiB() -> Int {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss
+    /// The peak resident set size of this process's own memory, in kibibytes (`VmHWM` of
+    /// /proc/self/status), or nil where /proc is missing.
+    ///
+    /// Not `getrusage`'s `ru_maxrss`: on Linux a child started by fork and exec inherits its parent's
+    /// high-water mark there (the kernel folds the pre-exec memory into it), so every child of a
+    /// parent that once held a big buffer reports the parent's peak.
+    static func peakRSSKiB() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
     }
 
     /// Runs `body` and returns its wall time in seconds and its CPU time (whole process) in seconds.

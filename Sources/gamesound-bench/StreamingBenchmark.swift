@@ -17,7 +17,7 @@ enum StreamingBenchmark {
             try block.withUnsafeMutableBufferPointer { (buffer) throws(GameSoundError) in
                 for _ in 0..<blocks { try runtime.render(into: buffer) }
             }
-            print("maxrss_kib=\(Measure.peakRSSKiB()) playing=\(runtime.isSoundtrackPlaying) position=\(runtime.soundtrackPosition ?? -1)")
+            print("maxrss_kib=\(Measure.peakRSSKiB() ?? -1) playing=\(runtime.isSoundtrackPlaying) position=\(runtime.soundtrackPosition ?? -1)")
             runtime.shutdown()
         } catch { throw .failed("rss-child: \(error)") }
     }
@@ -47,7 +47,7 @@ enum StreamingBenchmark {
         func peak(_ track: String) throws(BenchError) -> Double {
             let result = try ChildProcess.run(me, ["rss-child", track, String(scale.rssRenderSeconds)])
             let fields = ChildProcess.fields(result.output)
-            guard result.status == 0, let kib = fields["maxrss_kib"].flatMap(Double.init) else {
+            guard result.status == 0, let kib = fields["maxrss_kib"].flatMap(Double.init), kib > 0 else {
                 throw .failed("rss-child failed: \(result.errorOutput)")
             }
             if track != "none", fields["playing"] != "true" { throw .failed("rss-child: the soundtrack did not play") }
