@@ -55,6 +55,8 @@ enum PreloadBenchmark {
         var parallel: [(wall: Double, cpu: Double)] = []
         var external: [(wall: Double, cpu: Double)] = []
         let decoder = ChildProcess.which("oggdec")
+        // One untimed pass first: the first decode of a run pays for page faults and lazy binding.
+        _ = try preload(folder: folder, paths: paths, parallel: false)
         for _ in 0..<scale.repetitions {
             sequential.append(try preload(folder: folder, paths: paths, parallel: false))
             parallel.append(try preload(folder: folder, paths: paths, parallel: true))
