@@ -3,7 +3,7 @@ SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
 
-.PHONY: test build deps demo lib c-abi-test c-example install assets
+.PHONY: test build deps demo lib c-abi-test c-example install assets bench bench-c bench-smoke
 
 ## deps: install the Debian packages the build needs (as root), or say which are missing.
 deps:
@@ -20,11 +20,28 @@ deps:
 build: deps
 	swift build --build-tests $(SWIFT_FLAGS)
 
-## test: build and run every test.
+## test: build and run every test (Swift, then the C ABI's), then the benchmarks at smoke size.
 test: build c-abi-test
 	# The null backend for every test in the process: OpenAL Soft reads this once, when it starts,
 	# and the tests that need a real-time device expect its silent null device.
 	ALSOFT_DRIVERS=null swift test --skip-build $(SWIFT_FLAGS)
+	$(MAKE) bench-smoke
+
+## bench-c: build the C mixing baseline that drives OpenAL Soft directly.
+bench-c: .build/bench/mix_baseline
+.build/bench/mix_baseline: bench/c/mix_baseline.c
+	mkdir -p .build/bench
+	cc -O2 -Wall -Wextra -o $@ $< $$(pkg-config --cflags --libs openal) -lm
+
+## bench-smoke: every benchmark case at a tiny size (seconds, no thresholds), so they keep working.
+bench-smoke: bench-c
+	swift build --product gamesound-bench $(SWIFT_FLAGS)
+	.build/debug/gamesound-bench --smoke
+
+## bench: the full benchmark suite in a release build; prints a table (see docs/performance.md).
+bench: deps bench-c
+	swift build -c release --product gamesound-bench
+	.build/release/gamesound-bench
 
 ## demo: build and run the shooter soundboard; with no audio device, render the tour headlessly.
 demo: deps

@@ -13,9 +13,11 @@ let package = Package(
         .executable(name: "shooter-soundboard", targets: ["ShooterSoundboard"]),
         .library(name: "gamesound", type: .dynamic, targets: ["GameSoundC"]),
         .executable(name: "make-assets", targets: ["make-assets"]),
+        .executable(name: "gamesound-bench", targets: ["gamesound-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
     ],
     targets: [
         .systemLibrary(
@@ -40,6 +42,11 @@ let package = Package(
             dependencies: ["GameSound", "GameSoundTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "demo/Sources",
             resources: [.copy("scenarios")]
+        ),
+        .executableTarget(
+            name: "gamesound-bench",
+            dependencies: ["GameSound", "AudioFiles", "AudioSession", "OpenAL", "COpenAL",
+                           .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         .testTarget(name: "ShooterSoundboardTests", dependencies: ["ShooterSoundboard"]),
         .executableTarget(name: "make-assets", dependencies: ["AudioFiles"]),

@@ -342,6 +342,16 @@ public final class GameSoundRuntime: Sendable {
     /// The soundtrack's position in frames of the track, or nil when none is playing or paused.
     public var soundtrackPosition: Int? { core.with { $0.soundtrackPosition } }
 
+    /// How many times the current soundtrack stream ran dry and had to be restarted.
+    ///
+    /// The soundtrack is decoded a few buffers ahead of what is heard. When the update loop falls
+    /// behind (for example because the machine is overloaded) OpenAL Soft plays everything queued
+    /// and stops; the runtime then restarts the stream and counts one underrun, which a player hears
+    /// as a gap. The count belongs to the stream: it starts again at zero whenever a new soundtrack
+    /// stream is created (a new track, a crossfade, or a rebuild after the context was lost), and
+    /// it is zero when no soundtrack is loaded. Useful for benchmarks and for diagnostics overlays.
+    public var soundtrackUnderruns: Int { core.with { $0.soundtrack?.underruns ?? 0 } }
+
     /// Whether the soundtrack is audible now (playing, not faded out or held back).
     public var isSoundtrackPlaying: Bool { core.with { $0.soundtrack?.state == .playing && $0.phase == .running } }
 

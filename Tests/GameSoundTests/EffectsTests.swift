@@ -57,6 +57,25 @@ struct EffectsTests {
         #expect(try h.runtime.play("beep", options: .init(priority: -5)).voice != nil)
     }
 
+    @Test("loops keep their voices until stopped; a stopped loop's voice is free again without stealing, and a finished one-shot beside a loop gives its voice back")
+    func loopsAndOneShotsShareThePool() throws {
+        let h = try Harness(soundtrack: false, voices: 2)
+        let first = try #require(try h.runtime.play("beep", options: .init(loop: true)).voice)
+        try h.runtime.play("beep", options: .init(loop: true))
+        try h.render(seconds: 0.5)  // longer than the beep: loops keep going
+        #expect(h.runtime.voicesInUse == 2)
+        try h.runtime.stop(first)
+        guard case .played(let voice, let stole) = try h.runtime.play("beep") else {
+            Issue.record("the one-shot was dropped")
+            return
+        }
+        #expect(stole == nil)
+        #expect(voice.slot == first.slot)
+        try h.render(seconds: 0.5)  // the one-shot ends, the loop plays on
+        #expect(h.runtime.voicesInUse == 1)
+        #expect(h.beepPower(try h.render(seconds: 0.1)) > 0.01)
+    }
+
     @Test("an unknown effect name is a typed error, and what plays keeps playing")
     func unknownEffect() throws {
         let h = try Harness()

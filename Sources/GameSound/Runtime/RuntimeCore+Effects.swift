@@ -135,7 +135,9 @@ extension RuntimeCore {
 
     /// Frees the slots whose sounds have finished.
     func releaseFinishedVoices() {
-        for index in allocator.slots.indices where allocator.slots[index].busy {
+        // A looping voice only stops when the runtime stops it, and every such path releases its
+        // slot itself; skipping loops saves an `alGetSourcei` per voice on every steal.
+        for index in allocator.slots.indices where allocator.slots[index].busy && !slots[index].options.loop {
             if let state = try? slots[index].source?.state(), state == .stopped || state == .initial {
                 allocator.release(index)
                 slots[index].effect = nil

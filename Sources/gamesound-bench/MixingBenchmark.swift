@@ -1,0 +1,111 @@
+import Foundation
+import GameSound
+
+/// Mixing: N looping voices rendered headlessly through GameSound, against bench/c/mix_baseline.c
+/// driving OpenAL Soft directly with the same sound, voices and block size.
+enum MixingBenchmark {
+    static let blockFrames = 256
+
+    /// Renders `seconds` of 48 kHz stereo with `voices` looping voices of ``Fixtures/tone()`` and
+    /// returns the CPU seconds spent rendering (set-up excluded) and the same checksum the C side prints.
+    static func renderGameSound(voices: Int, seconds: Double) throws(BenchError) -> (cpu: Double, checksum: Double) {
+        do {
+            let runtime = try GameSoundRuntime(configuration: .init(output: .headless, voices: voices), soundtrack: nil)
+            defer { runtime.shutdown() }
+            try runtime.preload("tone", sound: Fixtures.tone())
+            for _ in 0..<voices {
+                guard case .played(_, stole: nil) = try runtime.play("tone", options: .init(loop: true)) else {
+                    throw BenchError.failed("mixing: a voice was dropped or stolen while filling \(voices) voices")
+                }
+            }
+            var block = [Float](repeating: 0, count: blockFrames * 2)
+            let totalFrames = Int(seconds * Double(Fixtures.sampleRate))
+            var checksum = 0.0
+            let cpu0 = Measure.processCPUSeconds()
+            try block.withUnsafeMutableBufferPointer { (buffer) throws(GameSoundError) in
+                var done = 0
+                while done < totalFrames {
+                    let count = min(blockFrames, totalFrames - done)
+                    try runtime.render(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<(count * 2)]))
+                    checksum += Double(abs(buffer[0]))
+                    done += count
+                }
+            }
+            return (Measure.processCPUSeconds() - cpu0, checksum)
+        } catch let error as BenchError {
+            throw error
+        } catch {
+            throw .failed("mixing with \(voices) voices: \(error)")
+        }
+    }
+
+    /// Runs the C baseline once and returns its rendering CPU seconds and checksum.
+    static func renderBaseline(_ executable: String, voices: Int, seconds: Double) throws(BenchError) -> (cpu: Double, checksum: Double) {
+        let result = try ChildProcess.run(executable, [String(voices), String(seconds)])
+        let fields = ChildProcess.fields(result.output)
+        guard result.status == 0, let cpu = fields["cpu"].flatMap(Double.init), let sum = fields["checksum"].flatMap(Double.init) else {
+            throw .failed("mix_baseline failed (status \(result.status)): \(result.errorOutput)")
+        }
+        return (cpu, sum)
+    }
+
+    static func run(scale: BenchScale, table: ReportTable, baseline: String?) throws(BenchError) {
+        print("mixing: \(scale.mixSeconds) s of 48 kHz stereo in \(blockFrames)-frame blocks")
+        guard let baseline, FileManager.default.isExecutableFile(atPath: baseline) else {
+            print("  C baseline not built (make bench-c): GameSound side only")
+            for voices in scale.mixVoices {
+                let ours = try renderGameSound(voices: voices, seconds: scale.mixSeconds)
+                table.add("mixing", "\(voices) voices CPU", gameSound: seconds(ours.cpu), baseline: "not built")
+            }
+            return
+        }
+        for voices in scale.mixVoices {
+            var ours: [Double] = []
+            var theirs: [Double] = []
+            var ratios: [Double] = []
+            for _ in 0..<scale.repetitions {
+                // Alternate the two sides so slow drifts of a shared machine hit both alike.
+                let c = try renderBaseline(baseline, voices: voices, seconds: scale.mixSeconds)
+                let swift = try renderGameSound(voices: voices, seconds: scale.mixSeconds)
+                if abs(c.checksum - swift.checksum) > 1e-3 * max(1, c.checksum) {
+                    print("  note: checksums differ (GameSound \(swift.checksum), C \(c.checksum))")
+                }
+                ours.append(swift.cpu)
+                theirs.append(c.cpu)
+                ratios.append(swift.cpu / max(c.cpu, 1e-9))
+            }
+            table.add("mixing", "\(voices) voices, CPU s per \(String(format: "%g", scale.mixSeconds)) s of audio", gameSound: Summary(ours).text(seconds),
+                      baseline: Summary(theirs).text(seconds), ratio: Summary(ratios).text { String(format: "%.3f×", $0) })
+        }
+        if let lengths = scale.callgrindSeconds, let valgrind = ChildProcess.which("valgrind") {
+            try callgrind(valgrind: valgrind, baseline: baseline, lengths: lengths, table: table)
+        }
+    }
+
+    /// Instruction counts under callgrind for 64 voices: the difference between a long and a short
+    /// run, so start-up (Swift runtime, OpenAL Soft initialisation) cancels out.
+    private static func callgrind(valgrind: String, baseline: String, lengths: (short: Double, long: Double),
+                                  table: ReportTable) throws(BenchError) {
+        let me = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0]
+            : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
+        func instructions(_ command: [String]) throws(BenchError) -> Double {
+            let result = try ChildProcess.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null"] + command)
+            guard result.status == 0,
+                  let line = result.errorOutput.split(separator: "\n").first(where: { $0.contains("Collected :") }),
+                  let count = line.split(separator: " ").last.flatMap({ Double($0) }) else {
+                throw .failed("callgrind failed: \(result.errorOutput.suffix(400))")
+            }
+            return count
+        }
+        let span = lengths.long - lengths.short
+        let ours = try (instructions([me, "mix-child", "64", String(lengths.long)])
+            - instructions([me, "mix-child", "64", String(lengths.short)])) / span
+        let theirs = try (instructions([baseline, "64", String(lengths.long)])
+            - instructions([baseline, "64", String(lengths.short)])) / span
+        table.add("mixing", "64 voices, instructions per audio second (callgrind)",
+                  gameSound: String(format: "%.1f M", ours / 1e6), baseline: String(format: "%.1f M", theirs / 1e6),
+                  ratio: String(format: "%.3f×", ours / theirs))
+    }
+
+    static func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
+}
