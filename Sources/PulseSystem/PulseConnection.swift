@@ -28,6 +28,9 @@ final class PulseConnection: @unchecked Sendable {
     private let server: String?
     private let model: PulseModel
     private var context: OpaquePointer?
+    /// Contexts given up on, freed later: never inside one of their own callbacks, where libpulse
+    /// may still be using them.
+    private var retiredContexts: [OpaquePointer] = []
     private var timer: OpaquePointer?
     private var timerPurpose: TimerPurpose = .startupTimeout
     private var pendingLoads = 0
@@ -100,6 +103,7 @@ final class PulseConnection: @unchecked Sendable {
         closing = true
         disarm()
         dropContext()
+        freeRetiredContexts()
         pa_threaded_mainloop_unlock(mainloop)
         pa_threaded_mainloop_stop(mainloop)
         pa_threaded_mainloop_free(mainloop)
@@ -108,6 +112,7 @@ final class PulseConnection: @unchecked Sendable {
     // MARK: - The context
 
     private func connect() {
+        freeRetiredContexts()
         guard !closing, let context = pa_context_new(api, "GameSound session monitor") else {
             failToConnect("libpulse could not create a context")
             return
@@ -123,7 +128,8 @@ final class PulseConnection: @unchecked Sendable {
         } else {
             pa_context_connect(context, nil, flags, nil)
         }
-        if status < 0 {
+        // A failed connect may already have reported FAILED through the state callback.
+        if status < 0, self.context == context {
             let reason = String(cString: pa_strerror(pa_context_errno(context)))
             dropContext()
             failToConnect(reason)
@@ -139,13 +145,21 @@ final class PulseConnection: @unchecked Sendable {
         }
     }
 
+    /// Silences the current context and retires it; ``freeRetiredContexts()`` frees it later.
     private func dropContext() {
         guard let context else { return }
         self.context = nil
         pa_context_set_state_callback(context, nil, nil)
         pa_context_set_subscribe_callback(context, nil, nil)
-        pa_context_disconnect(context)
-        pa_context_unref(context)
+        retiredContexts.append(context)
+    }
+
+    private func freeRetiredContexts() {
+        for context in retiredContexts {
+            pa_context_disconnect(context)
+            pa_context_unref(context)
+        }
+        retiredContexts = []
     }
 
     private func contextStateChanged(_ changed: OpaquePointer) {

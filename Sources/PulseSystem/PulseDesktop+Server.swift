@@ -30,7 +30,9 @@ extension PulseDesktop {
                 post(.interruptionEnded(shouldResume: true), to: id)
             }
         }
-        if routeKey != before.routeKey {
+        // A default sink that was just removed is not a route yet: the server names the new default next.
+        let defaultSinkSettled = defaultSinkName == nil || defaultSink != nil
+        if defaultSinkSettled, routeKey != before.routeKey {
             let reason = routeChangeReason(since: before)
             sinksAddedSinceRouteChange = []
             for (id, previous) in before.routes where sessions[id]?.isActive == true {
