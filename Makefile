@@ -3,7 +3,7 @@ SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
 
-.PHONY: test build deps demo lib c-abi-test c-example install
+.PHONY: test build deps demo lib c-abi-test c-example install pulse-test
 
 ## deps: install the Debian packages the build needs (as root), or say which are missing.
 deps:
@@ -21,8 +21,12 @@ build: deps
 	swift build --build-tests $(SWIFT_FLAGS)
 
 ## test: build and run every test.
-test: build c-abi-test
+test: build c-abi-test pulse-test
 	swift test --skip-build $(SWIFT_FLAGS)
+
+## pulse-test: PulseSystemTests against a private PulseAudio daemon (started and stopped by the script).
+pulse-test: build
+	tests/pulse/run.sh $(SWIFT_FLAGS)
 
 ## demo: build and run the shooter soundboard; with no audio device, render the tour headlessly.
 demo: deps
