@@ -84,6 +84,12 @@ struct PulseSystemTests {
         #expect(runtime.session.category == .soloAmbient)
         #expect(runtime.isSoundtrackPlaying)
         #expect(try MonitorRecording.heard(folder: folder), "the soundtrack should be audible in the monitor")
+        // Simulated actions are refused on a real system, and nothing changes.
+        #expect(throws: SystemActionError(action: .phoneRing, reason: .systemNotSimulated)) {
+            try runtime.perform(.phoneRing)
+        }
+        #expect(runtime.simulatedSystem == nil)
+        #expect(runtime.isRunning)
         // Our own stream plays on the server but is never "other audio".
         #expect(system.otherStreams.isEmpty)
         let streams = try PulseTestEnvironment.run("pactl", ["list", "sink-inputs"])
