@@ -3,7 +3,7 @@ SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
 
-.PHONY: test build deps demo lib c-abi-test c-example install assets bench bench-c bench-smoke
+.PHONY: test build deps demo lib c-abi-test c-example install assets bench bench-c bench-smoke pulse-test
 
 ## deps: install the Debian packages the build needs (as root), or say which are missing.
 deps:
@@ -20,8 +20,9 @@ deps:
 build: deps
 	swift build --build-tests $(SWIFT_FLAGS)
 
-## test: build and run every test (Swift, then the C ABI's), then the benchmarks at smoke size.
-test: build c-abi-test
+## test: build and run every test (the C ABI's, the PulseAudio ones against a private daemon, then
+## the Swift suites), then the benchmarks at smoke size.
+test: build c-abi-test pulse-test
 	# The null backend for every test in the process: OpenAL Soft reads this once, when it starts,
 	# and the tests that need a real-time device expect its silent null device.
 	ALSOFT_DRIVERS=null swift test --skip-build $(SWIFT_FLAGS)
@@ -42,6 +43,10 @@ bench-smoke: bench-c
 bench: deps bench-c
 	swift build -c release --product gamesound-bench
 	.build/release/gamesound-bench
+
+## pulse-test: PulseSystemTests against a private PulseAudio daemon (started and stopped by the script).
+pulse-test: build
+	tests/pulse/run.sh $(SWIFT_FLAGS)
 
 ## demo: build and run the shooter soundboard; with no audio device, render the tour headlessly.
 demo: deps

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "AudioFiles", targets: ["AudioFiles"]),
         .library(name: "OpenAL", targets: ["OpenAL"]),
         .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
+        .library(name: "PulseSystem", targets: ["PulseSystem"]),
         .executable(name: "shooter-soundboard", targets: ["ShooterSoundboard"]),
         .library(name: "gamesound", type: .dynamic, targets: ["GameSoundC"]),
         .executable(name: "make-assets", targets: ["make-assets"]),
@@ -30,16 +31,23 @@ let package = Package(
             pkgConfig: "vorbisfile",
             providers: [.apt(["libvorbis-dev"])]
         ),
+        .systemLibrary(
+            name: "CPulse",
+            // No pkgConfig: libpulse's flags (-D_REENTRANT, -pthread) are ones SwiftPM refuses with a
+            // warning; its headers are in /usr/include and the module map links libpulse itself.
+            providers: [.apt(["libpulse-dev"])]
+        ),
         .target(name: "AudioAnalysis"),
         .target(name: "AudioFiles", dependencies: ["CVorbis"]),
         .target(name: "OpenAL", dependencies: ["COpenAL"]),
         .target(name: "AudioSession"),
         .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession"]),
+        .target(name: "PulseSystem", dependencies: ["CPulse", "AudioSession"]),
         .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
         .target(name: "GameSoundC", dependencies: ["GameSound", "GameSoundTesting", "AudioSession"]),
         .executableTarget(
             name: "ShooterSoundboard",
-            dependencies: ["GameSound", "GameSoundTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["GameSound", "GameSoundTesting", "PulseSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "demo/Sources",
             resources: [.copy("scenarios")]
         ),
@@ -53,6 +61,7 @@ let package = Package(
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioAnalysis", "CVorbis"]),
         .testTarget(name: "OpenALTests", dependencies: ["OpenAL", "AudioAnalysis"]),
         .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession"]),
+        .testTarget(name: "PulseSystemTests", dependencies: ["PulseSystem", "GameSound", "AudioSession", "AudioAnalysis", "AudioFiles", "OpenAL"]),
         .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
         .testTarget(name: "MakeAssetsTests", dependencies: ["AudioFiles", "AudioAnalysis"]),
     ]

@@ -25,8 +25,12 @@ public final class GameSoundRuntime: Sendable {
     public let configuration: GameSoundConfiguration
     /// The audio session the runtime manages; read its state, but let the runtime change it.
     public let session: AudioSession
-    /// The system the session lives in: the simulated control tower by default.
-    public let system: SimulatedSystem
+    /// The system the session lives in: the simulated control tower by default, or a real one
+    /// (such as `PulseSystem` from the PulseSystem library).
+    public let system: any SystemAudio
+
+    /// The system when it is simulated (so that tests and tools can read and drive it), else nil.
+    public var simulatedSystem: SimulatedSystem? { system as? SimulatedSystem }
 
     private let core: CoreBox
     private let loop: RealtimeLoop?
@@ -36,14 +40,15 @@ public final class GameSoundRuntime: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: Policy, output, rate and voices.
-    ///   - system: The system to live in; a fresh ``AudioSession/SimulatedSystem`` by default.
+    ///   - system: The system to live in; a fresh ``AudioSession/SimulatedSystem`` by default. On a
+    ///     player's Linux desktop pass a `PulseSystem`, created before this runtime.
     ///   - soundtrack: An Ogg Vorbis file to stream as the soundtrack, or nil for none.
     ///   - eventObserver: Receives every event from the first one (`categorySet`) on; see
     ///     ``addEventObserver(_:)`` to subscribe later.
     /// - Throws: ``GameSoundError/openAL(_:)`` when no output device opens (on a machine without a
     ///   sound card, use `.headless`, or call `OpenALProcess.setDrivers("null")` first);
     ///   ``GameSoundError/invalidArgument(_:)`` for a bad configuration.
-    public init(configuration: GameSoundConfiguration = .init(), system: SimulatedSystem = SimulatedSystem(),
+    public init(configuration: GameSoundConfiguration = .init(), system: any SystemAudio = SimulatedSystem(),
                 soundtrack: String? = nil,
                 eventObserver: (@Sendable (GameSoundEvent) -> Void)? = nil) throws(GameSoundError) {
         guard configuration.voices > 0, configuration.voices <= 255 else {
@@ -111,19 +116,24 @@ public final class GameSoundRuntime: Sendable {
     /// Performs an action of the simulated system (a phone call, the silent switch...), logging it
     /// first, so that its consequences follow it in the event log.
     ///
-    /// Prefer this to calling ``system`` directly: the runtime also checks the silencing at once and,
-    /// for `app.foreground`, recovers an interruption that never ended.
+    /// Prefer this to calling ``simulatedSystem`` directly: the runtime also checks the silencing at
+    /// once and, for `app.foreground`, recovers an interruption that never ended. Simulation only: on
+    /// a real system the desktop itself rings and plugs, and every action is refused.
     ///
     /// - Parameter action: What the system does, for example ``AudioSession/SystemAction/phoneRing``.
     /// - Throws: ``AudioSession/SystemActionError`` when the action makes no sense now (declining a
-    ///   call that is not ringing); nothing changes then.
+    ///   call that is not ringing), or with reason `systemNotSimulated` when ``system`` is not a
+    ///   ``AudioSession/SimulatedSystem``; nothing changes then.
     public func perform(_ action: SystemAction) throws(SystemActionError) {
+        guard let simulated = simulatedSystem else {
+            throw SystemActionError(action: action, reason: .systemNotSimulated)
+        }
         try core.with { (core) throws(SystemActionError) in
             let details = action.parameters.sorted { $0.key < $1.key }.map {
                 GameSoundEvent.Detail($0.key, Self.value(of: $0.value))
             }
             core.log(.system, action.name, details)
-            try system.perform(action)
+            try simulated.perform(action)
             if action == .appForeground { core.applicationDidBecomeActive() }
             core.updateSilence()
         }

@@ -1,8 +1,10 @@
 import ArgumentParser
+import AudioSession
 import Foundation
 import GameSound
 import GameSoundTesting
 import OpenAL
+import PulseSystem
 
 /// `shooter-soundboard`: GameSound's demo. Fire weapons and throw phone calls, alarms and
 /// headphone unplugs at the game, or render scenarios headlessly.
@@ -38,15 +40,23 @@ extension ShooterSoundboard {
             case device, null
         }
 
+        enum SystemChoice: String, ExpressibleByArgument, CaseIterable {
+            case simulated, pulse
+        }
+
         @OptionGroup var assetOptions: AssetOptions
 
         @Option(help: "device: the system's default audio device; null: OpenAL Soft's silent null device (real time, no sound).")
         var output: OutputChoice = .device
 
+        @Option(help: "simulated: the keys ring phones and plug headphones; pulse: the real desktop through PulseAudio or PipeWire (calls, music players and devices are real).")
+        var system: SystemChoice = .simulated
+
         func run() throws {
             let folder = try assetOptions.validatedFolder()
             if output == .null { OpenALProcess.setDrivers("null", overridingEnvironment: true) }
-            let runtime = try Self.makeRuntime(soundtrack: folder + "/music/theme.ogg")
+            let chosen = try Self.makeSystem(system)
+            let runtime = try Self.makeRuntime(system: chosen, soundtrack: folder + "/music/theme.ogg")
             defer { runtime.shutdown() }
             let report = try runtime.preloadBank(folder: folder + "/sfx")
             for (name, error) in report.failed { print("warning: \(name) did not load: \(error)") }
@@ -57,10 +67,25 @@ extension ShooterSoundboard {
             Soundboard(runtime: runtime).run()
         }
 
+        /// The simulated system, or the desktop's sound server (created before OpenAL opens its
+        /// device, so that the game's stream carries media.role=game).
+        static func makeSystem(_ choice: SystemChoice) throws -> any SystemAudio {
+            switch choice {
+            case .simulated:
+                return SimulatedSystem()
+            case .pulse:
+                do {
+                    return try PulseSystem()
+                } catch {
+                    throw ValidationError("--system pulse: \(error). Run without it for the simulated system.")
+                }
+            }
+        }
+
         /// A real-time runtime, or one clear sentence when no audio device opens.
-        static func makeRuntime(soundtrack: String) throws -> GameSoundRuntime {
+        static func makeRuntime(system: any SystemAudio, soundtrack: String) throws -> GameSoundRuntime {
             let result = Result { () throws(GameSoundError) -> GameSoundRuntime in
-                try GameSoundRuntime(configuration: .init(output: .realtime()), soundtrack: soundtrack)
+                try GameSoundRuntime(configuration: .init(output: .realtime()), system: system, soundtrack: soundtrack)
             }
             switch result {
             case .success(let runtime):

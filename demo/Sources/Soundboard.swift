@@ -44,16 +44,16 @@ final class Soundboard {
         .init(key: "l", label: "alarm") { try $0.runtime.perform(.alarmFire) },
         .init(key: "k", label: "dismiss alarm") { try $0.runtime.perform(.alarmDismiss) },
         .init(key: "u", label: "music app play/pause") { board in
-            try board.toggle(board.runtime.system.isMusicPlaying, .musicPlay, .musicPause)
+            try board.toggle(board.runtime.simulatedSystem?.isMusicPlaying == true, .musicPlay, .musicPause)
         },
         .init(key: "s", label: "silent switch") { board in
-            try board.toggle(board.runtime.system.silentSwitchOn, .silentSwitchOn, .silentSwitchOff)
+            try board.toggle(board.runtime.simulatedSystem?.silentSwitchOn == true, .silentSwitchOn, .silentSwitchOff)
         },
         .init(key: "x", label: "screen lock") { board in
-            try board.toggle(board.runtime.system.screenLocked, .screenLock, .screenUnlock)
+            try board.toggle(board.runtime.simulatedSystem?.screenLocked == true, .screenLock, .screenUnlock)
         },
         .init(key: "e", label: "headphones in/out") { board in
-            let plugged = board.runtime.system.pluggedPorts.contains(.headphones)
+            let plugged = board.runtime.simulatedSystem?.pluggedPorts.contains(.headphones) == true
             try board.runtime.perform(plugged ? .routeUnplug(port: .headphones) : .routePlug(port: .headphones))
         },
         .init(key: "z", label: "media services lost") { try $0.runtime.perform(.mediaServicesLose) },
@@ -96,7 +96,6 @@ final class Soundboard {
     /// The panel, as text.
     func panel() -> String {
         let session = runtime.session
-        let system = runtime.system
         let interrupted = session.isInterrupted ? "INTERRUPTED" : (session.isActive ? "active" : "inactive")
         let silenced = runtime.silenceCause.map { "SILENCED (\($0.name))" } ?? "audible"
         let voices = runtime.voicesInUse
@@ -110,7 +109,7 @@ final class Soundboard {
             "  session       \(interrupted)",
             "  other audio   \(session.isOtherAudioPlaying ? "playing" : "none")   secondary hint: \(session.secondaryAudioShouldBeSilencedHint ? "ON" : "off")",
             "  output        \(silenced)   route: \(session.currentRoute.name)",
-            "  phone         \(system.phoneState.rawValue)   alarm: \(system.isAlarmRinging ? "ringing" : "quiet")   music app: \(system.isMusicPlaying ? "playing" : "paused")",
+            systemLine,
             "  voices        \(voices)/\(runtime.configuration.voices)",
             "  soundtrack    \(track)  \(position)",
             "  activity      [" + String(repeating: "#", count: level) + String(repeating: ".", count: 20 - level) + "]",

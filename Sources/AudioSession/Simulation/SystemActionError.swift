@@ -1,4 +1,4 @@
-/// Why the simulated system refused an action; a refused action changes nothing.
+/// Why the simulated system (or a runtime on a real one) refused an action; a refused action changes nothing.
 public struct SystemActionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What made the action impossible in the system's current state.
     public enum Reason: String, Sendable, Hashable, CaseIterable {
@@ -38,6 +38,9 @@ public struct SystemActionError: Error, Sendable, Hashable, CustomStringConverti
         case appNotInForeground
         /// `volume.set` outside 0...1.
         case volumeOutOfRange
+        /// Any action, on a runtime whose system is not simulated: a real desktop's calls and
+        /// plugs come from the desktop itself.
+        case systemNotSimulated
     }
 
     /// The refused action.

@@ -47,7 +47,7 @@ final class RuntimeCore {
 
     let configuration: GameSoundConfiguration
     let session: AudioSession
-    let system: SimulatedSystem
+    let system: any SystemAudio
 
     var phase: Phase = .inactive
     var device: ALDevice?
@@ -93,7 +93,7 @@ final class RuntimeCore {
     var eventObservers: [UUID: @Sendable (GameSoundEvent) -> Void] = [:]
     var observation: ObservationToken?
 
-    init(configuration: GameSoundConfiguration, system: SimulatedSystem) {
+    init(configuration: GameSoundConfiguration, system: any SystemAudio) {
         self.configuration = configuration
         self.system = system
         self.session = AudioSession(system: system)

@@ -1,0 +1,93 @@
+import AudioSession
+
+/// Everything the PulseAudio system knows, as one value: the server's streams and devices as last
+/// reported, and every attached session.
+///
+/// Each change is a mutating method that appends the notifications it causes to ``outbox`` in the
+/// order they happen; ``PulseSystem`` runs it under its lock and delivers after releasing it.
+struct PulseDesktop {
+    var sessions: [SessionID: PulseSessionRecord] = [:]
+    var nextSessionNumber: UInt64 = 0
+    /// Our own process: streams from it are the game's, never "other audio".
+    let ownProcessID: Int32
+    /// Whether the server is connected and its state loaded.
+    var serverAvailable = false
+    var streams: [UInt32: PulseStream] = [:]
+    var sinks: [UInt32: PulseSink] = [:]
+    var defaultSinkName: String?
+    /// Sinks that appeared since the default sink last changed: choosing one of them is a new device.
+    var sinksAddedSinceRouteChange: Set<String> = []
+    var outbox: [PulseDelivery] = []
+
+    init(ownProcessID: Int32) {
+        self.ownProcessID = ownProcessID
+    }
+
+    // MARK: Derived state
+
+    /// Other programs' streams, in the server's order.
+    var otherStreams: [PulseStream] {
+        streams.values.filter { $0.processID != ownProcessID }.sorted { $0.index < $1.index }
+    }
+
+    var callInProgress: Bool { otherStreams.contains { $0.isCall } }
+
+    var isOtherAudioPlaying: Bool { callInProgress || otherStreams.contains { $0.isPlaying } }
+
+    var secondaryAudioHint: Bool { callInProgress || otherStreams.contains { $0.isPlaying && $0.isPrimaryAudio } }
+
+    var defaultSink: PulseSink? {
+        guard let defaultSinkName else { return nil }
+        return sinks.values.first { $0.name == defaultSinkName }
+    }
+
+    /// The device and port state that route changes compare.
+    var routeKey: String { defaultSink?.routeKey ?? defaultSinkName ?? "" }
+
+    var activeSessionIDs: [SessionID] { allSessionIDs.filter { sessions[$0]?.isActive == true } }
+
+    var allSessionIDs: [SessionID] { sessions.keys.sorted { $0.rawValue < $1.rawValue } }
+
+    func route(for record: PulseSessionRecord) -> RouteDescription {
+        let traits = CategoryRules.traits(of: record.category)
+        let outputs: [Port] = traits.hasOutput ? [defaultSink?.port ?? .builtInSpeaker] : []
+        let inputs: [Port] = traits.hasInput ? [.builtInMic] : []
+        return RouteDescription(inputs: inputs, outputs: outputs)
+    }
+
+    func status(of id: SessionID) -> SessionStatus {
+        guard let record = sessions[id] else {
+            preconditionFailure("\(id) is not attached to this system")
+        }
+        let sink = defaultSink
+        let sampleRate = sink?.sampleRate ?? 48_000
+        let buffer = record.preferredIOBufferDuration > 0
+            ? min(max(record.preferredIOBufferDuration, 0.005), 0.5) : 1_024 / sampleRate
+        return SessionStatus(
+            category: record.category, mode: record.mode, categoryOptions: record.options,
+            isActive: record.isActive, isInterrupted: record.interruptedBy != nil,
+            isOtherAudioPlaying: isOtherAudioPlaying, secondaryAudioShouldBeSilencedHint: secondaryAudioHint,
+            currentRoute: route(for: record), outputVolume: min(max(sink?.volume ?? 1, 0), 1),
+            preferredSampleRate: record.preferredSampleRate, sampleRate: sampleRate,
+            preferredIOBufferDuration: record.preferredIOBufferDuration, ioBufferDuration: buffer,
+            outputLatency: sink?.latency ?? 0, isAudioIORunning: record.isAudioIORunning,
+            prefersInterruptionOnRouteDisconnect: record.prefersInterruptionOnRouteDisconnect,
+            outputSilenceCause: nil,
+            mayRunOutput: record.isActive && record.interruptedBy == nil && serverAvailable)
+    }
+
+    // MARK: Building blocks
+
+    mutating func post(_ notification: AudioSessionNotification, to id: SessionID) {
+        guard let record = sessions[id] else { return }
+        outbox.append(PulseDelivery(notification: notification, deliver: record.deliver))
+    }
+
+    mutating func interrupt(_ id: SessionID, by interrupter: PulseSessionRecord.Interrupter) {
+        guard var record = sessions[id], record.isActive else { return }
+        record.isActive = false
+        record.interruptedBy = interrupter
+        sessions[id] = record
+        post(.interruptionBegan(reason: interrupter == .call ? .default : .routeDisconnected, wasSuspended: false), to: id)
+    }
+}

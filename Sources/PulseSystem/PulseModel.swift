@@ -1,0 +1,54 @@
+import AudioSession
+import Synchronization
+
+/// The system's state and its notification queue, shared by the public face (``PulseSystem``)
+/// and the libpulse side (``PulseConnection``), neither of which owns the other's thread.
+final class PulseModel: Sendable {
+    private let state: Mutex<PulseDesktop>
+    private let deliveries = PulseNotificationQueue()
+
+    init(ownProcessID: Int32) {
+        state = Mutex(PulseDesktop(ownProcessID: ownProcessID))
+    }
+
+    /// A session's request, on the caller's thread: runs `body` on a copy, keeps it only on success,
+    /// and delivers what it caused before returning (unless a drain already runs elsewhere).
+    func request<Result: Sendable, Failure: Error>(
+        _ body: (inout PulseDesktop) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let result = try state.withLock { (current: inout PulseDesktop) throws(Failure) -> Result in
+            var draft = current
+            draft.outbox = []
+            let result = try body(&draft)
+            deliveries.enqueue(draft.outbox)
+            draft.outbox = []
+            current = draft
+            return result
+        }
+        deliveries.drain()
+        return result
+    }
+
+    /// Something the server reported, on libpulse's thread: applies it, posts what changed, and
+    /// hands delivery to the background queue so this thread never waits for an observer.
+    func serverEvent(_ body: (inout PulseDesktop) -> Void) {
+        state.withLock { desktop in
+            desktop.outbox = []
+            let before = desktop.before()
+            let wasAvailable = desktop.serverAvailable
+            body(&desktop)
+            if wasAvailable { desktop.postChanges(since: before) }
+            deliveries.enqueue(desktop.outbox)
+            desktop.outbox = []
+        }
+        deliveries.drainInBackground()
+    }
+
+    func read<Value: Sendable>(_ body: (PulseDesktop) -> Value) -> Value {
+        state.withLock { body($0) }
+    }
+
+    func waitForBackgroundDeliveries() {
+        deliveries.waitForBackgroundDrain()
+    }
+}

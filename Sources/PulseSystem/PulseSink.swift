@@ -1,0 +1,44 @@
+import AudioSession
+
+/// An output device (a "sink") as the server reports it: what the session's route is made of.
+struct PulseSink: Sendable, Hashable {
+    var index: UInt32
+    var name: String
+    /// `device.bus` (`usb`, `bluetooth`, `pci`...), when known.
+    var bus: String?
+    /// `device.form_factor` (`headphone`, `headset`, `speaker`...), when known.
+    var formFactor: String?
+    /// The active port's name (`analog-output-headphones`...), when the sink has ports.
+    var activePort: String?
+    /// Each port's availability: true available, false unavailable, nil unknown.
+    var portAvailability: [String: Bool?] = [:]
+    var sampleRate: Double
+    /// The sink's own latency, in seconds.
+    var latency: Double
+    /// The average channel volume, 0 to 1 (can exceed 1 when amplified; clamped by the reader).
+    var volume: Double
+
+    /// Whether the active port is known to be unplugged.
+    var activePortUnavailable: Bool {
+        guard let activePort, let known = portAvailability[activePort] else { return false }
+        return known == false
+    }
+
+    /// The closest iOS port for this device and its active port.
+    var port: Port {
+        let portName = activePort?.lowercased() ?? ""
+        if bus == "bluetooth" {
+            return portName.contains("headset") || portName.contains("hfp") ? .bluetoothHFP : .bluetoothA2DP
+        }
+        if portName.contains("hdmi") { return .HDMI }
+        if portName.contains("headphone") || formFactor == "headphone" || formFactor == "headset" { return .headphones }
+        if portName.contains("lineout") || portName.contains("line-out") { return .lineOut }
+        if bus == "usb" { return .usbAudio }
+        return .builtInSpeaker
+    }
+
+    /// What a route change compares: the device and its active port's state.
+    var routeKey: String {
+        "\(name)|\(activePort ?? "")|\(activePortUnavailable)"
+    }
+}

@@ -1,0 +1,43 @@
+import AudioAnalysis
+import Foundation
+import Testing
+
+/// What the null sink played, recorded from its monitor with `parec`.
+enum MonitorRecording {
+    /// Records `seconds` of the default sink's monitor as mono floats at 48 kHz.
+    static func record(seconds: Double, folder: String) throws -> [Float] {
+        let path = folder + "/monitor-\(UUID().uuidString).raw"
+        try #require(FileManager.default.createFile(atPath: path, contents: nil), "cannot create \(path)")
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["parec", "--device=@DEFAULT_MONITOR@", "--raw", "--format=float32le", "--channels=1",
+                             "--rate=48000", "--latency-msec=20"]
+        process.environment = PulseTestEnvironment.otherProgramEnvironment
+        process.standardOutput = file
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: seconds)
+        // parec drains politely on SIGTERM and can take its time; the recording is already on disk.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try file.close()
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
+    /// Records half-second stretches until one is louder than `rms`, for up to `seconds`: the
+    /// null sink holds up to ~0.75 s of audio, so what the game plays now is heard a little later.
+    static func heard(louderThan rms: Float = 0.05, within seconds: Double = 5, folder: String) throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if tailRMS(try record(seconds: 0.5, folder: folder)) > rms { return true }
+        } while Date() < deadline
+        return false
+    }
+
+    /// The loudness of the last half of a recording (the first half may hold what played before).
+    static func tailRMS(_ samples: [Float]) -> Float {
+        Signal.rms(samples.suffix(samples.count / 2))
+    }
+}

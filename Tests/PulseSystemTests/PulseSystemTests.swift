@@ -1,0 +1,194 @@
+import AudioAnalysis
+import AudioFiles
+import AudioSession
+import Foundation
+import GameSound
+import OpenAL
+import PulseSystem
+import Synchronization
+import Testing
+
+/// Names of notifications or runtime events, collected from any thread.
+final class NameLog: Sendable {
+    private let names = Mutex<[String]>([])
+    func append(_ name: String) { names.withLock { $0.append(name) } }
+    var all: [String] { names.withLock { $0 } }
+    func contains(_ name: String) -> Bool { all.contains(name) }
+}
+
+@Suite("PulseSystem without a server")
+struct PulseSystemUnreachableTests {
+    @Test("creating the system with no server reachable throws serverUnreachable naming the address")
+    func noServer() {
+        let address = "unix:/nonexistent/gamesound-\(UUID().uuidString)/native"
+        #expect {
+            _ = try PulseSystem(server: address, timeout: 2)
+        } throws: { error in
+            guard case .serverUnreachable(let server, let reason) = error as? PulseSystemError else { return false }
+            return server == address && !reason.isEmpty
+        }
+        // The simulated system stays usable.
+        let session = AudioSession(system: SimulatedSystem())
+        #expect(throws: Never.self) { try session.setActive(true) }
+    }
+}
+
+@Suite("PulseSystem against a real PulseAudio daemon",
+       .serialized,
+       .enabled(if: PulseTestEnvironment.requested,
+                "needs the private daemon of tests/pulse/run.sh (it sets GAMESOUND_PULSE_TESTS=1); `make pulse-test` runs it"))
+struct PulseSystemTests {
+    let folder: String
+    let soundtrack: String
+
+    init() throws {
+        OpenALProcess.setDrivers("pulse", overridingEnvironment: true)
+        folder = try PulseTestEnvironment.temporaryFolder()
+        soundtrack = folder + "/theme.ogg"
+        let tone = Signal.sine(frequency: 440, amplitude: 0.4, frameCount: 48_000 * 2, sampleRate: 48_000)
+        let bytes = try VorbisEncoder.encode(PCMBuffer(format: PCMFormat(sampleRate: 48_000, channelCount: 1), samples: tone))
+        try Data(bytes).write(to: URL(fileURLWithPath: soundtrack))
+    }
+
+    /// A real-time runtime on the system, whose events are logged by name.
+    func makeRuntime(on system: PulseSystem, events: NameLog) throws -> GameSoundRuntime {
+        try GameSoundRuntime(configuration: .init(output: .realtime()), system: system, soundtrack: soundtrack) { event in
+            events.append(event.name)
+        }
+    }
+
+    @Test("a music player already playing at launch: other audio and the hint are seen, the game is ambient and holds its soundtrack back")
+    func musicAtLaunch() throws {
+        let music = try OtherProgram(role: "music", folder: folder)
+        defer { music.stop() }
+        let system = try PulseSystem()
+        try #require(PulseTestEnvironment.waitUntil(seconds: 5) { system.otherStreams.contains { $0.role == "music" } })
+        #expect(system.isOtherAudioPlaying)
+        #expect(system.secondaryAudioShouldBeSilencedHint)
+        #expect(system.otherStreams.first { $0.role == "music" }?.processID == music.processID)
+        let events = NameLog()
+        let runtime = try makeRuntime(on: system, events: events)
+        defer { runtime.shutdown() }
+        #expect(runtime.session.category == .ambient)
+        #expect(!runtime.isSoundtrackPlaying)
+        #expect(runtime.isRunning)
+    }
+
+    @Test("a quiet desktop at launch: soloAmbient, the soundtrack plays and is heard on the null sink's monitor")
+    func quietAtLaunch() throws {
+        let system = try PulseSystem()
+        #expect(!system.isOtherAudioPlaying)
+        let events = NameLog()
+        let runtime = try makeRuntime(on: system, events: events)
+        defer { runtime.shutdown() }
+        #expect(runtime.session.category == .soloAmbient)
+        #expect(runtime.isSoundtrackPlaying)
+        #expect(try MonitorRecording.heard(folder: folder), "the soundtrack should be audible in the monitor")
+        // Simulated actions are refused on a real system, and nothing changes.
+        #expect(throws: SystemActionError(action: .phoneRing, reason: .systemNotSimulated)) {
+            try runtime.perform(.phoneRing)
+        }
+        #expect(runtime.simulatedSystem == nil)
+        #expect(runtime.isRunning)
+        // Our own stream plays on the server but is never "other audio".
+        #expect(system.otherStreams.isEmpty)
+        let streams = try PulseTestEnvironment.run("pactl", ["list", "sink-inputs"])
+        #expect(streams.contains("application.process.id = \"\(getpid())\""))
+        // Our connections say they are a game. (OpenAL Soft 1.19.1 blanks media.role on its own
+        // stream, which wins over the client's; docs/linux-system.md says so.)
+        let clients = try PulseTestEnvironment.run("pactl", ["list", "clients"])
+        #expect(clients.contains("media.role = \"game\""))
+    }
+
+    @Test("a phone-role stream interrupts and the game is silent on the monitor; the call gone, it resumes and is heard again")
+    func phoneCall() throws {
+        let system = try PulseSystem()
+        let events = NameLog()
+        let runtime = try makeRuntime(on: system, events: events)
+        defer { runtime.shutdown() }
+        try #require(runtime.isSoundtrackPlaying)
+        #expect(try MonitorRecording.heard(folder: folder))
+
+        let call = try OtherProgram(role: "phone", folder: folder)
+        defer { call.stop() }
+        try #require(PulseTestEnvironment.waitUntil(seconds: 5) { events.contains("interruptionBegan") })
+        #expect(system.isCallInProgress)
+        #expect(runtime.session.isInterrupted)
+        // Mute the caller's own stream, so that the monitor holds only what the game plays.
+        let index = try #require(system.otherStreams.first { $0.isCall }?.index)
+        try PulseTestEnvironment.run("pactl", ["set-sink-input-mute", String(index), "1"])
+        Thread.sleep(forTimeInterval: 1)  // let the audio queued before the call leave the null sink
+        let during = try MonitorRecording.record(seconds: 1, folder: folder)
+        #expect(during.count > 10_000)
+        #expect(Signal.peak(during.suffix(during.count / 2)) < 0.001, "the game must be silent during the call")
+
+        call.stop()
+        try #require(PulseTestEnvironment.waitUntil(seconds: 5) { events.contains("interruptionEnded") })
+        #expect(!system.isCallInProgress)
+        #expect(PulseTestEnvironment.waitUntil(seconds: 5) { runtime.isRunning && runtime.isSoundtrackPlaying })
+        #expect(try MonitorRecording.heard(folder: folder),
+                "the game's audio should be back after the call")
+    }
+
+    @Test("another program's event-role sound is other audio but no hint; a music stream raises the hint mid-game")
+    func rolesAndHint() throws {
+        let system = try PulseSystem()
+        let session = AudioSession(system: system)
+        let notifications = NameLog()
+        let token = session.addObserver { notifications.append($0.name) }
+        defer { token.cancel() }
+        try session.setActive(true)
+        let beep = try OtherProgram(role: "event", folder: folder)
+        try #require(PulseTestEnvironment.waitUntil(seconds: 5) { system.isOtherAudioPlaying })
+        #expect(!system.secondaryAudioShouldBeSilencedHint)
+        beep.stop()
+        let music = try OtherProgram(role: nil, folder: folder)
+        try #require(PulseTestEnvironment.waitUntil(seconds: 5) { notifications.contains("secondaryHintBegan") })
+        music.stop()
+        try #require(PulseTestEnvironment.waitUntil(seconds: 5) { notifications.contains("secondaryHintEnded") })
+        #expect(notifications.all == ["secondaryHintBegan", "secondaryHintEnded"])
+    }
+
+    @Test("a new default output is newDeviceAvailable with the previous route; removing it is oldDeviceUnavailable")
+    func routeChanges() throws {
+        let system = try PulseSystem()
+        let session = AudioSession(system: system)
+        let reasons = Mutex<[RouteChangeReason]>([])
+        let token = session.addObserver { notification in
+            if case .routeChanged(let reason, _) = notification { reasons.withLock { $0.append(reason) } }
+        }
+        defer { token.cancel() }
+        try session.setActive(true)
+        let module = try PulseTestEnvironment.run("pactl", ["load-module", "module-null-sink", "sink_name=headset"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try PulseTestEnvironment.run("pactl", ["set-default-sink", "headset"])
+        #expect(PulseTestEnvironment.waitUntil(seconds: 5) { reasons.withLock { $0 } == [.newDeviceAvailable] })
+        #expect(system.defaultOutputName == "headset")
+        try PulseTestEnvironment.run("pactl", ["unload-module", module])
+        _ = PulseTestEnvironment.waitUntil(seconds: 5) { reasons.withLock { $0 }.count >= 2 }
+        #expect(reasons.withLock { $0 } == [.newDeviceAvailable, .oldDeviceUnavailable])
+        #expect(system.defaultOutputName == "null")
+    }
+
+    @Test("the server killed and restarted: lost, then reset with a full rebuild, and the game is heard again")
+    func serverRestart() throws {
+        let system = try PulseSystem()
+        let events = NameLog()
+        let runtime = try makeRuntime(on: system, events: events)
+        defer { runtime.shutdown() }
+        try #require(runtime.isSoundtrackPlaying)
+        try PulseTestEnvironment.killDaemon()
+        try #require(PulseTestEnvironment.waitUntil(seconds: 5) { events.contains("mediaServicesLost") })
+        #expect(!system.isServerAvailable)
+        #expect(throws: AudioSessionError.mediaServicesFailed) { try runtime.session.setActive(true) }
+        try PulseTestEnvironment.startDaemon()
+        try #require(PulseTestEnvironment.waitUntil(seconds: 10) { events.contains("mediaServicesReset") })
+        #expect(system.isServerAvailable)
+        #expect(PulseTestEnvironment.waitUntil(seconds: 5) { runtime.isRunning && runtime.isSoundtrackPlaying })
+        let lost = try #require(events.all.firstIndex(of: "mediaServicesLost"))
+        let reset = try #require(events.all.firstIndex(of: "mediaServicesReset"))
+        #expect(lost < reset)
+        #expect(try MonitorRecording.heard(folder: folder),
+                "the game should be heard on the restarted server")
+    }
+}

@@ -1,0 +1,22 @@
+import GameSound
+import PulseSystem
+
+extension Soundboard {
+    /// The panel's line about the system: the simulated phone, alarm and music app, or what the
+    /// desktop's sound server reports (streams of other programs, calls, the default output).
+    var systemLine: String {
+        if let system = runtime.simulatedSystem {
+            return "  phone         \(system.phoneState.rawValue)   alarm: \(system.isAlarmRinging ? "ringing" : "quiet")"
+                + "   music app: \(system.isMusicPlaying ? "playing" : "paused")"
+        }
+        if let desktop = runtime.system as? PulseSystem {
+            guard desktop.isServerAvailable else { return "  desktop       sound server gone (waiting for it)" }
+            let streams = desktop.otherStreams.map { stream in
+                "\(stream.applicationName ?? "?")[\(stream.role ?? "no role")\(stream.isPlaying ? "" : ", paused")]"
+            }
+            return "  desktop       call: \(desktop.isCallInProgress ? "YES" : "no")   output: \(desktop.defaultOutputName ?? "-")"
+                + "   others: \(streams.isEmpty ? "none" : streams.joined(separator: ", "))"
+        }
+        return "  system        \(type(of: runtime.system))"
+    }
+}
