@@ -127,9 +127,11 @@ extension RuntimeCore {
             try? slots[index].source?.setBuffer(nil)
             try? slots[index].source?.delete()
             slots[index].source = nil
+            slots[index].attached = nil
         }
         for buffer in uploaded.values { try? buffer.delete() }
         uploaded = [:]
+        staleUploads = []
         context?.destroy()
         context = nil
         contextSuspended = false
@@ -167,6 +169,7 @@ extension RuntimeCore {
         snapshot = nil
         for voice in saved.voices {
             guard let source = slots[voice.slot].source, let buffer = uploaded[voice.effect] else { continue }
+            slots[voice.slot].attached = voice.effect
             do {
                 try configure(source, buffer: buffer, options: voice.options)
                 try source.setOffset(frames: voice.offset)

@@ -1,0 +1,70 @@
+import AudioSession
+import GameSound
+import OpenAL
+import Testing
+
+/// Bugs the storms found, each kept as the smallest case that showed it.
+@Suite("Storm regressions")
+struct StormRegressionTests {
+    private func makeRuntime(strategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext,
+                             voices: Int = 4) throws -> GameSoundRuntime {
+        OpenALProcess.setDrivers("null")
+        return try GameSoundRuntime(configuration: .init(output: .headless, voices: voices, interruptionStrategy: strategy),
+                                    system: SimulatedSystem(), soundtrack: nil)
+    }
+
+    @Test("Unloading an effect whose voice was stopped deletes its buffer without an OpenAL error (storm seed 1)")
+    func unloadAfterStop() throws {
+        let runtime = try makeRuntime()
+        let errors = OpenALProcess.errorCountOnCurrentThread
+        try runtime.preload(StormAssets.probe, path: StormAssets.effectPath(StormAssets.probe))
+        try runtime.play(StormAssets.probe, options: PlayOptions(loop: true))
+        _ = try runtime.render(frames: 512)
+        try runtime.stopAllEffects()
+        try runtime.unload(StormAssets.probe)
+        #expect(runtime.liveOpenALObjects.buffers == 0)
+        #expect(OpenALProcess.errorCountOnCurrentThread == errors)
+    }
+
+    @Test("Unloading an effect that finished playing on its own deletes its buffer")
+    func unloadAfterFinish() throws {
+        let runtime = try makeRuntime()
+        let errors = OpenALProcess.errorCountOnCurrentThread
+        try runtime.preload("step", path: StormAssets.effectPath("step"))
+        try runtime.play("step")
+        _ = try runtime.render(frames: 9_600)  // the 50 ms step is long over
+        #expect(runtime.voicesInUse == 0)
+        try runtime.unload("step")
+        #expect(runtime.liveOpenALObjects.buffers == 0)
+        #expect(OpenALProcess.errorCountOnCurrentThread == errors)
+    }
+
+    @Test("Preloading a name again after its voice stopped replaces the buffer without leaking the old one")
+    func reloadAfterStop() throws {
+        let runtime = try makeRuntime()
+        let errors = OpenALProcess.errorCountOnCurrentThread
+        try runtime.preload("step", path: StormAssets.effectPath("step"))
+        let voice = try #require(try runtime.play("step", options: PlayOptions(loop: true)).voice)
+        try runtime.stop(voice)
+        try runtime.preload("step", path: StormAssets.effectPath("step"))
+        #expect(runtime.liveOpenALObjects.buffers == 1)
+        #expect(OpenALProcess.errorCountOnCurrentThread == errors)
+    }
+
+    @Test("Unloading or replacing an effect during a phone call is not an OpenAL error, and takes effect when the call ends")
+    func unloadDuringInterruption() throws {
+        let runtime = try makeRuntime()
+        let errors = OpenALProcess.errorCountOnCurrentThread
+        try runtime.preload("step", path: StormAssets.effectPath("step"))
+        try runtime.preload("laser", path: StormAssets.effectPath("laser"))
+        try runtime.play("laser", options: PlayOptions(loop: true))
+        try runtime.perform(.phoneRing)
+        try runtime.unload("step")
+        try runtime.preload("laser", path: StormAssets.effectPath("boom"))
+        #expect(runtime.loadedEffects == ["laser"])
+        try runtime.perform(.phoneDecline)
+        #expect(runtime.liveOpenALObjects.buffers == 1)
+        #expect(runtime.voicesInUse == 0)  // the old laser stopped with its buffer
+        #expect(OpenALProcess.errorCountOnCurrentThread == errors)
+    }
+}
