@@ -105,36 +105,57 @@ struct StormRunner {
         }
     }
 
-    /// Renders `frames` and checks the block against what the system and the log say.
+    /// Renders `frames`, one update block at a time, and checks each block against what the system,
+    /// the session and the log say before and after it.
+    ///
+    /// The runtime's update (at the start of each block) may retry an activation, so the state can
+    /// change inside a block: a block whose state changed may be either; a block that starts and ends
+    /// with a reason for silence must be exactly silent; one that starts and ends with none, while the
+    /// probe loops, must carry sound.
     private func render(_ frames: Int, runtime: GameSoundRuntime, log: EventLog, state: inout StormState,
                         step: Int) throws(StormFailure) {
-        try readLog(log, state: &state, step: step)
+        var remaining = frames
+        while remaining > 0 {
+            let count = min(remaining, updateFrames - runtime.currentFrame % updateFrames)
+            try readLog(log, state: &state, step: step)
+            let before = silenceReasons(runtime, state)
+            let samples: [Float]
+            do { samples = try runtime.render(frames: count) } catch {
+                throw StormFailure(kind: .unexpectedError, step: step, message: "render threw \(error)")
+            }
+            try readLog(log, state: &state, step: step)
+            let after = silenceReasons(runtime, state)
+            remaining -= count
+            if !before.isEmpty, !after.isEmpty {
+                if let first = Signal.firstAudibleIndex(samples) {
+                    throw StormFailure(kind: .soundWhileSilenced, step: step, message:
+                        "sound at frame \(runtime.currentFrame - count + first / 2) although \(before.joined(separator: ", "))"
+                        + Self.tail(of: log))
+                }
+            } else if before.isEmpty, after.isEmpty, state.probe != nil, Signal.isExactlySilent(samples) {
+                throw StormFailure(kind: .noSoundAfterRecovery, step: step, message:
+                    "the looping probe should be heard but frames \(runtime.currentFrame - count)..<\(runtime.currentFrame) are silent"
+                    + Self.tail(of: log))
+            }
+        }
+    }
+
+    /// Why the player should hear nothing now, from the system, the session and the event log.
+    private func silenceReasons(_ runtime: GameSoundRuntime, _ state: StormState) -> [String] {
         let session = runtime.session
-        let system = runtime.system
         var reasons: [String] = []
         if session.isInterrupted { reasons.append("the session is interrupted") }
         if !session.isActive { reasons.append("the session is inactive") }
-        if !system.mediaServicesAvailable { reasons.append("media services are lost") }
+        if !runtime.system.mediaServicesAvailable { reasons.append("media services are lost") }
         if let cause = session.outputSilenceCause { reasons.append("the category is silenced (\(cause.name))") }
         if state.interruptedByLog { reasons.append("the log shows an interruption that has not ended") }
         if state.lostByLog { reasons.append("the log shows media services lost and not reset") }
-        let samples: [Float]
-        do { samples = try runtime.render(frames: frames) } catch {
-            throw StormFailure(kind: .unexpectedError, step: step, message: "render threw \(error)")
-        }
-        if !reasons.isEmpty {
-            if let first = Signal.firstAudibleIndex(samples) {
-                throw StormFailure(kind: .soundWhileSilenced, step: step,
-                                   message: "sound at frame \(first / 2) of the block although \(reasons.joined(separator: ", "))")
-            }
-        } else if state.probe != nil {
-            let first = Signal.firstAudibleIndex(samples).map { $0 / 2 }
-            guard let first, first < updateFrames else {
-                throw StormFailure(kind: .noSoundAfterRecovery, step: step, message:
-                    "the looping probe should be heard but the block is \(first.map { "silent until frame \($0)" } ?? "silent")")
-            }
-        }
-        try readLog(log, state: &state, step: step)
+        return reasons
+    }
+
+    /// The last events, for a failure message.
+    static func tail(of log: EventLog) -> String {
+        "\n  last events:\n    " + log.events.suffix(14).map(\.description).joined(separator: "\n    ")
     }
 
     /// Follows the log: interruptions and media services, and at most one end per interruption.
