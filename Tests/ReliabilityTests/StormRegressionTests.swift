@@ -67,4 +67,37 @@ struct StormRegressionTests {
         #expect(runtime.voicesInUse == 0)  // the old laser stopped with its buffer
         #expect(OpenALProcess.errorCountOnCurrentThread == errors)
     }
+
+    @Test("A crossfade during a crossfade keeps at most two soundtrack streams alive (storm seed 29)")
+    func crossfadeDuringCrossfade() throws {
+        OpenALProcess.setDrivers("null")
+        let runtime = try GameSoundRuntime(configuration: .init(output: .headless, voices: 10, interruptionStrategy: .rebuildContext),
+                                           system: SimulatedSystem(), soundtrack: StormAssets.trackPath("stormA"))
+        try runtime.crossfadeSoundtrack(to: StormAssets.trackPath("stormB"), duration: 0.167)
+        _ = try runtime.render(frames: 3_768)
+        try runtime.crossfadeSoundtrack(to: StormAssets.trackPath("stormB"), duration: 0.295)
+        _ = try runtime.render(frames: 864)
+        #expect(runtime.liveOpenALObjects.sources <= 10 + 2)
+        #expect(runtime.liveOpenALObjects.buffers <= 2 * 4)
+    }
+
+    @Test("A crossfade while another app interrupts a media-playback game is not an OpenAL error and leaks no stream (storm seed 26)")
+    func crossfadeDuringInterruption() throws {
+        OpenALProcess.setDrivers("null")
+        let runtime = try GameSoundRuntime(configuration: .init(policy: .mediaPlayback, output: .headless, voices: 4),
+                                           system: SimulatedSystem(), soundtrack: nil)
+        let errors = OpenALProcess.errorCountOnCurrentThread
+        try runtime.playSoundtrack(StormAssets.trackPath("stormA"))
+        _ = try runtime.render(frames: 677)
+        try runtime.perform(.otherAppActivate(category: .playback, options: []))
+        _ = try runtime.render(frames: 334)
+        try runtime.crossfadeSoundtrack(to: StormAssets.trackPath("stormB"), duration: 0.024)
+        try runtime.playSoundtrack(StormAssets.trackPath("stormA"))
+        _ = try runtime.render(frames: 2_139)
+        #expect(OpenALProcess.errorCountOnCurrentThread == errors)
+        try runtime.perform(.otherAppDeactivate(notifyOthers: true))
+        _ = try runtime.render(frames: 512)
+        #expect(runtime.liveOpenALObjects.sources <= 4 + 1)  // the voices and the one stream now playing
+        #expect(OpenALProcess.errorCountOnCurrentThread == errors)
+    }
 }

@@ -92,6 +92,8 @@ extension RuntimeCore {
             do { try context.makeCurrent() } catch { throw .openAL(error) }
             contextSuspended = false
             log(.engine, "contextRestored")
+            for stream in discardedStreams { stream.destroy() }
+            discardedStreams = []
             for slot in pendingVoiceStops { try? slots[slot].source?.stop() }
             pendingVoiceStops = []
             try uploadPending()
@@ -119,7 +121,8 @@ extension RuntimeCore {
     /// Deletes every source and buffer, then destroys the context. Buffers are uploaded again from
     /// the decoded bank when a context is rebuilt, so nothing is read from disk.
     func teardownContext(logDestroyed: Bool) {
-        for track in fadingTracks + [soundtrack].compactMap({ $0 }) { track.destroy() }
+        for track in discardedStreams + fadingTracks + [soundtrack].compactMap({ $0 }) { track.destroy() }
+        discardedStreams = []
         fadingTracks = []
         soundtrack = nil
         for index in slots.indices {

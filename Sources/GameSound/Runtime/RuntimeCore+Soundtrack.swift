@@ -86,12 +86,21 @@ extension RuntimeCore {
         }
     }
 
+    /// Destroys a stream now if the context can be used, else as soon as it is current again.
+    func discard(_ stream: SoundtrackStream) {
+        if phase != .lost, context != nil, (try? makeContextCurrentIfNeeded()) != nil {
+            stream.destroy()
+        } else {
+            discardedStreams.append(stream)
+        }
+    }
+
     // MARK: - Game commands
 
     func playSoundtrack(path: String?, loop: Bool, fadeIn: Double) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         if let path, path != soundtrackPath {
-            if let old = soundtrack, phase == .running { old.destroy() }
+            if let old = soundtrack { discard(old) }
             soundtrack = nil
             soundtrackPath = path
             pendingSoundtrackStart = 0
@@ -119,9 +128,12 @@ extension RuntimeCore {
             let now = currentFrame
             old.fade = Fade(from: old.fade?.gain(at: now) ?? 1, to: 0, startFrame: now, frames: frames, completion: .stop)
             log(.game, "soundtrackStopped", soundtrackDetails(old))
-            fadingTracks.append(old)
-        } else {
-            soundtrack?.destroy()
+            // At most one track fades out at a time: a crossfade during a crossfade cuts the older
+            // fade short, so that repeated crossfades cannot pile up streams.
+            for track in fadingTracks { discard(track) }
+            fadingTracks = [old]
+        } else if let old = soundtrack {
+            discard(old)
         }
         soundtrack = nil
         soundtrackPath = path

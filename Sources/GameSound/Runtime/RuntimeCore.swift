@@ -78,6 +78,9 @@ final class RuntimeCore {
     var soundtrackIntent: SoundtrackIntent = .stopped
     var soundtrack: SoundtrackStream?
     var fadingTracks: [SoundtrackStream] = []
+    /// Streams dropped while the context could not be used (suspended for an interruption):
+    /// destroyed as soon as it is current again.
+    var discardedStreams: [SoundtrackStream] = []
     /// Where a new stream should start (a restored position), consumed when the stream is created.
     var pendingSoundtrackStart = 0
     /// The next stream continues a torn-down one (legacy interruption, media-services reset), so
