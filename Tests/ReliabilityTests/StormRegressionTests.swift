@@ -100,4 +100,18 @@ struct StormRegressionTests {
         #expect(runtime.liveOpenALObjects.sources <= 4 + 1)  // the voices and the one stream now playing
         #expect(OpenALProcess.errorCountOnCurrentThread == errors)
     }
+
+    @Test("Stopping the soundtrack at once also silences the track still fading out of a crossfade (storm seeds 90 and 145)")
+    func stopDuringCrossfade() throws {
+        OpenALProcess.setDrivers("null")
+        let runtime = try GameSoundRuntime(configuration: .init(policy: .mediaPlayback, output: .headless, voices: 4),
+                                           system: SimulatedSystem(), soundtrack: StormAssets.trackPath("stormA"))
+        try runtime.crossfadeSoundtrack(to: StormAssets.trackPath("stormB"), duration: 0.32)
+        _ = try runtime.render(frames: 417)
+        try runtime.stopSoundtrack()
+        let after = try runtime.render(frames: 512)
+        #expect(after.allSatisfy { $0 == 0 })
+        #expect(runtime.liveOpenALObjects.sources == 4)
+        #expect(runtime.liveOpenALObjects.buffers == 0)
+    }
 }

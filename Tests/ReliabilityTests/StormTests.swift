@@ -7,7 +7,7 @@ import Testing
 @Suite("Random storms on the whole headless stack")
 struct StormTests {
     /// How many storms to run: `GAMESOUND_STORMS`, else a count that keeps CI under a minute.
-    static let stormCount = ProcessInfo.processInfo.environment["GAMESOUND_STORMS"].flatMap(Int.init) ?? 150
+    static let stormCount = ProcessInfo.processInfo.environment["GAMESOUND_STORMS"].flatMap(Int.init) ?? 500
     static let firstSeed = ProcessInfo.processInfo.environment["GAMESOUND_STORM_SEED"].flatMap(UInt64.init) ?? 1
 
     @Test("Every random storm keeps silence, recovery, interruption pairing, the OpenAL pool and error count intact")

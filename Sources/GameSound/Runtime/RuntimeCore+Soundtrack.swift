@@ -115,6 +115,11 @@ extension RuntimeCore {
     func setSoundtrackIntent(_ intent: SoundtrackIntent, fade: Double) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         soundtrackIntent = intent
+        if intent != .playing, fade <= 0 {
+            // A pause or stop at once silences the track still fading out of a crossfade, too.
+            for track in fadingTracks { discard(track) }
+            fadingTracks = []
+        }
         if intent == .stopped, phase != .running { pendingSoundtrackStart = 0; soundtrackRestoring = false }
         reconcileSoundtrack(fadeFrames: Int(fade * Double(configuration.sampleRate)))
         if intent == .stopped, phase == .running, soundtrack == nil { pendingSoundtrackStart = 0 }
