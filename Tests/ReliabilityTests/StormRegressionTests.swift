@@ -114,4 +114,20 @@ struct StormRegressionTests {
         #expect(runtime.liveOpenALObjects.sources == 4)
         #expect(runtime.liveOpenALObjects.buffers == 0)
     }
+
+    @Test("Stopping the soundtrack at once cuts a fade-out already under way (storm seed 2918)")
+    func stopDuringFadeOut() throws {
+        OpenALProcess.setDrivers("null")
+        let runtime = try GameSoundRuntime(configuration: .init(policy: .effectsPlusSoundtrack, output: .headless, voices: 10),
+                                           system: SimulatedSystem(), soundtrack: nil)
+        try runtime.crossfadeSoundtrack(to: StormAssets.trackPath("stormA"), duration: 0.41)
+        _ = try runtime.render(frames: 1_237)
+        try runtime.stopSoundtrack(fadeOut: 0.5)
+        _ = try runtime.render(frames: 695)
+        try runtime.stopSoundtrack()
+        let after = try runtime.render(frames: 512)
+        #expect(after.allSatisfy { $0 == 0 })
+        #expect(runtime.liveOpenALObjects.sources == 10)
+        #expect(runtime.liveOpenALObjects.buffers == 0)
+    }
 }

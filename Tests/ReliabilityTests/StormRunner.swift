@@ -190,7 +190,9 @@ struct StormRunner {
     private func checkObjects(_ runtime: GameSoundRuntime, voices: Int, step: Int) throws(StormFailure) {
         let live = runtime.liveOpenALObjects
         let sourceLimit = voices + Self.streamAllowance
-        let bufferLimit = runtime.loadedEffects.count + Self.streamAllowance * Self.streamBuffers
+        // Every effect name the storm uses may hold a buffer: one unloaded during an interruption
+        // keeps it until the context is back.
+        let bufferLimit = StormAssets.effects.count + 1 + Self.streamAllowance * Self.streamBuffers
         guard live.sources <= sourceLimit, live.buffers <= bufferLimit else {
             throw StormFailure(kind: .objectsOverPool, step: step, message:
                 "\(live.sources) sources and \(live.buffers) buffers live; the pool allows \(sourceLimit) and \(bufferLimit)")

@@ -38,10 +38,13 @@ extension RuntimeCore {
                     soundtrackRestoring = false
                     log(.game, name, soundtrackDetails(stream) + [.init("track", .string(path))])
                 }
-            } else if let stream = soundtrack, stream.state == .playing, stream.fade?.completion != .pause,
-                      stream.fade?.completion != .stop {
+            } else if let stream = soundtrack, stream.state == .playing,
+                      fadeFrames <= 0 || (stream.fade?.completion != .pause && stream.fade?.completion != .stop) {
+                // A stop or pause without a fade also cuts a fade-out already under way: "now" means now.
                 let completion: Fade.Completion = soundtrackIntent == .stopped ? .stop : .pause
-                log(.game, completion == .stop ? "soundtrackStopped" : "soundtrackPaused", soundtrackDetails(stream))
+                if stream.fade?.completion != completion {
+                    log(.game, completion == .stop ? "soundtrackStopped" : "soundtrackPaused", soundtrackDetails(stream))
+                }
                 if fadeFrames > 0 {
                     stream.fade = Fade(from: stream.fade?.gain(at: now) ?? 1, to: 0, startFrame: now, frames: fadeFrames,
                                        completion: completion)
