@@ -91,7 +91,7 @@ storms: build
 ## sanitize: the concurrency tests under ThreadSanitizer, then the whole suite under AddressSanitizer.
 sanitize: sanitize-ci
 	swift build --build-tests --sanitize=address --scratch-path .build-asan
-	swift test --skip-build --sanitize=address --scratch-path .build-asan
+	LSAN_OPTIONS=suppressions=$$PWD/fuzz/lsan.supp swift test --skip-build --sanitize=address --scratch-path .build-asan
 
 ## sanitize-ci: the concurrency tests under ThreadSanitizer (slow; not part of `make test`).
 sanitize-ci: deps
