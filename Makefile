@@ -104,3 +104,47 @@ install: lib
 ## assets: regenerate the demo's sounds under assets/ (deterministic: the same bytes every run).
 assets:
 	swift run -c release make-assets --out assets
+
+# ---- Reliability (docs/reliability.md) -------------------------------------------------------
+STORMS ?= 10000
+SECONDS ?= 30
+FUZZ_OUT := .build/fuzz
+.PHONY: storms sanitize sanitize-ci fuzz fuzz-build fuzz-corpus endurance
+
+## storms: 10 000 random storms on the headless runtime (STORMS=N to change; GAMESOUND_STORM_SEED=first seed).
+storms: build
+	GAMESOUND_STORMS=$(STORMS) swift test --skip-build --filter 'ReliabilityTests.StormTests'
+
+## sanitize: the concurrency tests under ThreadSanitizer, then the whole suite under AddressSanitizer.
+sanitize: sanitize-ci
+	swift build --build-tests --sanitize=address --scratch-path .build-asan
+	LSAN_OPTIONS=suppressions=$$PWD/fuzz/lsan.supp swift test --skip-build --sanitize=address --scratch-path .build-asan
+
+## sanitize-ci: the concurrency tests under ThreadSanitizer (slow; not part of `make test`).
+sanitize-ci: deps
+	swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+	swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter 'ReliabilityTests.ConcurrencyTests'
+
+## fuzz-build: the libFuzzer harnesses (fuzz/*.swift) with AddressSanitizer, into .build/fuzz.
+fuzz-build: deps
+	fuzz/build.sh $(FUZZ_OUT)
+
+## fuzz-corpus: regenerate the seed corpus in fuzz/corpus.
+fuzz-corpus:
+	fuzz/make-corpus.py
+
+## fuzz: run each harness for SECONDS seconds (30 by default); crashes land in .build/fuzz/crashes-<harness>.
+fuzz: fuzz-build
+	@for h in wav vorbis scenario; do \
+	  mkdir -p $(FUZZ_OUT)/work-$$h $(FUZZ_OUT)/crashes-$$h; \
+	  echo "fuzz: $$h for $(SECONDS) s"; \
+	  LSAN_OPTIONS=suppressions=$$PWD/fuzz/lsan.supp $(FUZZ_OUT)/fuzz-$$h -max_total_time=$(SECONDS) -timeout=10 \
+	    -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_OUT)/crashes-$$h/ \
+	    $(FUZZ_OUT)/work-$$h fuzz/corpus/$$h > $(FUZZ_OUT)/$$h.log 2>&1; status=$$?; \
+	  grep -E '(DONE|ERROR|SUMMARY|Done [0-9]+ runs)' $(FUZZ_OUT)/$$h.log; \
+	  if [ $$status != 0 ]; then echo "fuzz: $$h found a problem; see $(FUZZ_OUT)/$$h.log and $(FUZZ_OUT)/crashes-$$h"; exit 1; fi; \
+	done
+
+## endurance: 1 000 media-services resets and 10 000 interruptions per strategy (minutes; not in `make test`).
+endurance: build
+	GAMESOUND_ENDURANCE=1 swift test --skip-build --filter 'ReliabilityTests.EnduranceTests'

@@ -47,7 +47,7 @@ public final class ALBuffer {
                         sampleRate: Int) throws(OpenALError) {
         try requireUsable("alBufferData")
         guard channelCount == 1 || channelCount == 2, sampleRate > 0 else {
-            throw OpenALError(operation: "alBufferData", code: .invalidValue)
+            throw OpenALError.raised(operation: "alBufferData", code: .invalidValue)
         }
         try ALCall.bufferData(name, format: format, data: bytes, frequency: Int32(sampleRate))
     }
@@ -76,7 +76,7 @@ public final class ALBuffer {
     }
 
     func requireUsable(_ operation: StaticString) throws(OpenALError) {
-        if isDeleted { throw OpenALError(operation: "\(operation)", code: .deleted) }
+        if isDeleted { throw OpenALError.raised(operation: "\(operation)", code: .deleted) }
         try context.requireCurrent(operation)
     }
 }

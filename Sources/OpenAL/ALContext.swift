@@ -31,7 +31,7 @@ public final class ALContext {
         try device.checkOpen("alcCreateContext")
         if device.kind == .loopback {
             guard let format = attributes.renderFormat, try device.supportsRenderFormat(format) else {
-                throw OpenALError(operation: "alcCreateContext", code: .unsupportedRenderFormat)
+                throw OpenALError.raised(operation: "alcCreateContext", code: .unsupportedRenderFormat)
             }
         }
         self.handle = try ALCall.createContext(device.handle, attributes: attributes.alcList)
@@ -53,7 +53,7 @@ public final class ALContext {
     ///
     /// The corresponding C function is `alcMakeContextCurrent`.
     public func makeCurrent() throws(OpenALError) {
-        guard !isDestroyed else { throw OpenALError(operation: "alcMakeContextCurrent", code: .deleted) }
+        guard !isDestroyed else { throw OpenALError.raised(operation: "alcMakeContextCurrent", code: .deleted) }
         try ALCall.makeContextCurrent(handle)
     }
 
@@ -70,7 +70,7 @@ public final class ALContext {
     /// The corresponding C calls are `alcGetIntegerv` with `ALC_ATTRIBUTES_SIZE` and `ALC_ALL_ATTRIBUTES`.
     /// OpenAL reports the attributes of the device's current mix, so ask while this context exists.
     public func grantedAttributes() throws(OpenALError) -> ALContextAttributes {
-        guard !isDestroyed else { throw OpenALError(operation: "alcGetIntegerv", code: .deleted) }
+        guard !isDestroyed else { throw OpenALError.raised(operation: "alcGetIntegerv", code: .deleted) }
         let size = try ALCall.integers(device.handle, ALC_ATTRIBUTES_SIZE, count: 1).first ?? 0
         let list = try ALCall.integers(device.handle, ALC_ALL_ATTRIBUTES, count: Int(size))
         return ALContextAttributes(alcList: list)
@@ -94,10 +94,10 @@ public final class ALContext {
 
     /// Throws unless this context exists and is current: the guard every object call passes.
     func requireCurrent(_ operation: StaticString) throws(OpenALError) {
-        if isDestroyed { throw OpenALError(operation: "\(operation)", code: .deleted) }
+        if isDestroyed { throw OpenALError.raised(operation: "\(operation)", code: .deleted) }
         guard let current = ALCall.currentContext else {
-            throw OpenALError(operation: "\(operation)", code: .noCurrentContext)
+            throw OpenALError.raised(operation: "\(operation)", code: .noCurrentContext)
         }
-        guard current == handle else { throw OpenALError(operation: "\(operation)", code: .wrongContext) }
+        guard current == handle else { throw OpenALError.raised(operation: "\(operation)", code: .wrongContext) }
     }
 }

@@ -63,7 +63,7 @@ public final class ALDevice {
     /// The corresponding C function is `alcOpenDevice`.
     public static func openOutput(named name: String? = nil) throws(OpenALError) -> ALDevice {
         guard let handle = ALCall.openDevice(named: name) else {
-            throw OpenALError(operation: "alcOpenDevice", code: .deviceUnavailable(name: name))
+            throw OpenALError.raised(operation: "alcOpenDevice", code: .deviceUnavailable(name: name))
         }
         return ALDevice(handle: handle, kind: .output)
     }
@@ -101,7 +101,7 @@ public final class ALDevice {
                                                 channels: ALRenderFormat.Channels) throws(OpenALError) {
         try checkOpen("alcRenderSamplesSOFT")
         guard kind == .loopback else {
-            throw OpenALError(operation: "alcRenderSamplesSOFT", code: .invalidDevice)
+            throw OpenALError.raised(operation: "alcRenderSamplesSOFT", code: .invalidDevice)
         }
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         try ALCall.renderSamples(handle, into: UnsafeMutableRawPointer(base), frames: Int32(buffer.count / channels.count))
@@ -148,13 +148,13 @@ public final class ALDevice {
     public func close() throws(OpenALError) {
         guard !isClosed else { return }
         guard ALCall.closeDevice(handle) else {
-            throw OpenALError(operation: "alcCloseDevice", code: .invalidDevice)
+            throw OpenALError.raised(operation: "alcCloseDevice", code: .invalidDevice)
         }
         isClosed = true
         liveBufferCount = 0
     }
 
     func checkOpen(_ operation: StaticString) throws(OpenALError) {
-        if isClosed { throw OpenALError(operation: "\(operation)", code: .deleted) }
+        if isClosed { throw OpenALError.raised(operation: "\(operation)", code: .deleted) }
     }
 }

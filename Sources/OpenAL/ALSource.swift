@@ -181,7 +181,7 @@ public final class ALSource {
     // MARK: Helpers
 
     private func requireUsable(_ operation: StaticString) throws(OpenALError) {
-        if isDeleted { throw OpenALError(operation: "\(operation)", code: .deleted) }
+        if isDeleted { throw OpenALError.raised(operation: "\(operation)", code: .deleted) }
         try context.requireCurrent(operation)
     }
 

@@ -19,18 +19,22 @@ extension RuntimeCore {
 
     /// Adds decoded sounds to the bank and uploads them now if the context is usable, else at restore.
     func add(_ sound: PCMBuffer<Float>, named name: String) throws(GameSoundError) {
-        if let old = uploaded[name], (try? makeContextCurrentIfNeeded()) != nil {
-            stopVoices(playing: name)
-            try? old.delete()
-            uploaded[name] = nil
-        }
+        if uploaded[name] != nil { staleUploads.insert(name) }
         bank.insert(sound, named: name)
         try uploadPending()
     }
 
-    /// Uploads bank entries that have no buffer yet, when the context can be used.
+    /// Deletes stale buffers and uploads bank entries that have no buffer yet, when the context can be used.
     func uploadPending() throws(GameSoundError) {
         guard phase != .lost, context != nil, (try? makeContextCurrentIfNeeded()) != nil else { return }
+        for name in staleUploads.sorted() {
+            if let old = uploaded[name] {
+                stopVoices(playing: name)
+                do { try old.delete() } catch { throw .openAL(error) }
+            }
+            uploaded[name] = nil
+            staleUploads.remove(name)
+        }
         for (name, sound) in bank.sounds where uploaded[name] == nil {
             do { uploaded[name] = try upload(sound) } catch { throw .openAL(error) }
         }
@@ -38,25 +42,24 @@ extension RuntimeCore {
 
     func unload(_ name: String) throws(GameSoundError) {
         guard bank[name] != nil else { throw .unknownEffect(name) }
-        if let buffer = uploaded[name] {
-            do {
-                try makeContextCurrentIfNeeded()
-                stopVoices(playing: name)
-                try buffer.delete()
-            } catch {
-                throw .openAL(error)
-            }
-            uploaded[name] = nil
-        }
         bank.remove(name)
+        // The buffer goes now if the context can be used, else as soon as it comes back (during an
+        // interruption the suspended context cannot be touched).
+        if uploaded[name] != nil { staleUploads.insert(name) }
+        try uploadPending()
     }
 
+    /// Stops the voices playing `name` and detaches its buffer from every source still holding it
+    /// (stopped and finished voices keep theirs), so that the buffer can be deleted.
     private func stopVoices(playing name: String) {
-        for index in slots.indices where slots[index].effect == name {
+        for index in slots.indices where slots[index].effect == name || slots[index].attached == name {
             try? slots[index].source?.stop()
             try? slots[index].source?.setBuffer(nil)
-            slots[index].effect = nil
-            allocator.release(index)
+            slots[index].attached = nil
+            if slots[index].effect == name {
+                slots[index].effect = nil
+                allocator.release(index)
+            }
         }
     }
 
@@ -97,6 +100,7 @@ extension RuntimeCore {
                 return .dropped(.allVoicesOutrank)
             }
             guard let source = slots[slot].source, let buffer = uploaded[name] else { throw GameSoundError.unknownEffect(name) }
+            slots[slot].attached = name
             try configure(source, buffer: buffer, options: options)
             try source.play()
             let generation = allocator.occupy(slot, priority: options.priority)

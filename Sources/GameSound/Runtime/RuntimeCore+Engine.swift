@@ -92,6 +92,8 @@ extension RuntimeCore {
             do { try context.makeCurrent() } catch { throw .openAL(error) }
             contextSuspended = false
             log(.engine, "contextRestored")
+            for stream in discardedStreams { stream.destroy() }
+            discardedStreams = []
             for slot in pendingVoiceStops { try? slots[slot].source?.stop() }
             pendingVoiceStops = []
             try uploadPending()
@@ -119,7 +121,8 @@ extension RuntimeCore {
     /// Deletes every source and buffer, then destroys the context. Buffers are uploaded again from
     /// the decoded bank when a context is rebuilt, so nothing is read from disk.
     func teardownContext(logDestroyed: Bool) {
-        for track in fadingTracks + [soundtrack].compactMap({ $0 }) { track.destroy() }
+        for track in discardedStreams + fadingTracks + [soundtrack].compactMap({ $0 }) { track.destroy() }
+        discardedStreams = []
         fadingTracks = []
         soundtrack = nil
         for index in slots.indices {
@@ -127,9 +130,11 @@ extension RuntimeCore {
             try? slots[index].source?.setBuffer(nil)
             try? slots[index].source?.delete()
             slots[index].source = nil
+            slots[index].attached = nil
         }
         for buffer in uploaded.values { try? buffer.delete() }
         uploaded = [:]
+        staleUploads = []
         context?.destroy()
         context = nil
         contextSuspended = false
@@ -167,6 +172,7 @@ extension RuntimeCore {
         snapshot = nil
         for voice in saved.voices {
             guard let source = slots[voice.slot].source, let buffer = uploaded[voice.effect] else { continue }
+            slots[voice.slot].attached = voice.effect
             do {
                 try configure(source, buffer: buffer, options: voice.options)
                 try source.setOffset(frames: voice.offset)

@@ -38,10 +38,13 @@ extension RuntimeCore {
                     soundtrackRestoring = false
                     log(.game, name, soundtrackDetails(stream) + [.init("track", .string(path))])
                 }
-            } else if let stream = soundtrack, stream.state == .playing, stream.fade?.completion != .pause,
-                      stream.fade?.completion != .stop {
+            } else if let stream = soundtrack, stream.state == .playing,
+                      fadeFrames <= 0 || (stream.fade?.completion != .pause && stream.fade?.completion != .stop) {
+                // A stop or pause without a fade also cuts a fade-out already under way: "now" means now.
                 let completion: Fade.Completion = soundtrackIntent == .stopped ? .stop : .pause
-                log(.game, completion == .stop ? "soundtrackStopped" : "soundtrackPaused", soundtrackDetails(stream))
+                if stream.fade?.completion != completion {
+                    log(.game, completion == .stop ? "soundtrackStopped" : "soundtrackPaused", soundtrackDetails(stream))
+                }
                 if fadeFrames > 0 {
                     stream.fade = Fade(from: stream.fade?.gain(at: now) ?? 1, to: 0, startFrame: now, frames: fadeFrames,
                                        completion: completion)
@@ -86,12 +89,21 @@ extension RuntimeCore {
         }
     }
 
+    /// Destroys a stream now if the context can be used, else as soon as it is current again.
+    func discard(_ stream: SoundtrackStream) {
+        if phase != .lost, context != nil, (try? makeContextCurrentIfNeeded()) != nil {
+            stream.destroy()
+        } else {
+            discardedStreams.append(stream)
+        }
+    }
+
     // MARK: - Game commands
 
     func playSoundtrack(path: String?, loop: Bool, fadeIn: Double) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         if let path, path != soundtrackPath {
-            if let old = soundtrack, phase == .running { old.destroy() }
+            if let old = soundtrack { discard(old) }
             soundtrack = nil
             soundtrackPath = path
             pendingSoundtrackStart = 0
@@ -106,6 +118,11 @@ extension RuntimeCore {
     func setSoundtrackIntent(_ intent: SoundtrackIntent, fade: Double) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         soundtrackIntent = intent
+        if intent != .playing, fade <= 0 {
+            // A pause or stop at once silences the track still fading out of a crossfade, too.
+            for track in fadingTracks { discard(track) }
+            fadingTracks = []
+        }
         if intent == .stopped, phase != .running { pendingSoundtrackStart = 0; soundtrackRestoring = false }
         reconcileSoundtrack(fadeFrames: Int(fade * Double(configuration.sampleRate)))
         if intent == .stopped, phase == .running, soundtrack == nil { pendingSoundtrackStart = 0 }
@@ -119,9 +136,12 @@ extension RuntimeCore {
             let now = currentFrame
             old.fade = Fade(from: old.fade?.gain(at: now) ?? 1, to: 0, startFrame: now, frames: frames, completion: .stop)
             log(.game, "soundtrackStopped", soundtrackDetails(old))
-            fadingTracks.append(old)
-        } else {
-            soundtrack?.destroy()
+            // At most one track fades out at a time: a crossfade during a crossfade cuts the older
+            // fade short, so that repeated crossfades cannot pile up streams.
+            for track in fadingTracks { discard(track) }
+            fadingTracks = [old]
+        } else if let old = soundtrack {
+            discard(old)
         }
         soundtrack = nil
         soundtrackPath = path

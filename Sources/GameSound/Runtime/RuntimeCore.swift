@@ -28,6 +28,9 @@ final class RuntimeCore {
     struct VoiceSlot {
         var source: ALSource?
         var effect: String?
+        /// The effect whose buffer is attached to the source. It outlives `effect`: a stopped or
+        /// finished voice keeps its buffer, and OpenAL refuses to delete a buffer a source holds.
+        var attached: String?
         var options = PlayOptions()
     }
 
@@ -61,6 +64,9 @@ final class RuntimeCore {
 
     var bank = EffectBank()
     var uploaded: [String: ALBuffer] = [:]
+    /// Buffers replaced or unloaded while the context could not be used (a suspended context):
+    /// deleted, with their voices stopped, as soon as it can.
+    var staleUploads: Set<String> = []
     var slots: [VoiceSlot]
     var allocator: VoiceAllocator
     var effectsVolume: Float = 1
@@ -72,6 +78,9 @@ final class RuntimeCore {
     var soundtrackIntent: SoundtrackIntent = .stopped
     var soundtrack: SoundtrackStream?
     var fadingTracks: [SoundtrackStream] = []
+    /// Streams dropped while the context could not be used (suspended for an interruption):
+    /// destroyed as soon as it is current again.
+    var discardedStreams: [SoundtrackStream] = []
     /// Where a new stream should start (a restored position), consumed when the stream is created.
     var pendingSoundtrackStart = 0
     /// The next stream continues a torn-down one (legacy interruption, media-services reset), so

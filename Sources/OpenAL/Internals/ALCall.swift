@@ -14,12 +14,12 @@ enum ALCall {
     @inline(__always)
     static func al<Result>(_ operation: StaticString, _ call: () -> Result) throws(OpenALError) -> Result {
         guard alcGetCurrentContext() != nil else {
-            throw OpenALError(operation: "\(operation)", code: .noCurrentContext)
+            throw OpenALError.raised(operation: "\(operation)", code: .noCurrentContext)
         }
         let result = call()
         let error = alGetError()
         guard error == AL_NO_ERROR else {
-            throw OpenALError(operation: "\(operation)", code: .init(alError: error))
+            throw OpenALError.raised(operation: "\(operation)", code: .init(alError: error))
         }
         return result
     }
@@ -31,7 +31,7 @@ enum ALCall {
         let result = call()
         let error = alcGetError(device)
         guard error == ALC_NO_ERROR else {
-            throw OpenALError(operation: "\(operation)", code: .init(alcError: error))
+            throw OpenALError.raised(operation: "\(operation)", code: .init(alcError: error))
         }
         return result
     }
@@ -46,7 +46,7 @@ enum ALCall {
     static func loopbackOpenDevice() throws(OpenALError) -> OpaquePointer {
         let open = try Extensions.shared.function(.loopbackOpenDevice)
         guard let device = gs_alcLoopbackOpenDeviceSOFT(open, nil) else {
-            throw OpenALError(operation: "alcLoopbackOpenDeviceSOFT", code: .deviceUnavailable(name: "loopback"))
+            throw OpenALError.raised(operation: "alcLoopbackOpenDeviceSOFT", code: .deviceUnavailable(name: "loopback"))
         }
         return device
     }
@@ -116,7 +116,7 @@ enum ALCall {
         let context = try alc("alcCreateContext", device: device) {
             attributes.withUnsafeBufferPointer { alcCreateContext(device, $0.baseAddress) }
         }
-        guard let context else { throw OpenALError(operation: "alcCreateContext", code: .invalidDevice) }
+        guard let context else { throw OpenALError.raised(operation: "alcCreateContext", code: .invalidDevice) }
         return context
     }
 
@@ -126,7 +126,7 @@ enum ALCall {
 
     static func makeContextCurrent(_ context: OpaquePointer?) throws(OpenALError) {
         guard alcMakeContextCurrent(context) == ALC_TRUE else {
-            throw OpenALError(operation: "alcMakeContextCurrent", code: .init(alcError: alcGetError(nil)))
+            throw OpenALError.raised(operation: "alcMakeContextCurrent", code: .init(alcError: alcGetError(nil)))
         }
     }
 

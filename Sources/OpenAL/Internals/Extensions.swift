@@ -43,7 +43,7 @@ struct Extensions: Sendable {
     /// The function's address, or an `extensionMissing` error naming its extension.
     func function(_ function: Function) throws(OpenALError) -> UnsafeMutableRawPointer {
         guard let pointer = addresses[function]?.pointer else {
-            throw OpenALError(operation: function.rawValue, code: .extensionMissing(function.extensionName))
+            throw OpenALError.raised(operation: function.rawValue, code: .extensionMissing(function.extensionName))
         }
         return pointer
     }

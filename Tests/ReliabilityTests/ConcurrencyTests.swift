@@ -1,0 +1,115 @@
+import AudioFiles
+import AudioSession
+import Foundation
+import GameSound
+import OpenAL
+import Synchronization
+import Testing
+
+/// Many threads on one runtime at once: no crash, no deadlock, no OpenAL error, nothing leaked.
+///
+/// `make sanitize` runs this suite under ThreadSanitizer.
+@Suite("Concurrency: 8 game threads and a hostile system thread")
+struct ConcurrencyTests {
+    static let gameThreads = 8
+    static let seconds = Double(ProcessInfo.processInfo.environment["GAMESOUND_HAMMER_SECONDS"] ?? "") ?? 2
+    static let watchdog: Double = 60
+
+    @Test("8 threads hammer play, stop, the soundtrack, preload, queries and render while another throws calls, routes and resets")
+    func hammer() throws {
+        OpenALProcess.setDrivers("null")
+        let voices = 8
+        let runtime = try GameSoundRuntime(configuration: .init(output: .headless, voices: voices),
+                                           system: SimulatedSystem(), soundtrack: StormAssets.trackPath("stormA"))
+        let sounds = try (StormAssets.effects + [StormAssets.probe]).map { name in
+            (name, try AudioDecoder.decode(path: StormAssets.effectPath(name)))
+        }
+        for (name, sound) in sounds { try runtime.preload(name, sound: sound) }
+        let problems = Mutex<[String]>([])
+        let deadline = Date().addingTimeInterval(Self.seconds)
+        let group = DispatchGroup()
+        for index in 0..<Self.gameThreads {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                let errors = OpenALProcess.errorCountOnCurrentThread
+                var random = SplitMix64(seed: UInt64(index + 1))
+                var voicesPlayed: [Voice] = []
+                while Date() < deadline {
+                    do {
+                        try Self.gameCall(runtime, sounds: sounds, voices: &voicesPlayed, random: &random)
+                    } catch {
+                        // Unknown effects after an unload, no soundtrack...: expected answers. Not OpenAL failures.
+                        if case .openAL(let failure) = error as? GameSoundError {
+                            problems.withLock { $0.append("thread \(index): \(failure)") }
+                        }
+                    }
+                }
+                let raised = OpenALProcess.errorCountOnCurrentThread - errors
+                if raised > 0 { problems.withLock { $0.append("thread \(index): \(raised) OpenAL errors raised") } }
+            }
+        }
+        group.enter()
+        Thread.detachNewThread {
+            defer { group.leave() }
+            let errors = OpenALProcess.errorCountOnCurrentThread
+            var random = SplitMix64(seed: 99)
+            let actions: [SystemAction] = [
+                .phoneRing, .phoneDecline, .phoneAccept, .phoneHangUp, .alarmFire, .alarmDismiss,
+                .routePlug(port: .headphones), .routeUnplug(port: .headphones), .mediaServicesLose, .mediaServicesReset,
+                .silentSwitchOn, .silentSwitchOff, .appBackground, .appForeground,
+            ]
+            while Date() < deadline {
+                try? runtime.perform(actions.randomElement(using: &random) ?? .phoneRing)
+                usleep(UInt32.random(in: 0...2_000, using: &random))
+            }
+            let raised = OpenALProcess.errorCountOnCurrentThread - errors
+            if raised > 0 { problems.withLock { $0.append("system thread: \(raised) OpenAL errors raised") } }
+        }
+        guard group.wait(timeout: .now() + Self.watchdog) == .success else {
+            // A deadlock: the threads cannot be stopped, so end the process rather than hang CI.
+            FileHandle.standardError.write(Data("ConcurrencyTests: deadlock, not done after \(Self.watchdog) s\n".utf8))
+            exit(3)
+        }
+        for problem in problems.withLock({ $0 }) { Issue.record(Comment(rawValue: problem)) }
+
+        // Everything calms down: the sound comes back and nothing is left behind.
+        if runtime.simulatedSystem?.mediaServicesAvailable == false { try? runtime.perform(.mediaServicesReset) }
+        for action: SystemAction in [.phoneDecline, .phoneHangUp, .alarmDismiss, .silentSwitchOff, .appForeground] {
+            try? runtime.perform(action)
+        }
+        _ = try runtime.render(frames: 512)
+        #expect(runtime.isRunning)
+        try runtime.stopAllEffects()
+        try runtime.stopSoundtrack()
+        for name in runtime.loadedEffects { try runtime.unload(name) }
+        _ = try runtime.render(frames: 512)
+        #expect(runtime.liveOpenALObjects.sources == voices)
+        #expect(runtime.liveOpenALObjects.buffers == 0)
+        runtime.shutdown()
+    }
+
+    private static func gameCall(_ runtime: GameSoundRuntime, sounds: [(String, PCMBuffer<Float>)], voices: inout [Voice],
+                                 random: inout SplitMix64) throws(GameSoundError) {
+        let (name, sound) = sounds.randomElement(using: &random) ?? sounds[0]
+        switch Int.random(in: 0..<16, using: &random) {
+        case 0, 1, 2:
+            if let voice = try runtime.play(name, options: PlayOptions(loop: Bool.random(using: &random))).voice {
+                voices.append(voice)
+            }
+        case 3: if let voice = voices.popLast() { try runtime.stop(voice) }
+        case 4: try runtime.playSoundtrack(StormAssets.trackPath(StormAssets.tracks.randomElement(using: &random) ?? "stormA"))
+        case 5: try runtime.pauseSoundtrack()
+        case 6: try runtime.stopSoundtrack(fadeOut: 0.01)
+        case 7: try runtime.crossfadeSoundtrack(to: StormAssets.trackPath("stormB"), duration: 0.05)
+        case 8: try runtime.preload(name, sound: sound)
+        case 9: try runtime.unload(name)
+        case 10: _ = try runtime.render(frames: 256)
+        case 11: try runtime.setEffectsVolume(Float.random(in: 0...1, using: &random))
+        case 12: try runtime.stopAllEffects()
+        default:
+            _ = (runtime.voicesInUse, runtime.isRunning, runtime.soundtrackPosition, runtime.liveOpenALObjects,
+                 runtime.loadedEffects, runtime.silenceCause, runtime.isSoundtrackPlaying, runtime.currentFrame)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import AudioAnalysis
+import AudioFiles
+import Foundation
+
+/// The sounds the storms use, written once per process in the layout of a scenario assets folder
+/// (`sfx/*.wav`, `music/*.ogg`), so a printed scenario renders against the same files.
+enum StormAssets {
+    static let sampleRate = 48_000
+    /// The looping probe: as long as it runs, every block the player may hear must carry sound.
+    static let probe = "probe"
+    /// Effects the storm preloads, fires and unloads at random (never the probe).
+    static let effects = ["laser", "step", "boom"]
+    static let tracks = ["stormA", "stormB"]
+
+    static let root: String = {
+        let root = ProcessInfo.processInfo.environment["GAMESOUND_STORM_ASSETS"]
+            ?? NSTemporaryDirectory() + "gamesound-storm-assets-\(getpid())"
+        let manager = FileManager.default
+        try? manager.createDirectory(atPath: root + "/sfx", withIntermediateDirectories: true)
+        try? manager.createDirectory(atPath: root + "/music", withIntermediateDirectories: true)
+        let sounds: [(String, Double, Int, Double)] = [
+            (probe, 880, 1, 0.3), ("laser", 1_320, 1, 0.1), ("step", 440, 1, 0.05), ("boom", 110, 2, 0.5),
+        ]
+        for (name, frequency, channels, seconds) in sounds {
+            let path = root + "/sfx/\(name).wav"
+            guard !manager.fileExists(atPath: path) else { continue }
+            let tone = Signal.sine(frequency: frequency, amplitude: 0.5, frameCount: Int(seconds * 48_000), sampleRate: sampleRate)
+            let samples = channels == 1 ? tone : tone.flatMap { [$0, $0] }
+            try? WAVEncoder.write(PCMBuffer(format: PCMFormat(sampleRate: sampleRate, channelCount: channels), samples: samples),
+                                  as: .pcm16, to: path)
+        }
+        for (name, frequency, seconds) in [("stormA", 220.0, 1.5), ("stormB", 330.0, 1.0)] {
+            let path = root + "/music/\(name).ogg"
+            guard !manager.fileExists(atPath: path) else { continue }
+            let tone = Signal.sine(frequency: frequency, amplitude: 0.4, frameCount: Int(seconds * 48_000), sampleRate: sampleRate)
+            let stereo = PCMBuffer(format: PCMFormat(sampleRate: sampleRate, channelCount: 2), samples: tone.flatMap { [$0, $0] })
+            _ = manager.createFile(atPath: path, contents: Data((try? VorbisEncoder.encode(stereo)) ?? []))
+        }
+        return root
+    }()
+
+    static func effectPath(_ name: String) -> String { root + "/sfx/\(name).wav" }
+    static func trackPath(_ name: String) -> String { root + "/music/\(name).ogg" }
+}

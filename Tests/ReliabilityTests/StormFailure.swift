@@ -1,0 +1,14 @@
+/// An invariant a storm broke: which one, at which step, and what was seen.
+struct StormFailure: Error, Hashable, CustomStringConvertible {
+    enum Kind: String, Hashable {
+        case soundWhileSilenced, noSoundAfterRecovery, interruptionEndedTwice, objectsOverPool, openALError
+        case unexpectedError, neverCameBack, leakAtEnd
+    }
+
+    var kind: Kind
+    /// The step after which it was seen; `steps.count` for the checks at the end.
+    var step: Int
+    var message: String
+
+    var description: String { "\(kind.rawValue) after step \(step): \(message)" }
+}

@@ -1,0 +1,259 @@
+import AudioAnalysis
+import AudioSession
+import Foundation
+import GameSound
+import OpenAL
+import Synchronization
+
+/// Runs one storm on a fresh headless runtime and checks the invariants after every step.
+///
+/// The expectations come from the simulated system, the session and the event log, never from the
+/// runtime's own flags: silence is due while the session is interrupted or inactive, while media
+/// services are down and while the system silences the category; the looping probe must be heard
+/// within one update block whenever none of those hold.
+struct StormRunner {
+    let updateFrames = 256
+    /// Buffers a soundtrack stream queues (SoundtrackStream.bufferCount) and how many streams may
+    /// overlap (the current one and one fading out in a crossfade).
+    static let streamBuffers = 4
+    static let streamAllowance = 2
+
+    func run(_ storm: StormSequence) -> StormFailure? {
+        do {
+            return try check(storm)
+        } catch let failure {
+            return failure
+        }
+    }
+
+    private func check(_ storm: StormSequence) throws(StormFailure) -> StormFailure? {
+        OpenALProcess.setDrivers("null")
+        let errorsBefore = OpenALProcess.errorCountOnCurrentThread
+        let system = SimulatedSystem(launch: LaunchState(otherAudio: storm.musicAtLaunch ? .music : .none))
+        let log = EventLog()
+        let runtime: GameSoundRuntime
+        do {
+            runtime = try GameSoundRuntime(
+                configuration: .init(policy: storm.policy, output: .headless, voices: storm.voices,
+                                     interruptionStrategy: storm.strategy, updateFrames: updateFrames),
+                system: system, soundtrack: storm.soundtrack.map(StormAssets.trackPath), eventObserver: { log.append($0) })
+            try runtime.preload(StormAssets.probe, path: StormAssets.effectPath(StormAssets.probe))
+        } catch {
+            throw StormFailure(kind: .unexpectedError, step: -1, message: "the runtime did not start: \(error)")
+        }
+        var state = StormState()
+        for (index, step) in storm.steps.enumerated() {
+            try apply(step.action, runtime: runtime, state: &state, step: index)
+            try render(step.framesAfter, runtime: runtime, log: log, state: &state, step: index)
+            try checkObjects(runtime, voices: storm.voices, step: index)
+            try checkErrors(since: errorsBefore, step: index)
+        }
+        try finish(storm, runtime: runtime, log: log, state: &state, errorsBefore: errorsBefore)
+        return nil
+    }
+
+    /// What the storm knows of its own doing: the probe's voice, the last voice played, and what
+    /// the event log said so far.
+    struct StormState {
+        var probe: Voice?
+        var lastVoice: Voice?
+        var eventsSeen = 0
+        var interruptionOpen = false
+        var interruptedByLog = false
+        var lostByLog = false
+    }
+
+    private func apply(_ action: StormAction, runtime: GameSoundRuntime, state: inout StormState,
+                       step: Int) throws(StormFailure) {
+        do {
+            switch action {
+            case .system(let systemAction):
+                do { try runtime.perform(systemAction) } catch {}  // refused: nothing changed
+            case .fire(let name, let loop, let priority):
+                if let voice = try? runtime.play(name, options: PlayOptions(loop: loop, priority: priority)).voice {
+                    state.lastVoice = voice
+                }
+            case .fireProbe:
+                guard state.probe == nil else { return }
+                state.probe = try runtime.play(StormAssets.probe, options: PlayOptions(loop: true, priority: 100)).voice
+            case .stopLastVoice:
+                if let voice = state.lastVoice { try runtime.stop(voice) }
+                state.lastVoice = nil
+            case .stopAllEffects:
+                try runtime.stopAllEffects()
+                state.probe = nil
+                state.lastVoice = nil
+            case .playSoundtrack(let track):
+                do { try runtime.playSoundtrack(track.map(StormAssets.trackPath)) } catch .noSoundtrack {}
+            case .pauseSoundtrack:
+                try runtime.pauseSoundtrack()
+            case .resumeSoundtrack:
+                do { try runtime.resumeSoundtrack() } catch .noSoundtrack {}
+            case .stopSoundtrack(let fade):
+                try runtime.stopSoundtrack(fadeOut: fade)
+            case .crossfade(let track, let duration):
+                try runtime.crossfadeSoundtrack(to: StormAssets.trackPath(track), duration: duration)
+            case .preload(let name):
+                try runtime.preload(name, path: StormAssets.effectPath(name))
+            case .unload(let name):
+                do { try runtime.unload(name) } catch .unknownEffect {}
+            case .effectsVolume(let volume):
+                try runtime.setEffectsVolume(volume)
+            }
+        } catch {
+            throw StormFailure(kind: .unexpectedError, step: step, message: "\(action) threw \(error)")
+        }
+    }
+
+    /// Renders `frames`, one update block at a time, and checks each block against what the system,
+    /// the session and the log say before and after it.
+    ///
+    /// The runtime's update (at the start of each block) may retry an activation, so the state can
+    /// change inside a block: a block whose state changed may be either; a block that starts and ends
+    /// with a reason for silence must be exactly silent; one that starts and ends with none, while the
+    /// probe loops, must carry sound.
+    private func render(_ frames: Int, runtime: GameSoundRuntime, log: EventLog, state: inout StormState,
+                        step: Int) throws(StormFailure) {
+        var remaining = frames
+        while remaining > 0 {
+            let count = min(remaining, updateFrames - runtime.currentFrame % updateFrames)
+            try readLog(log, state: &state, step: step)
+            let before = silenceReasons(runtime, state)
+            let samples: [Float]
+            do { samples = try runtime.render(frames: count) } catch {
+                throw StormFailure(kind: .unexpectedError, step: step, message: "render threw \(error)")
+            }
+            try readLog(log, state: &state, step: step)
+            let after = silenceReasons(runtime, state)
+            remaining -= count
+            if !before.isEmpty, !after.isEmpty {
+                if let first = Signal.firstAudibleIndex(samples) {
+                    throw StormFailure(kind: .soundWhileSilenced, step: step, message:
+                        "sound at frame \(runtime.currentFrame - count + first / 2) although \(before.joined(separator: ", "))"
+                        + Self.tail(of: log))
+                }
+            } else if before.isEmpty, after.isEmpty, state.probe != nil, count >= 8, Signal.isExactlySilent(samples) {
+                // (The probe's sine is exactly 0 every 300 samples: a block of a frame or two may be.)
+                throw StormFailure(kind: .noSoundAfterRecovery, step: step, message:
+                    "the looping probe should be heard but frames \(runtime.currentFrame - count)..<\(runtime.currentFrame) are silent"
+                    + Self.tail(of: log))
+            }
+        }
+    }
+
+    /// Why the player should hear nothing now, from the system, the session and the event log.
+    private func silenceReasons(_ runtime: GameSoundRuntime, _ state: StormState) -> [String] {
+        let session = runtime.session
+        var reasons: [String] = []
+        if session.isInterrupted { reasons.append("the session is interrupted") }
+        if !session.isActive { reasons.append("the session is inactive") }
+        if runtime.simulatedSystem?.mediaServicesAvailable == false { reasons.append("media services are lost") }
+        if let cause = session.outputSilenceCause { reasons.append("the category is silenced (\(cause.name))") }
+        if state.interruptedByLog { reasons.append("the log shows an interruption that has not ended") }
+        if state.lostByLog { reasons.append("the log shows media services lost and not reset") }
+        return reasons
+    }
+
+    /// The last events, for a failure message.
+    static func tail(of log: EventLog) -> String {
+        "\n  last events:\n    " + log.events.suffix(14).map(\.description).joined(separator: "\n    ")
+    }
+
+    /// Follows the log: interruptions and media services, and at most one end per interruption.
+    private func readLog(_ log: EventLog, state: inout StormState, step: Int) throws(StormFailure) {
+        let events = log.events
+        for event in events.dropFirst(state.eventsSeen) {
+            switch event.name {
+            case "interruptionBegan":
+                state.interruptionOpen = true
+                state.interruptedByLog = true
+            case "interruptionEnded":
+                guard state.interruptionOpen else {
+                    throw StormFailure(kind: .interruptionEndedTwice, step: step,
+                                       message: "\(event) without an interruptionBegan since the last end")
+                }
+                state.interruptionOpen = false
+                state.interruptedByLog = false
+            case "sessionActivated":
+                state.interruptedByLog = false  // app.foreground recovers an interruption that never ended
+            case "mediaServicesLost":
+                state.lostByLog = true
+            case "mediaServicesReset":
+                state.lostByLog = false
+            default:
+                break
+            }
+        }
+        state.eventsSeen = events.count
+    }
+
+    private func checkObjects(_ runtime: GameSoundRuntime, voices: Int, step: Int) throws(StormFailure) {
+        let live = runtime.liveOpenALObjects
+        let sourceLimit = voices + Self.streamAllowance
+        // Every effect name the storm uses may hold a buffer: one unloaded during an interruption
+        // keeps it until the context is back.
+        let bufferLimit = StormAssets.effects.count + 1 + Self.streamAllowance * Self.streamBuffers
+        guard live.sources <= sourceLimit, live.buffers <= bufferLimit else {
+            throw StormFailure(kind: .objectsOverPool, step: step, message:
+                "\(live.sources) sources and \(live.buffers) buffers live; the pool allows \(sourceLimit) and \(bufferLimit)")
+        }
+    }
+
+    private func checkErrors(since before: Int, step: Int) throws(StormFailure) {
+        let raised = OpenALProcess.errorCountOnCurrentThread - before
+        guard raised == 0 else {
+            throw StormFailure(kind: .openALError, step: step, message: "\(raised) OpenAL error(s) raised by the wrappers")
+        }
+    }
+
+    /// Ends every disturbance, checks the sound came back, then that everything is given back.
+    private func finish(_ storm: StormSequence, runtime: GameSoundRuntime, log: EventLog, state: inout StormState,
+                        errorsBefore: Int) throws(StormFailure) {
+        let end = storm.steps.count
+        let recovery: [SystemAction] = [
+            .phoneDecline, .phoneHangUp, .alarmDismiss, .musicPause, .otherAppDeactivate(notifyOthers: true),
+            .silentSwitchOff, .screenUnlock, .appForeground,
+        ]
+        if runtime.simulatedSystem?.mediaServicesAvailable == false { try? runtime.perform(.mediaServicesReset) }
+        for action in recovery { try? runtime.perform(action) }
+        try render(updateFrames, runtime: runtime, log: log, state: &state, step: end)
+        guard runtime.isRunning, runtime.session.isActive else {
+            throw StormFailure(kind: .neverCameBack, step: end, message:
+                "after every disturbance ended the runtime is \(runtime.isRunning ? "running" : "not running") "
+                + "and the session \(runtime.session.isActive ? "active" : "inactive")")
+        }
+        try apply(.fireProbe, runtime: runtime, state: &state, step: end)
+        guard state.probe != nil else {
+            throw StormFailure(kind: .neverCameBack, step: end, message: "the probe was not played after recovery")
+        }
+        try render(2 * updateFrames, runtime: runtime, log: log, state: &state, step: end)
+        do {
+            try runtime.stopAllEffects()
+            try runtime.stopSoundtrack()
+            for name in runtime.loadedEffects { try runtime.unload(name) }
+        } catch {
+            throw StormFailure(kind: .unexpectedError, step: end, message: "cleaning up threw \(error)")
+        }
+        state.probe = nil
+        try render(2 * updateFrames, runtime: runtime, log: log, state: &state, step: end)
+        let live = runtime.liveOpenALObjects
+        guard live.sources == storm.voices, live.buffers == 0 else {
+            throw StormFailure(kind: .leakAtEnd, step: end, message:
+                "with nothing loaded or playing, \(live.sources) sources and \(live.buffers) buffers are live "
+                + "(the baseline is \(storm.voices) voices and no buffers)")
+        }
+        runtime.shutdown()
+        let closed = runtime.liveOpenALObjects
+        guard closed.sources == 0, closed.buffers == 0 else {
+            throw StormFailure(kind: .leakAtEnd, step: end, message: "after shutdown \(closed) objects are live")
+        }
+        try checkErrors(since: errorsBefore, step: end)
+    }
+}
+
+/// The runtime's events, appended from whichever thread logs them.
+final class EventLog: Sendable {
+    private let storage = Mutex<[GameSoundEvent]>([])
+    func append(_ event: GameSoundEvent) { storage.withLock { $0.append(event) } }
+    var events: [GameSoundEvent] { storage.withLock { $0 } }
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses: each module they need is compiled from Sources/ with coverage
+# and AddressSanitizer (swiftc -sanitize=fuzzer,address), then linked with its harness.
+# Usage: fuzz/build.sh [OUT]   (default .build/fuzz)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${1:-.build/fuzz}
+mkdir -p "$OUT"
+FLAGS=(-parse-as-library -sanitize=fuzzer,address -Onone -swift-version 6 -package-name gamesound -I "$OUT" -I Sources/CVorbis -I Sources/COpenAL)
+
+module() {  # module NAME: Sources/NAME/**/*.swift -> $OUT/NAME.o and $OUT/NAME.swiftmodule
+  local name=$1
+  local files; files=$(find "Sources/$name" -name '*.swift' | sort)
+  # shellcheck disable=SC2086
+  swiftc "${FLAGS[@]}" -module-name "$name" -wmo -c $files \
+    -emit-module -emit-module-path "$OUT/$name.swiftmodule" -o "$OUT/$name.o"
+}
+
+for name in AudioAnalysis AudioFiles AudioSession OpenAL GameSound GameSoundTesting; do
+  echo "fuzz: compiling $name"
+  module "$name"
+done
+
+LIBS=(-lvorbisfile -lvorbisenc -lvorbis -logg -lopenal)
+link() {  # link HARNESS MODULES...
+  local harness=$1; shift
+  local objects=()
+  for name in "$@"; do objects+=("$OUT/$name.o"); done
+  echo "fuzz: linking fuzz-$harness"
+  swiftc "${FLAGS[@]}" -module-name "Fuzz_${harness//-/_}" "fuzz/$harness.swift" "${objects[@]}" "${LIBS[@]}" -o "$OUT/fuzz-$harness"
+}
+link wav AudioFiles
+link vorbis AudioFiles
+link scenario GameSoundTesting GameSound OpenAL AudioSession AudioFiles AudioAnalysis

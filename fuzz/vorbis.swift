@@ -1,0 +1,12 @@
+// libFuzzer harness: the Ogg Vorbis decoder over bytes in memory. It must answer with a decoded
+// buffer or an AudioFileError, never crash, hang or read out of bounds.
+import AudioFiles
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzVorbis(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    if let buffer = try? VorbisDecoder.decode(bytes: bytes, label: "fuzz") {
+        precondition(buffer.samples.count == buffer.frameCount * buffer.format.channelCount, "samples and frames disagree")
+    }
+    return 0
+}
