@@ -17,7 +17,7 @@ struct PulseDesktop {
     var defaultSinkName: String?
     /// Sinks that appeared since the default sink last changed: choosing one of them is a new device.
     var sinksAddedSinceRouteChange: Set<String> = []
-    var outbox: [PulseDelivery] = []
+    var outbox: [Delivery] = []
 
     init(ownProcessID: Int32) {
         self.ownProcessID = ownProcessID
@@ -80,7 +80,7 @@ struct PulseDesktop {
 
     mutating func post(_ notification: AudioSessionNotification, to id: SessionID) {
         guard let record = sessions[id] else { return }
-        outbox.append(PulseDelivery(notification: notification, deliver: record.deliver))
+        outbox.append(Delivery(session: id, notification: notification, deliver: record.deliver))
     }
 
     mutating func interrupt(_ id: SessionID, by interrupter: PulseSessionRecord.Interrupter) {

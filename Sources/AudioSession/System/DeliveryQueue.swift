@@ -6,7 +6,7 @@ import Synchronization
 /// events happened) and drains after releasing it. If a callback causes further
 /// notifications, they are enqueued and delivered by the drain already running, after the
 /// callback returns, so everyone sees events in the order they happened.
-final class DeliveryQueue: Sendable {
+package final class DeliveryQueue: Sendable {
     private struct State {
         var pending: [Delivery] = []
         var head = 0
@@ -15,14 +15,16 @@ final class DeliveryQueue: Sendable {
 
     private let state = Mutex(State())
 
-    func enqueue(_ deliveries: [Delivery]) {
+    package init() {}
+
+    package func enqueue(_ deliveries: [Delivery]) {
         guard !deliveries.isEmpty else { return }
         state.withLock { $0.pending.append(contentsOf: deliveries) }
     }
 
     /// Delivers everything queued, unless another drain is already running (on this thread,
     /// further up the stack, or on another thread), which will deliver it instead.
-    func drain() {
+    package func drain() {
         let mayDrain = state.withLock { state in
             guard !state.draining, state.head < state.pending.count else { return false }
             state.draining = true
