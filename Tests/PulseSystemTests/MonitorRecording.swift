@@ -4,14 +4,44 @@ import Testing
 
 /// What the null sink played, recorded from its monitor with `parec`.
 enum MonitorRecording {
-    /// Records `seconds` of the default sink's monitor as mono floats at 48 kHz.
-    static func record(seconds: Double, folder: String) throws -> [Float] {
+    /// A recording of a monitor source running in the background until ``stop()``.
+    final class Running {
+        let process = Process()
+        let path: String
+        let file: FileHandle
+
+        init(folder: String, device: String) throws {
+            path = folder + "/monitor-\(UUID().uuidString).raw"
+            try #require(FileManager.default.createFile(atPath: path, contents: nil), "cannot create \(path)")
+            file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["parec", "--device=\(device)", "--raw", "--format=float32le", "--channels=1",
+                                 "--rate=48000", "--latency-msec=20"]
+            process.environment = PulseTestEnvironment.otherProgramEnvironment
+            process.standardOutput = file
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        /// Stops the recording and returns what it holds; the last sample is from about now.
+        func stop() throws -> [Float] {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            try file.close()
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        }
+    }
+
+    /// Records `seconds` of a monitor source (the default sink's unless `device` names another)
+    /// as mono floats at 48 kHz.
+    static func record(seconds: Double, folder: String, device: String = "@DEFAULT_MONITOR@") throws -> [Float] {
         let path = folder + "/monitor-\(UUID().uuidString).raw"
         try #require(FileManager.default.createFile(atPath: path, contents: nil), "cannot create \(path)")
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["parec", "--device=@DEFAULT_MONITOR@", "--raw", "--format=float32le", "--channels=1",
+        process.arguments = ["parec", "--device=\(device)", "--raw", "--format=float32le", "--channels=1",
                              "--rate=48000", "--latency-msec=20"]
         process.environment = PulseTestEnvironment.otherProgramEnvironment
         process.standardOutput = file
@@ -28,10 +58,11 @@ enum MonitorRecording {
 
     /// Records half-second stretches until one is louder than `rms`, for up to `seconds`: the
     /// null sink holds up to ~0.75 s of audio, so what the game plays now is heard a little later.
-    static func heard(louderThan rms: Float = 0.05, within seconds: Double = 5, folder: String) throws -> Bool {
+    static func heard(louderThan rms: Float = 0.05, within seconds: Double = 5, folder: String,
+                      device: String = "@DEFAULT_MONITOR@") throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         repeat {
-            if tailRMS(try record(seconds: 0.5, folder: folder)) > rms { return true }
+            if tailRMS(try record(seconds: 0.5, folder: folder, device: device)) > rms { return true }
         } while Date() < deadline
         return false
     }

@@ -87,7 +87,17 @@ extension RuntimeCore {
     }
 
     /// Brings the context back after an interruption: the same one (suspend) or a new one (rebuild).
+    /// A route change during the interruption asks for a new device: the suspended context is
+    /// then torn down (what was playing saved) and rebuilt on a newly opened device.
     func restoreContext() throws(GameSoundError) {
+        if deviceReopenPending, let context {
+            if contextSuspended { try? context.makeCurrent(); contextSuspended = false }
+            try? makeContextCurrentIfNeeded()
+            for slot in pendingVoiceStops { try? slots[slot].source?.stop() }
+            pendingVoiceStops = []
+            if snapshot == nil { snapshot = takeSnapshot() }
+            teardownContext(logDestroyed: true)
+        }
         if let context, contextSuspended {
             do { try context.makeCurrent() } catch { throw .openAL(error) }
             contextSuspended = false
@@ -99,7 +109,7 @@ extension RuntimeCore {
             try uploadPending()
         } else if context == nil {
             pendingVoiceStops = []
-            try rebuildContext(newDevice: device == nil)
+            try rebuildContext(newDevice: device == nil || deviceReopenPending)
         }
     }
 
@@ -144,7 +154,8 @@ extension RuntimeCore {
     /// Creates a new context (and device, after a media-services reset), uploads every effect from
     /// the bank again, recreates the voices and replays the snapshot.
     func rebuildContext(newDevice: Bool) throws(GameSoundError) {
-        if newDevice || device == nil {
+        if newDevice || device == nil || deviceReopenPending {
+            deviceReopenPending = false
             try? device?.close()
             device = nil
             try openDeviceAndContext()
@@ -208,6 +219,38 @@ extension RuntimeCore {
         needsReactivation = false
     }
 
+    // MARK: - Following the output device
+
+    /// Whether a route change should move the output to the new device: only a real output on a
+    /// real system (the simulated routes have no device behind them, and headless output has none).
+    func followsRouteChange(_ reason: RouteChangeReason) -> Bool {
+        guard case .realtime = configuration.output, !(system is SimulatedSystem) else { return false }
+        return reason == .newDeviceAvailable || reason == .oldDeviceUnavailable || reason == .override
+    }
+
+    /// Moves the output to the system's current device: the media-services rebuild without the
+    /// session part. OpenAL Soft 1.19.1 keeps its PulseAudio stream on the sink it opened, so the
+    /// device is closed and opened again, which puts the new stream on the new default.
+    /// Called only while running; on failure the runtime waits for a media-services reset.
+    func reopenDevice() {
+        stopOutput()
+        if let context {
+            if contextSuspended { try? context.makeCurrent(); contextSuspended = false }
+            try? makeContextCurrentIfNeeded()
+            if snapshot == nil { snapshot = takeSnapshot() }
+            teardownContext(logDestroyed: true)
+        }
+        do {
+            try rebuildContext(newDevice: true)
+        } catch {
+            log(.engine, "rebuildFailed", [.init("error", .string(error.description))])
+            phase = .lost
+            return
+        }
+        startOutput()
+        reconcileSoundtrack(fadeFrames: 0)
+    }
+
     func mediaServicesReset() {
         log(.session, "mediaServicesReset")
         guard phase != .stopped else { return }
@@ -260,6 +303,16 @@ extension RuntimeCore {
            soundtrackIntent == .playing {
             soundtrackIntent = .paused
             reconcileSoundtrack(fadeFrames: 0)
+        }
+        guard followsRouteChange(reason) else { return }
+        switch phase {
+        case .running:
+            reopenDevice()
+        case .inactive:
+            deviceReopenPending = true
+        case .lost, .stopped:
+            // A reset opens a new device anyway; a stopped runtime has none.
+            break
         }
     }
 

@@ -97,6 +97,9 @@ final class RuntimeCore {
     var needsReactivation = false
     var reportedActivationFailure = false
     var snapshot: Snapshot?
+    /// A route change asked for a new output device while the runtime could not reopen it
+    /// (interrupted): the next restore opens a new device instead of reusing the old one.
+    var deviceReopenPending = false
     var silenceCause: OutputSilenceCause?
 
     var eventObservers: [UUID: @Sendable (GameSoundEvent) -> Void] = [:]
