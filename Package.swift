@@ -57,10 +57,10 @@ let package = Package(
                            .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         .testTarget(name: "ShooterSoundboardTests", dependencies: ["ShooterSoundboard"]),
-        .executableTarget(name: "make-assets", dependencies: ["AudioFiles"]),
+        .executableTarget(name: "make-assets", dependencies: ["AudioFiles", "AudioAnalysis"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioAnalysis", "CVorbis"]),
         .testTarget(name: "OpenALTests", dependencies: ["OpenAL", "AudioAnalysis"]),
-        .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession"]),
+        .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession", "AudioAnalysis"]),
         .testTarget(name: "PulseSystemTests", dependencies: ["PulseSystem", "GameSound", "AudioSession", "AudioAnalysis", "AudioFiles", "OpenAL"]),
         .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
         .testTarget(name: "MakeAssetsTests", dependencies: ["AudioFiles", "AudioAnalysis"]),

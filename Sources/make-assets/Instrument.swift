@@ -1,3 +1,4 @@
+import AudioAnalysis
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+import AudioAnalysis
 /// Renders the theme: every part into wrapping stereo loops, echoes, mix and level.
 struct ThemeRenderer {
     static let sampleRate = 48_000

@@ -1,3 +1,4 @@
+import AudioAnalysis
 import AudioFiles
 import AudioSession
 import Foundation

@@ -1,3 +1,4 @@
+import AudioAnalysis
 import AudioSession
 import GameSound
 
