@@ -40,7 +40,9 @@ public final class ALContext {
     }
 
     deinit {
-        if !isDestroyed { destroyHandle() }
+        // A context can be released on any thread; clearing the process-wide current context must
+        // not race with the owner that holds the lock and has just made its own context current.
+        if !isDestroyed { OpenALProcess.withExclusiveAccess { destroyHandle() } }
     }
 
     /// Whether this context is the current one.

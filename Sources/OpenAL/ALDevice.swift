@@ -33,7 +33,7 @@ public final class ALDevice {
     }
 
     deinit {
-        if !isClosed { _ = ALCall.closeDevice(handle) }
+        if !isClosed { OpenALProcess.withExclusiveAccess { _ = ALCall.closeDevice(handle) } }
     }
 
     /// The name of the system's default output device, or nil when there is none.

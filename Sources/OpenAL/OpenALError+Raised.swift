@@ -3,6 +3,13 @@ extension OpenALError {
     /// Makes an error the wrappers are about to throw, and counts it.
     static func raised(operation: String, code: Code) -> OpenALError {
         OpenALProcess.countError()
-        return OpenALError(operation: operation, code: code)
+        let error = OpenALError(operation: operation, code: code)
+        if traceErrors { FileHandle.standardError.write(Data("OpenAL error raised: \(error)\n".utf8)) }
+        return error
     }
 }
+
+/// Set `GAMESOUND_TRACE_AL_ERRORS=1` to have every raised error written to standard error.
+private let traceErrors = ProcessInfo.processInfo.environment["GAMESOUND_TRACE_AL_ERRORS"] == "1"
+
+import Foundation

@@ -154,6 +154,12 @@ final class RuntimeCore {
     func shutdown() {
         guard phase != .stopped else { return }
         stopOutput()
+        // Shut down during an interruption too: take the suspended context back so the sources
+        // and buffers are deleted through it rather than refused.
+        if contextSuspended, let context {
+            try? context.makeCurrent()
+            contextSuspended = false
+        }
         try? makeContextCurrentIfNeeded()
         teardownContext(logDestroyed: false)
         try? device?.close()
