@@ -66,7 +66,7 @@ public final class GameSoundRuntime: Sendable {
         let box = self.core
         if let eventObserver { core.eventObservers[UUID()] = eventObserver }
         core.observation = session.addObserver { notification in
-            box.with { $0.handle(notification) }
+            box.deliver(notification)
         }
         try box.with { (core) throws(GameSoundError) in try core.start(soundtrack: soundtrack) }
         if case .realtime = configuration.output {
@@ -128,12 +128,14 @@ public final class GameSoundRuntime: Sendable {
         guard let simulated = simulatedSystem else {
             throw SystemActionError(action: action, reason: .systemNotSimulated)
         }
-        try core.with { (core) throws(SystemActionError) in
-            let details = action.parameters.sorted { $0.key < $1.key }.map {
-                GameSoundEvent.Detail($0.key, Self.value(of: $0.value))
-            }
-            core.log(.system, action.name, details)
-            try simulated.perform(action)
+        let details = action.parameters.sorted { $0.key < $1.key }.map {
+            GameSoundEvent.Detail($0.key, Self.value(of: $0.value))
+        }
+        core.with { $0.log(.system, action.name, details) }
+        // Outside the core's step, so the notifications the action causes are handled as they are
+        // delivered, each before the next, and before the foreground recovery below looks at the state.
+        try simulated.perform(action)
+        core.with { core in
             if action == .appForeground { core.applicationDidBecomeActive() }
             core.updateSilence()
         }
@@ -436,18 +438,6 @@ public struct BankReport: Sendable, Hashable {
     public var loaded: [String] = []
     /// Files that failed to decode, by name, with the reason.
     public var failed: [String: AudioFileError] = [:]
-}
-
-/// Holds the core; every access goes through `OpenALProcess.withExclusiveAccess`, the one owner.
-final class CoreBox: @unchecked Sendable {
-    // Safe: `core` is only touched inside `with`, which holds OpenAL's process-wide lock.
-    private let core: RuntimeCore
-
-    init(_ core: RuntimeCore) { self.core = core }
-
-    func with<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
-        try OpenALProcess.withExclusiveAccess { () throws(Failure) -> Result in try body(core) }
-    }
 }
 
 import Synchronization

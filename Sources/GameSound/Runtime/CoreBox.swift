@@ -1,0 +1,51 @@
+import AudioSession
+import OpenAL
+
+/// Holds the core; every access goes through `OpenALProcess.withExclusiveAccess`, the one owner.
+///
+/// A session notification can reach the core while one of the core's own steps is still running
+/// on the same thread: an event observer (called inside the step) performs a system action, or
+/// the step activates the session and the system hands that thread its pending deliveries. The
+/// lock is recursive, so such a notification would otherwise be handled in the middle of the step,
+/// which then carries on with a state that no longer holds (a context rebuilt after media
+/// services were lost, say). Notifications that arrive while a step runs are kept and handled, in
+/// order, as soon as the outermost step returns, still under the lock.
+final class CoreBox: @unchecked Sendable {
+    // Safe: `core`, `depth` and `deferred` are only touched with OpenAL's process-wide lock held.
+    private let core: RuntimeCore
+    /// How many steps of the core are running on the thread that holds the lock.
+    private var depth = 0
+    /// Notifications that arrived during a step, oldest first.
+    private var deferred: [AudioSessionNotification] = []
+
+    init(_ core: RuntimeCore) { self.core = core }
+
+    /// Runs one step of the core under the OpenAL lock, then the notifications that came during it.
+    func with<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
+        try OpenALProcess.withExclusiveAccess { () throws(Failure) -> Result in
+            depth += 1
+            defer {
+                depth -= 1
+                if depth == 0 { handleDeferred() }
+            }
+            return try body(core)
+        }
+    }
+
+    /// Hands a session notification to the core now, or after the step that is running.
+    func deliver(_ notification: AudioSessionNotification) {
+        OpenALProcess.withExclusiveAccess {
+            deferred.append(notification)
+            if depth == 0 { handleDeferred() }
+        }
+    }
+
+    private func handleDeferred() {
+        while !deferred.isEmpty {
+            let next = deferred.removeFirst()
+            depth += 1
+            core.handle(next)
+            depth -= 1
+        }
+    }
+}
