@@ -9,9 +9,10 @@ struct DeliveryTests {
         let fixture = Fixture()
         fixture.activate(.soloAmbient)
         let session = fixture.session
-        session.addObserver { notification in
+        // Weakly: the session keeps its observers, so a strong capture would keep it alive forever.
+        session.addObserver { [weak session] notification in
             if case .interruptionEnded = notification {
-                #expect(throws: Never.self) { try session.setActive(true) }
+                #expect(throws: Never.self) { try session?.setActive(true) }
             }
         }
         fixture.perform(.phoneRing, .phoneDecline)
@@ -24,11 +25,11 @@ struct DeliveryTests {
         let fixture = Fixture()
         fixture.activate(.ambient)
         let session = fixture.session
-        session.addObserver { notification in
+        session.addObserver { [weak session] notification in
             if notification == .mediaServicesReset {
                 #expect(throws: Never.self) {
-                    try session.setCategory(.ambient)
-                    try session.setActive(true)
+                    try session?.setCategory(.ambient)
+                    try session?.setActive(true)
                 }
             }
         }
@@ -45,12 +46,12 @@ struct DeliveryTests {
         let system = fixture.system
         // The first observer reacts to the end by reactivating and changing category, which posts a
         // route change; the second observer must still see the end before that route change.
-        session.addObserver { notification in
+        session.addObserver { [weak session, weak system] notification in
             if case .interruptionEnded = notification {
                 #expect(throws: Never.self) {
-                    try session.setActive(true)
-                    try session.setCategory(.playAndRecord)
-                    try system.perform(.phoneRing)
+                    try session?.setActive(true)
+                    try session?.setCategory(.playAndRecord)
+                    try system?.perform(.phoneRing)
                 }
             }
         }

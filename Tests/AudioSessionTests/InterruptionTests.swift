@@ -54,8 +54,8 @@ struct InterruptionTests {
         fixture.activate(.soloAmbient)
         let seen = Mutex<[Bool]>([])
         let session = fixture.session
-        session.addObserver { notification in
-            if case .interruptionBegan = notification {
+        session.addObserver { [weak session] notification in
+            if case .interruptionBegan = notification, let session {
                 seen.withLock { $0.append(session.isActive || session.mayRunOutput) }
             }
         }

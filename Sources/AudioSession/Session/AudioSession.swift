@@ -127,6 +127,10 @@ public final class AudioSession: Sendable {
     /// ``AudioSessionNotification/interruptionEnded(shouldResume:)``. Notifications caused by
     /// such a nested call are delivered after the current observer returns, keeping the order.
     ///
+    /// The session keeps the observer until it is cancelled, so an observer that captures the
+    /// session (or its system) strongly keeps both alive for the life of the process: capture
+    /// them `weak`, or cancel the token when you are done.
+    ///
     /// - Parameter observer: The callback.
     /// - Returns: A token whose ``ObservationToken/cancel()`` unsubscribes. Dropping the token does not.
     @discardableResult
