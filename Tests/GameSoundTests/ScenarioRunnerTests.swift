@@ -127,7 +127,7 @@ struct ScenarioRunnerTests {
         let fixture = try ScenarioTestAssets.make()
         defer { fixture.remove() }
         let scenario = Scenario(name: "pause", duration: 2.0, policy: .effectsPlusSoundtrack,
-                                events: [ScenarioEvent(at: 0.5, .soundtrack(.pause)), ScenarioEvent(at: 1.0, .soundtrack(.play))])
+                                events: [ScenarioEvent(at: 0.5, .soundtrack(.pause)), ScenarioEvent(at: 1.0, .soundtrack(.play()))])
         let render = try ScenarioRunner().render(scenario, assets: fixture.assets)
         let pause = render.frame(of: 0.5), resume = render.frame(of: 1.0)
         #expect(render.rms(frames: 0..<pause) > 0.05)
@@ -189,7 +189,7 @@ struct ScenarioRunnerTests {
         let scenario = Scenario(name: "bad", duration: 1, soundtrack: "boss")
         let error = #expect(throws: ScenarioRunError.self) { try ScenarioRunner().render(scenario, assets: fixture.assets) }
         #expect(error == .invalidScenario(ScenarioError(field: "soundtrack", message: error.flatMap(Self.message) ?? "")))
-        let track = Scenario(name: "bad", duration: 1, events: [ScenarioEvent(at: 0.5, .soundtrack(.play, track: "boss"))])
+        let track = Scenario(name: "bad", duration: 1, events: [ScenarioEvent(at: 0.5, .soundtrack(.play(track: "boss")))])
         let trackError = #expect(throws: ScenarioRunError.self) { try ScenarioRunner().render(track, assets: fixture.assets) }
         guard case .invalidScenario(let cause)? = trackError else {
             Issue.record("expected an invalid scenario")

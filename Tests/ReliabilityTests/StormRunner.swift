@@ -19,14 +19,21 @@ struct StormRunner {
     static let streamAllowance = 2
 
     func run(_ storm: StormSequence) -> StormFailure? {
+        traced(storm).failure
+    }
+
+    /// Runs a storm and also returns what it did: the trace a printed scenario needs to replay it.
+    func traced(_ storm: StormSequence) -> (failure: StormFailure?, trace: StormTrace) {
+        var state = StormState()
         do {
-            return try check(storm)
+            try check(storm, state: &state)
+            return (nil, state.trace)
         } catch let failure {
-            return failure
+            return (failure, state.trace)
         }
     }
 
-    private func check(_ storm: StormSequence) throws(StormFailure) -> StormFailure? {
+    private func check(_ storm: StormSequence, state: inout StormState) throws(StormFailure) {
         OpenALProcess.setDrivers("null")
         let errorsBefore = OpenALProcess.errorCountOnCurrentThread
         let system = SimulatedSystem(launch: LaunchState(otherAudio: storm.musicAtLaunch ? .music : .none))
@@ -41,15 +48,15 @@ struct StormRunner {
         } catch {
             throw StormFailure(kind: .unexpectedError, step: -1, message: "the runtime did not start: \(error)")
         }
-        var state = StormState()
         for (index, step) in storm.steps.enumerated() {
             try apply(step.action, runtime: runtime, state: &state, step: index)
             try render(step.framesAfter, runtime: runtime, log: log, state: &state, step: index)
+            state.trace.events = log.events
             try checkObjects(runtime, voices: storm.voices, step: index)
             try checkErrors(since: errorsBefore, step: index)
         }
+        state.recording = false
         try finish(storm, runtime: runtime, log: log, state: &state, errorsBefore: errorsBefore)
-        return nil
     }
 
     /// What the storm knows of its own doing: the probe's voice, the last voice played, and what
@@ -61,6 +68,11 @@ struct StormRunner {
         var interruptionOpen = false
         var interruptedByLog = false
         var lostByLog = false
+        /// The step whose fire gave ``lastVoice``.
+        var lastVoiceStep: Int?
+        /// Whether rendered audio goes into the trace (during the steps, not the final checks).
+        var recording = true
+        var trace = StormTrace()
     }
 
     private func apply(_ action: StormAction, runtime: GameSoundRuntime, state: inout StormState,
@@ -72,12 +84,19 @@ struct StormRunner {
             case .fire(let name, let loop, let priority):
                 if let voice = try? runtime.play(name, options: PlayOptions(loop: loop, priority: priority)).voice {
                     state.lastVoice = voice
+                    state.lastVoiceStep = step
                 }
             case .fireProbe:
-                guard state.probe == nil else { return }
+                guard state.probe == nil else {
+                    if state.recording { state.trace.skipped.insert(step) }
+                    return
+                }
                 state.probe = try runtime.play(StormAssets.probe, options: PlayOptions(loop: true, priority: 100)).voice
             case .stopLastVoice:
-                if let voice = state.lastVoice { try runtime.stop(voice) }
+                if let voice = state.lastVoice {
+                    state.trace.stopped[step] = state.lastVoiceStep
+                    try runtime.stop(voice)
+                }
                 state.lastVoice = nil
             case .stopAllEffects:
                 try runtime.stopAllEffects()
@@ -125,6 +144,7 @@ struct StormRunner {
             }
             try readLog(log, state: &state, step: step)
             let after = silenceReasons(runtime, state)
+            if state.recording { state.trace.samples += samples }
             remaining -= count
             if !before.isEmpty, !after.isEmpty {
                 if let first = Signal.firstAudibleIndex(samples) {

@@ -2,39 +2,72 @@ import Foundation
 
 /// Printing a storm as a scenario file that the scenario runner (and `shooter-soundboard render`) replays.
 extension StormSequence {
-    /// The storm as scenario JSON, with the storm's assets folder; steps the scenario format has no
-    /// words for (stop, preload, unload, crossfade, volume, resume) are listed after it.
-    var scenarioReport: String {
+    /// The label a printed scenario gives the voice of the fire at `step`.
+    static func voiceLabel(_ step: Int) -> String { "v\(step)" }
+
+    /// The storm as scenario JSON: every step at the frame the storm took it, with the effects the
+    /// storm loads at launch (the probe only), so that rendering it replays the storm frame for frame.
+    ///
+    /// A few steps depend on what the runtime answered during the run, which the trace recorded: a
+    /// probe fire while the probe still plays is skipped, and "stop the last voice" stops the voice
+    /// of the last fire that got one (its fire is labelled). A soundtrack `play` without a track or a
+    /// `resume` before any track exists is left out: the runtime refuses it, the storm ignores that,
+    /// and the scenario format rejects it.
+    ///
+    /// - Parameter trace: What the run of this very storm recorded (``StormRunner/traced(_:)``).
+    /// - Returns: The JSON document.
+    func scenarioJSON(trace: StormTrace) -> String {
         var events: [String] = []
-        var unexpressed: [String] = []
         var frame = 0
+        var hasTrack = soundtrack != nil
+        let labelled = Set(trace.stopped.values)
         for (index, step) in steps.enumerated() {
-            let at = String(Double(frame) / Double(StormAssets.sampleRate))
+            defer { frame += step.framesAfter }
+            let at = "\"at\": \(Double(frame) / Double(StormAssets.sampleRate))"
+            func add(_ fields: [String]) { events.append("{ " + ([at] + fields).joined(separator: ", ") + " }") }
             switch step.action {
             case .system(let action):
-                var fields = ["\"at\": \(at)", "\"system\": \"\(action.name)\""]
-                for (key, value) in action.parameters.sorted(by: { $0.key < $1.key }) {
-                    fields.append("\"\(key)\": \(value.description)")
-                }
-                events.append("{ " + fields.joined(separator: ", ") + " }")
+                add(["\"system\": \"\(action.name)\""]
+                    + action.parameters.sorted(by: { $0.key < $1.key }).map { "\"\($0.key)\": \($0.value.description)" })
             case .fire(let name, let loop, let priority):
-                events.append("{ \"at\": \(at), \"fire\": \"\(name)\", \"loop\": \(loop), \"priority\": \(priority) }")
+                var fields = ["\"fire\": \"\(name)\"", "\"loop\": \(loop)", "\"priority\": \(priority)"]
+                if labelled.contains(index) { fields.append("\"voice\": \"\(Self.voiceLabel(index))\"") }
+                add(fields)
             case .fireProbe:
-                events.append("{ \"at\": \(at), \"fire\": \"\(StormAssets.probe)\", \"loop\": true, \"priority\": 100 }")
-            case .playSoundtrack(let track):
-                events.append("{ \"at\": \(at), \"soundtrack\": \"play\"" + (track.map { ", \"track\": \"\($0)\"" } ?? "") + " }")
+                guard !trace.skipped.contains(index) else { continue }
+                add(["\"fire\": \"\(StormAssets.probe)\"", "\"loop\": true", "\"priority\": 100"])
+            case .stopLastVoice:
+                guard let fire = trace.stopped[index] else { continue }
+                add(["\"stop\": \"\(Self.voiceLabel(fire))\""])
+            case .stopAllEffects:
+                add(["\"effects\": \"stopAll\""])
+            case .effectsVolume(let volume):
+                add(["\"effects\": \"volume\"", "\"value\": \(Double(volume))"])
+            case .preload(let name):
+                add(["\"preload\": \"\(name)\""])
+            case .unload(let name):
+                add(["\"unload\": \"\(name)\""])
+            case .playSoundtrack(let track?):
+                hasTrack = true
+                add(["\"soundtrack\": \"play\"", "\"track\": \"\(track)\""])
+            case .playSoundtrack(nil):
+                guard hasTrack else { continue }
+                add(["\"soundtrack\": \"play\""])
             case .pauseSoundtrack:
-                events.append("{ \"at\": \(at), \"soundtrack\": \"pause\" }")
-            case .stopSoundtrack(fade: 0):
-                events.append("{ \"at\": \(at), \"soundtrack\": \"stop\" }")
-            default:
-                unexpressed.append("step \(index) at \(at) s: \(step.action)")
+                add(["\"soundtrack\": \"pause\""])
+            case .resumeSoundtrack:
+                guard hasTrack else { continue }
+                add(["\"soundtrack\": \"resume\""])
+            case .stopSoundtrack(let fade):
+                add(["\"soundtrack\": \"stop\""] + (fade > 0 ? ["\"fadeOut\": \(fade)"] : []))
+            case .crossfade(let track, let duration):
+                hasTrack = true
+                add(["\"soundtrack\": \"crossfade\"", "\"track\": \"\(track)\"", "\"duration\": \(duration)"])
             }
-            frame += step.framesAfter
         }
-        let duration = String(Double(frame + 1_024) / Double(StormAssets.sampleRate))
+        let duration = Double(frame + Self.replayTail) / Double(StormAssets.sampleRate)
         let launch = musicAtLaunch ? "\n  \"launch\": { \"otherAudio\": \"music\" }," : ""
-        let json = """
+        return """
         {
           "name": "storm-\(seed)",
           "description": "A random storm, shrunk to the steps that still break an invariant.",
@@ -43,18 +76,24 @@ extension StormSequence {
           "interruptionStrategy": "\(strategy.rawValue)",
           "voices": \(voices),
           "soundtrack": \(soundtrack.map { "\"\($0)\"" } ?? "null"),\(launch)
+          "preload": ["\(StormAssets.probe)"],
           "events": [
             \(events.joined(separator: ",\n    "))
           ]
         }
         """
-        var report = "Scenario (assets folder: \(StormAssets.root)):\n\(json)\n"
-        if !unexpressed.isEmpty {
-            report += "Steps the scenario format cannot express (replay the seed for them):\n  "
-                + unexpressed.joined(separator: "\n  ") + "\n"
-        }
-        report += "All steps:\n" + steps.enumerated().map { "  \($0.offset): \($0.element.action), then \($0.element.framesAfter) frames" }
+    }
+
+    /// Frames a printed scenario renders after the storm's last step.
+    static let replayTail = 1_024
+
+    /// The scenario, where its assets are, and every step in the storm's own words.
+    ///
+    /// - Parameter trace: What the run of this very storm recorded.
+    /// - Returns: Text for a failure report.
+    func scenarioReport(trace: StormTrace) -> String {
+        "Scenario (assets folder: \(StormAssets.root)):\n\(scenarioJSON(trace: trace))\n"
+            + "All steps:\n" + steps.enumerated().map { "  \($0.offset): \($0.element.action), then \($0.element.framesAfter) frames" }
             .joined(separator: "\n")
-        return report
     }
 }

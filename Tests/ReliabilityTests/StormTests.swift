@@ -19,27 +19,73 @@ struct StormTests {
             guard let failure = runner.run(storm) else { continue }
             failures += 1
             let (small, smallFailure) = storm.shrunk(failing: failure, runner: runner)
+            // Run the shrunk storm once more for the trace its scenario needs.
+            let trace = runner.traced(small).trace
             Issue.record("""
                 Storm seed \(seed) (\(storm.policy.rawValue), \(storm.strategy.rawValue), \(storm.voices) voices) failed: \(failure)
                 Shrunk to \(small.steps.count) of \(storm.steps.count) steps: \(smallFailure)
-                \(small.scenarioReport)
+                \(small.scenarioReport(trace: trace))
                 """)
             if failures >= 3 { break }
         }
     }
 
-    @Test("A shrunk storm printed as a scenario parses and renders through the scenario runner")
-    func printedScenarioReplays() throws {
-        let storm = StormSequence.random(seed: 42, length: 12...12)
-        let report = storm.scenarioReport
-        let start = try #require(report.firstIndex(of: "{"))
-        let end = try #require(report.range(of: "\n}\n")?.upperBound)
-        let json = String(report[start..<end])
+    @Test("A storm printed as a scenario replays through the scenario runner: the same event log and the same samples, frame for frame",
+          arguments: [3, 42, 77, 1_234, 9_001] as [UInt64])
+    func printedScenarioReplays(seed: UInt64) throws {
+        let storm = StormSequence.random(seed: seed, length: 30...40)
+        let (failure, trace) = StormRunner().traced(storm)
+        try #require(failure == nil, "the storm itself must pass to compare against it")
         let assets = ScenarioAssets.folder(StormAssets.root)
-        let scenario = try Scenario.parse(json: Array(json.utf8), sounds: Set(assets.effects.keys))
-        #expect(scenario.name == "storm-42")
+        let scenario = try Scenario.parse(json: storm.scenarioJSON(trace: trace), sounds: Set(assets.effects.keys))
+        #expect(scenario.name == "storm-\(seed)")
         let render = try ScenarioRunner().render(scenario, assets: assets)
-        #expect(render.samples.count == scenario.frameCount * 2)
+        let end = trace.samples.count / 2
+        #expect(render.frameCount == end + StormSequence.replayTail)
+        // actionRefused and callRefused are the scenario runner's own entries; the storm ignores refusals silently.
+        let replayed = render.events.filter { $0.frame < end && $0.name != "actionRefused" && $0.name != "callRefused" }
+        #expect(replayed.map(\.name) == trace.events.map(\.name))
+        #expect(replayed == trace.events)
+        let heard = Array(render.samples.prefix(end * 2))
+        let firstDifference = zip(heard, trace.samples).enumerated().first { $0.element.0 != $0.element.1 }.map { $0.offset / 2 }
+        #expect(firstDifference == nil, "the replay's audio first differs from the storm's at frame \(firstDifference ?? -1)")
+        #expect(heard.count == trace.samples.count)
+    }
+
+    @Test("A storm using every kind of step replays exactly, with each step in the scenario's words")
+    func everyStepReplays() throws {
+        let actions: [StormAction] = [
+            .fire("laser", loop: false, priority: 0), .preload("laser"), .fire("laser", loop: true, priority: 5), .stopLastVoice,
+            .fireProbe, .fireProbe, .playSoundtrack(nil), .resumeSoundtrack, .playSoundtrack("stormA"), .pauseSoundtrack,
+            .resumeSoundtrack, .crossfade("stormB", duration: 0.1), .effectsVolume(0.5), .stopSoundtrack(fade: 0.05),
+            .system(.phoneRing), .fire("laser", loop: true, priority: 9), .system(.phoneDecline), .stopLastVoice,
+            .preload("boom"), .fire("boom", loop: true, priority: 1), .stopAllEffects, .unload("laser"), .unload("laser"),
+            .fireProbe, .stopSoundtrack(fade: 0),
+        ]
+        let storm = StormSequence(seed: 0, policy: .effectsPlusSoundtrack, strategy: .suspendContext, voices: 4, musicAtLaunch: false,
+                                  soundtrack: nil, steps: actions.map { StormStep(action: $0, framesAfter: 1_000) })
+        let (failure, trace) = StormRunner().traced(storm)
+        try #require(failure == nil)
+        #expect(trace.skipped == [5])
+        #expect(trace.stopped == [3: 2])
+        let json = storm.scenarioJSON(trace: trace)
+        for word in [#""stop": "v2""#, #""voice": "v2""#, #""effects": "stopAll""#, #""effects": "volume""#, #""preload": "laser""#,
+                     #""unload": "laser""#, #""soundtrack": "resume""#, #""soundtrack": "crossfade""#, #""fadeOut": 0.05"#] {
+            #expect(json.contains(word), "\(word)")
+        }
+        let assets = ScenarioAssets.folder(StormAssets.root)
+        let scenario = try Scenario.parse(json: json, sounds: Set(assets.effects.keys))
+        // Left out: the second probe fire, play and resume before any track, the stop with no last voice.
+        #expect(scenario.events.count == actions.count - 4)
+        let render = try ScenarioRunner().render(scenario, assets: assets)
+        let end = trace.samples.count / 2
+        let refused = render.events(named: "callRefused")
+        #expect(refused.map { $0["call"] } == [.string("play"), .string("unload")])
+        let replayed = render.events.filter { $0.frame < end && $0.name != "callRefused" }
+        #expect(replayed == trace.events)
+        let same = Array(render.samples.prefix(end * 2)) == trace.samples
+        #expect(same)
+        #expect(render.rms(frames: 0..<end) > 0.01)
     }
 
     @Test("The runner catches a broken invariant: the OpenAL error hook counts a refused call")

@@ -8,9 +8,11 @@ struct ScenarioPlan {
     let configuration: GameSoundConfiguration
     /// The launch soundtrack's file, if any.
     let soundtrackPath: String?
-    /// The effects the events fire, in order of first use, with their files.
+    /// The effects loaded before the first event, in order, with their files.
     let effects: [(name: String, path: String)]
-    /// The files of `soundtrack` `play` events that name a track, by event index.
+    /// The file of every effect the scenario names, for its `preload` events.
+    let effectPaths: [String: String]
+    /// The files of `soundtrack` `play` and `crossfade` events that name a track, by event index.
     let trackPaths: [Int: String]
 
     init(scenario: Scenario, assets: ScenarioAssets) throws(ScenarioError) {
@@ -26,10 +28,11 @@ struct ScenarioPlan {
         } else {
             soundtrackPath = nil
         }
-        effects = scenario.firedSounds.compactMap { name in assets.effects[name].map { (name, $0) } }
+        effects = scenario.launchEffects.compactMap { name in assets.effects[name].map { (name, $0) } }
+        effectPaths = assets.effects.filter { scenario.usedEffects.contains($0.key) }
         var trackPaths: [Int: String] = [:]
         for (index, event) in scenario.events.enumerated() {
-            guard case .soundtrack(.play, let track?) = event.kind else { continue }
+            guard case .soundtrack(let command) = event.kind, let track = command.track else { continue }
             guard let path = assets.soundtrackPath(for: track) else {
                 throw ScenarioError(eventIndex: index, field: "track", message: Self.unknownTrack(track, assets: assets),
                                     event: event.summary)

@@ -8,7 +8,9 @@ public enum ScenarioRunError: Error, Sendable, Hashable, CustomStringConvertible
     case asset(name: String, path: String, error: GameSoundError)
     /// The runtime could not start (no OpenAL loopback device, for example).
     case runtime(GameSoundError)
-    /// The runtime refused an event's request (which the scenario's checks should have prevented).
+    /// A game call failed in a way no game could carry on from: OpenAL refused, or the runtime had
+    /// stopped. (A call the runtime merely refuses, such as unloading an effect that is not loaded,
+    /// is logged as `callRefused` and the run goes on.)
     case eventFailed(eventIndex: Int, error: GameSoundError)
 
     /// A sentence saying what failed.

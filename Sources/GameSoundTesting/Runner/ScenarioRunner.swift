@@ -21,8 +21,12 @@ public struct ScenarioRunner: Sendable {
     ///
     /// A system action the simulated system refuses at that moment (declining a call that is not
     /// ringing) does not stop the run: it is logged as an `actionRefused` event from the `system`
-    /// source with the `action` and the `reason`. An effect dropped by the runtime (during an
-    /// interruption, or with every voice busy) is logged by the runtime as `effectDropped`.
+    /// source with the `action` and the `reason`. Likewise a game call the runtime refuses (firing
+    /// or unloading an effect that is not loaded, resuming with no soundtrack) is logged as a
+    /// `callRefused` event from the `game` source with the `call` (the runtime method's name), the
+    /// `error`, and the `sound` when the call names one, and the run goes on: the render stays a
+    /// faithful timeline of what a game doing the same calls would hear. An effect dropped by the
+    /// runtime (during an interruption, or with every voice busy) is logged by the runtime as `effectDropped`.
     ///
     /// - Parameters:
     ///   - scenario: The scenario; it is validated here, so one built in code is checked too.
@@ -31,7 +35,8 @@ public struct ScenarioRunner: Sendable {
     /// - Throws: ``ScenarioRunError/invalidScenario(_:)`` (before any runtime exists) for a malformed
     ///   scenario or a sound or soundtrack the assets lack; ``ScenarioRunError/asset(name:path:error:)``
     ///   for an effect file that does not decode; ``ScenarioRunError/runtime(_:)`` when the runtime
-    ///   cannot start or render; ``ScenarioRunError/eventFailed(eventIndex:error:)`` when it refuses an event.
+    ///   cannot start or render; ``ScenarioRunError/eventFailed(eventIndex:error:)`` when a game call
+    ///   fails in a way no game could go on from (OpenAL itself failed, or the runtime stopped).
     public func render(_ scenario: Scenario, assets: ScenarioAssets) throws(ScenarioRunError) -> ScenarioRender {
         let plan: ScenarioPlan
         do {
@@ -67,39 +72,12 @@ public struct ScenarioRunner: Sendable {
             guard count > 0 else { return }
             do { samples += try runtime.render(frames: count) } catch { throw .runtime(error) }
         }
+        var game = GameCalls(plan: plan, runtime: runtime, recorder: recorder)
         for (index, event) in scenario.events.enumerated() {
             try renderUntil(scenario.frame(of: event.at))
-            try apply(event, index: index, plan: plan, runtime: runtime, recorder: recorder)
+            try game.apply(event, index: index)
         }
         try renderUntil(scenario.frameCount)
         return ScenarioRender(scenario: scenario, samples: samples, events: recorder.events)
-    }
-
-    private func apply(_ event: ScenarioEvent, index: Int, plan: ScenarioPlan, runtime: GameSoundRuntime,
-                       recorder: EventRecorder) throws(ScenarioRunError) {
-        do {
-            switch event.kind {
-            case .fire(let name, _, _, _, _, _):
-                _ = try runtime.play(name, options: event.playOptions ?? PlayOptions())
-            case .soundtrack(.play, _):
-                try runtime.playSoundtrack(plan.trackPaths[index])
-            case .soundtrack(.pause, _):
-                try runtime.pauseSoundtrack()
-            case .soundtrack(.stop, _):
-                try runtime.stopSoundtrack()
-            case .system(let action):
-                do {
-                    try runtime.perform(action)
-                } catch {
-                    let frame = runtime.currentFrame
-                    recorder.record(GameSoundEvent(
-                        frame: frame, time: Double(frame) / Double(plan.scenario.sampleRate), origin: .system,
-                        name: "actionRefused",
-                        details: [.init("action", .string(action.name)), .init("reason", .string(error.reason.rawValue))]))
-                }
-            }
-        } catch {
-            throw .eventFailed(eventIndex: index, error: error)
-        }
     }
 }

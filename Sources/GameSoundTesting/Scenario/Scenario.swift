@@ -40,6 +40,10 @@ public struct Scenario: Sendable, Hashable {
     public var voices: Int
     /// What interruptions do to the OpenAL context.
     public var interruptionStrategy: GameSoundConfiguration.InterruptionStrategy
+    /// The effects loaded before the first event (the JSON key `preload`, an array of names), or nil
+    /// for the default: every effect a `fire` event names. An explicit list, even an empty one, lets
+    /// a scenario show what happens when the game fires an effect it has not loaded yet.
+    public var preloadedEffects: [String]?
     /// The timed events, in the order they happen.
     public var events: [ScenarioEvent]
 
@@ -54,12 +58,13 @@ public struct Scenario: Sendable, Hashable {
     ///   - soundtrack: The launch soundtrack's asset name or path, or nil for none.
     ///   - voices: The effects voice pool's size.
     ///   - interruptionStrategy: What interruptions do to the OpenAL context.
+    ///   - preloadedEffects: The effects loaded before the first event, or nil for every fired one.
     ///   - events: The timed events, in order.
     public init(name: String, sampleRate: Int = 48_000, duration: Double,
                 policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio,
                 launch: LaunchState = .init(), soundtrack: String? = "theme", voices: Int = 32,
                 interruptionStrategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext,
-                events: [ScenarioEvent] = []) {
+                preloadedEffects: [String]? = nil, events: [ScenarioEvent] = []) {
         self.name = name
         self.sampleRate = sampleRate
         self.duration = duration
@@ -68,6 +73,7 @@ public struct Scenario: Sendable, Hashable {
         self.soundtrack = soundtrack
         self.voices = voices
         self.interruptionStrategy = interruptionStrategy
+        self.preloadedEffects = preloadedEffects
         self.events = events
     }
 
@@ -86,8 +92,18 @@ public struct Scenario: Sendable, Hashable {
     public var firedSounds: [String] {
         var seen: Set<String> = []
         return events.compactMap { event in
-            guard case .fire(let name, _, _, _, _, _) = event.kind, seen.insert(name).inserted else { return nil }
+            guard case .fire(let name, _, _, _, _, _, _) = event.kind, seen.insert(name).inserted else { return nil }
             return name
         }
+    }
+
+    /// The effects loaded before the first event: ``preloadedEffects`` when given, else ``firedSounds``.
+    public var launchEffects: [String] { preloadedEffects ?? firedSounds }
+
+    /// Every effect name the scenario uses (loaded at launch, fired, preloaded or unloaded), each
+    /// once, in order of first mention.
+    public var usedEffects: [String] {
+        var seen: Set<String> = []
+        return (launchEffects + events.compactMap(\.effectName)).filter { seen.insert($0).inserted }
     }
 }

@@ -4,12 +4,19 @@ import GameSound
 /// Turns a parsed JSON document into a ``Scenario``, rejecting anything the format does not allow.
 struct ScenarioParser {
     static let topLevelKeys: Set<String> = [
-        "name", "description", "sampleRate", "duration", "policy", "launch", "soundtrack", "voices", "interruptionStrategy", "events",
+        "name", "description", "sampleRate", "duration", "policy", "launch", "soundtrack", "voices", "interruptionStrategy",
+        "preload", "events",
     ]
     static let launchKeys: Set<String> = ["otherAudio", "silentSwitch", "screenLocked", "route"]
-    static let fireKeys: Set<String> = ["at", "fire", "gain", "pitch", "pan", "loop", "priority"]
-    static let soundtrackKeys: Set<String> = ["at", "soundtrack", "track"]
-    static let eventKinds = ["fire", "soundtrack", "system"]
+    static let fireKeys: Set<String> = ["at", "fire", "gain", "pitch", "pan", "loop", "priority", "voice"]
+    /// The keys each `soundtrack` verb takes besides `at` and `soundtrack`.
+    static let soundtrackKeys: [String: Set<String>] = [
+        "play": ["track", "fadeIn"], "pause": [], "resume": ["fadeIn"], "stop": ["fadeOut"],
+        "crossfade": ["track", "duration"], "volume": ["value"],
+    ]
+    /// The keys each `effects` verb takes besides `at` and `effects`.
+    static let effectsKeys: [String: Set<String>] = ["stopAll": [], "volume": ["value"]]
+    static let eventKinds = ["fire", "stop", "effects", "preload", "unload", "soundtrack", "system"]
 
     let sounds: Set<String>?
 
@@ -36,7 +43,16 @@ struct ScenarioParser {
             scenario.soundtrack = soundtrack.isNull ? nil : try fields.required("soundtrack", as: Self.string)
         }
         if let launch = root["launch"] { scenario.launch = try self.launch(from: launch) }
+        if let preload = try fields.optional("preload", as: Self.array) {
+            scenario.preloadedEffects = try preload.map { (value) throws(ScenarioError) in
+                guard let name = value.stringValue, !name.isEmpty else {
+                    throw fields.failure("preload", "field \"preload\" must be an array of effect names, not one holding \(value.shortText)")
+                }
+                return name
+            }
+        }
         try scenario.validateSettings()
+        try scenario.validateLaunchEffects(sounds: sounds)
         let events = try fields.optional("events", as: Self.array) ?? []
         for (index, value) in events.enumerated() {
             let event = try self.event(from: value, index: index)
@@ -69,7 +85,7 @@ struct ScenarioParser {
         let kinds = Self.eventKinds.filter { object[$0] != nil }
         guard let kind = kinds.first else {
             throw ScenarioError(eventIndex: index, field: "fire",
-                                message: "an event needs one of \"fire\", \"soundtrack\" or \"system\"")
+                                message: "an event needs one of " + Self.eventKinds.map { "\"\($0)\"" }.joined(separator: ", "))
         }
         let summary = "\"\(kind)\": \(object[kind]?.shortText ?? "")"
         let fields = FieldReader(fields: object, prefix: "", eventIndex: index, event: summary)
@@ -85,13 +101,45 @@ struct ScenarioParser {
                 name, gain: try fields.optional("gain", as: Self.number).map(Float.init),
                 pitch: try fields.optional("pitch", as: Self.number).map(Float.init),
                 pan: try fields.optional("pan", as: Self.number).map(Float.init),
-                loop: try fields.optional("loop", as: Self.bool), priority: try fields.optional("priority", as: Self.integer)))
+                loop: try fields.optional("loop", as: Self.bool), priority: try fields.optional("priority", as: Self.integer),
+                voice: try fields.optional("voice", as: Self.nonEmptyString)))
+        case "stop":
+            try fields.rejectUnknown(allowed: ["at", "stop"], in: "a stop event")
+            return ScenarioEvent(at: at, .stop(voice: try fields.required("stop", as: Self.nonEmptyString)))
+        case "preload", "unload":
+            try fields.rejectUnknown(allowed: ["at", kind], in: "a\(kind == "unload" ? "n" : "") \(kind) event")
+            let name = try fields.required(kind, as: Self.nonEmptyString)
+            return ScenarioEvent(at: at, kind == "preload" ? .preload(name) : .unload(name))
+        case "effects":
+            let verb = try fields.required("effects", as: Self.verb(of: Self.effectsKeys))
+            try fields.rejectUnknown(allowed: (Self.effectsKeys[verb] ?? []).union(["at", "effects"]), in: "an effects \"\(verb)\" event")
+            let command: EffectsCommand = verb == "volume" ? .volume(Float(try fields.required("value", as: Self.number))) : .stopAll
+            return ScenarioEvent(at: at, .effects(command))
         case "soundtrack":
-            try fields.rejectUnknown(allowed: Self.soundtrackKeys, in: "a soundtrack event")
-            let command = try fields.required("soundtrack", as: Self.named(SoundtrackCommand.init(rawValue:), "play, pause or stop"))
-            return ScenarioEvent(at: at, .soundtrack(command, track: try fields.optional("track", as: Self.nonEmptyString)))
+            let verb = try fields.required("soundtrack", as: Self.verb(of: Self.soundtrackKeys))
+            try fields.rejectUnknown(allowed: (Self.soundtrackKeys[verb] ?? []).union(["at", "soundtrack"]),
+                                     in: "a soundtrack \"\(verb)\" event")
+            return ScenarioEvent(at: at, .soundtrack(try soundtrackCommand(verb, fields: fields)))
         default:
             return ScenarioEvent(at: at, .system(try systemAction(fields: fields)))
+        }
+    }
+
+    private func soundtrackCommand(_ verb: String, fields: FieldReader) throws(ScenarioError) -> SoundtrackCommand {
+        switch verb {
+        case "play":
+            return .play(track: try fields.optional("track", as: Self.nonEmptyString), fadeIn: try fields.optional("fadeIn", as: Self.number))
+        case "resume":
+            return .resume(fadeIn: try fields.optional("fadeIn", as: Self.number))
+        case "stop":
+            return .stop(fadeOut: try fields.optional("fadeOut", as: Self.number))
+        case "crossfade":
+            return .crossfade(track: try fields.required("track", as: Self.nonEmptyString),
+                              duration: try fields.optional("duration", as: Self.number))
+        case "volume":
+            return .volume(Float(try fields.required("value", as: Self.number)))
+        default:
+            return .pause
         }
     }
 
@@ -155,6 +203,12 @@ struct ScenarioParser {
             case .null, .object: nil
             }
         })
+    }
+
+    /// A verb that is one of the dictionary's keys, for the `soundtrack` and `effects` kinds.
+    static func verb(of table: [String: Set<String>]) -> Conversion<String> {
+        let verbs = table.keys.sorted()
+        return (oneOf(verbs), { if case .string(let text) = $0, table[text] != nil { text } else { nil } })
     }
 
     static func oneOf(_ names: [String]) -> String {

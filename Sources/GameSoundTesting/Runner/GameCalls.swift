@@ -1,0 +1,105 @@
+import GameSound
+
+/// Turns a scenario's game events into calls on the runtime, the way a game would make them, and
+/// keeps what a game keeps between calls: the voices its fires were given, by label.
+struct GameCalls {
+    let plan: ScenarioPlan
+    let runtime: GameSoundRuntime
+    let recorder: EventRecorder
+    /// The voice each label names; a label whose last fire got no voice is absent.
+    private var voices: [String: Voice] = [:]
+
+    init(plan: ScenarioPlan, runtime: GameSoundRuntime, recorder: EventRecorder) {
+        self.plan = plan
+        self.runtime = runtime
+        self.recorder = recorder
+    }
+
+    /// Applies one event; a refused game call or system action is logged, not thrown.
+    mutating func apply(_ event: ScenarioEvent, index: Int) throws(ScenarioRunError) {
+        switch event.kind {
+        case .system(let action):
+            do {
+                try runtime.perform(action)
+            } catch {
+                log("actionRefused", origin: .system,
+                    [.init("action", .string(action.name)), .init("reason", .string(error.reason.rawValue))])
+            }
+        case .fire(let name, _, _, _, _, _, let label):
+            let voice = try call("play", sound: name, index: index) { () throws(GameSoundError) in
+                try runtime.play(name, options: event.playOptions ?? PlayOptions()).voice
+            }
+            if let label { voices[label] = voice ?? nil }
+        case .stop(let label):
+            // A label whose fire was dropped or refused names no voice: a game would have nothing to stop.
+            guard let voice = voices[label] else { return }
+            try call("stop", index: index) { () throws(GameSoundError) in try runtime.stop(voice) }
+        case .effects(.stopAll):
+            try call("stopAllEffects", index: index) { () throws(GameSoundError) in try runtime.stopAllEffects() }
+        case .effects(.volume(let volume)):
+            try call("setEffectsVolume", index: index) { () throws(GameSoundError) in try runtime.setEffectsVolume(volume) }
+        case .preload(let name):
+            // The plan resolved every named effect against the assets before the runtime started.
+            let path = plan.effectPaths[name] ?? name
+            try call("preload", sound: name, index: index) { () throws(GameSoundError) in try runtime.preload(name, path: path) }
+        case .unload(let name):
+            try call("unload", sound: name, index: index) { () throws(GameSoundError) in try runtime.unload(name) }
+        case .soundtrack(let command):
+            try soundtrack(command, index: index)
+        }
+    }
+
+    private mutating func soundtrack(_ command: SoundtrackCommand, index: Int) throws(ScenarioRunError) {
+        let track = plan.trackPaths[index]
+        switch command {
+        case .play(_, let fadeIn):
+            try call("playSoundtrack", index: index) { () throws(GameSoundError) in
+                try runtime.playSoundtrack(track, fadeIn: fadeIn ?? 0)
+            }
+        case .pause:
+            try call("pauseSoundtrack", index: index) { () throws(GameSoundError) in try runtime.pauseSoundtrack() }
+        case .resume(let fadeIn):
+            try call("resumeSoundtrack", index: index) { () throws(GameSoundError) in try runtime.resumeSoundtrack(fadeIn: fadeIn ?? 0) }
+        case .stop(let fadeOut):
+            try call("stopSoundtrack", index: index) { () throws(GameSoundError) in try runtime.stopSoundtrack(fadeOut: fadeOut ?? 0) }
+        case .crossfade(let name, let duration):
+            let path = track ?? name
+            try call("crossfadeSoundtrack", index: index) { () throws(GameSoundError) in
+                if let duration {
+                    try runtime.crossfadeSoundtrack(to: path, duration: duration)
+                } else {
+                    try runtime.crossfadeSoundtrack(to: path)
+                }
+            }
+        case .volume(let volume):
+            try call("setSoundtrackVolume", index: index) { () throws(GameSoundError) in try runtime.setSoundtrackVolume(volume) }
+        }
+    }
+
+    /// Makes one runtime call. A refusal a game can cause and carry on from is logged as
+    /// `callRefused` and gives nil; OpenAL failing or the runtime stopping ends the run.
+    @discardableResult
+    private func call<Result>(_ name: String, sound: String? = nil, index: Int,
+                              _ body: () throws(GameSoundError) -> Result) throws(ScenarioRunError) -> Result? {
+        do {
+            return try body()
+        } catch {
+            switch error {
+            case .openAL, .stopped, .wrongOutputMode:
+                throw .eventFailed(eventIndex: index, error: error)
+            case .unknownEffect, .decoding, .session, .invalidArgument, .unreadableFolder, .noSoundtrack:
+                var details: [GameSoundEvent.Detail] = [.init("call", .string(name))]
+                if let sound { details.append(.init("sound", .string(sound))) }
+                details.append(.init("error", .string(error.description)))
+                log("callRefused", origin: .game, details)
+                return nil
+            }
+        }
+    }
+
+    private func log(_ name: String, origin: GameSoundEvent.Origin, _ details: [GameSoundEvent.Detail]) {
+        let frame = runtime.currentFrame
+        recorder.record(GameSoundEvent(frame: frame, time: Double(frame) / Double(plan.scenario.sampleRate), origin: origin,
+                                       name: name, details: details))
+    }
+}
