@@ -61,7 +61,7 @@ def main():
             source = os.path.join(CORPUS, "vorbis", name + ".wav")
             with open(source, "wb") as f:
                 f.write(wav(tone(4000, channels), channels, 16))
-            subprocess.run(["oggenc", "-Q", "-q", "0", "-o", source[:-4] + ".ogg", source], check=True)
+            subprocess.run(["oggenc", "-Q", "-q", "0", "--serial", "1", "-o", source[:-4] + ".ogg", source], check=True)
             os.remove(source)
     else:
         print("oggenc is not installed: no Vorbis seeds (the fuzzer starts from nothing)", file=sys.stderr)
@@ -74,6 +74,14 @@ def main():
                               '{"at":1,"system":"otherApp.activate","category":"playback","options":["mixWithOthers"]}]}',
         "fire-all-keys.json": '{"name":"f","duration":1,"voices":4,"events":[{"at":0,"fire":"laser","gain":0.5,'
                               '"pitch":1.5,"pan":-1,"loop":true,"priority":3}]}',
+        "game-steps.json": '{"name":"g","duration":3,"preload":["laser"],"events":['
+                           '{"at":0,"fire":"laser","loop":true,"voice":"a"},{"at":0.2,"stop":"a"},'
+                           '{"at":0.3,"effects":"volume","value":0.5},{"at":0.4,"effects":"stopAll"},'
+                           '{"at":0.5,"preload":"explosion"},{"at":0.6,"unload":"explosion"},'
+                           '{"at":0.7,"soundtrack":"play","track":"theme","fadeIn":0.1},{"at":0.8,"soundtrack":"pause"},'
+                           '{"at":0.9,"soundtrack":"resume","fadeIn":0.2},{"at":1,"soundtrack":"volume","value":0.3},'
+                           '{"at":1.1,"soundtrack":"crossfade","track":"theme","duration":0.5},'
+                           '{"at":2,"soundtrack":"stop","fadeOut":0.25}]}',
     }
     for name, text in extra.items():
         with open(os.path.join(CORPUS, "scenario", name), "w") as f:
