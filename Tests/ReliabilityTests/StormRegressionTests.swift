@@ -1,3 +1,4 @@
+import AudioAnalysis
 import AudioSession
 import GameSound
 import OpenAL
@@ -129,5 +130,26 @@ struct StormRegressionTests {
         #expect(after.allSatisfy { $0 == 0 })
         #expect(runtime.liveOpenALObjects.sources == 10)
         #expect(runtime.liveOpenALObjects.buffers == 0)
+    }
+
+    @Test("A stop asked for while media services were lost does not silence a later voice on the same slot after a call (storm seed 8009)")
+    func stopDuringLossThenCall() throws {
+        let runtime = try makeRuntime(voices: 2)
+        let errors = OpenALProcess.errorCountOnCurrentThread
+        try runtime.preload("laser", path: StormAssets.effectPath("laser"))
+        try runtime.preload(StormAssets.probe, path: StormAssets.effectPath(StormAssets.probe))
+        try runtime.play("laser", options: PlayOptions(loop: true))
+        _ = try runtime.render(frames: 1_024)
+        try runtime.perform(.mediaServicesLose)
+        try runtime.stopAllEffects()  // the context is gone: the stop waits
+        try runtime.perform(.mediaServicesReset)
+        try runtime.play(StormAssets.probe, options: PlayOptions(loop: true))  // takes the laser's slot
+        #expect(Signal.firstAudibleIndex(try runtime.render(frames: 1_024)) != nil)
+        try runtime.perform(.alarmFire)
+        #expect(Signal.isExactlySilent(try runtime.render(frames: 1_024)))
+        try runtime.perform(.alarmDismiss)
+        let after = try runtime.render(frames: 256)
+        #expect((Signal.firstAudibleIndex(after) ?? .max) < 8, "the probe is heard from the first frames after the alarm")
+        #expect(OpenALProcess.errorCountOnCurrentThread == errors)
     }
 }

@@ -162,7 +162,10 @@ extension RuntimeCore {
             }
         } else {
             snapshot?.voices.removeAll { $0.slot == voice.slot }
-            pendingVoiceStops.insert(voice.slot)
+            // A suspended context still has the source: stop it when the context is back. With no
+            // context (media services lost, a rebuilt interruption) the source is already gone, and
+            // leaving out its snapshot entry is the whole stop.
+            if context != nil { pendingVoiceStops.insert(voice.slot) }
         }
         allocator.release(voice.slot)
         slots[voice.slot].effect = nil

@@ -142,6 +142,9 @@ extension RuntimeCore {
             slots[index].source = nil
             slots[index].attached = nil
         }
+        // Stops asked for while the context could not be used are moot: those sources are gone.
+        // Kept, they would stop whatever a later voice plays on the same slot.
+        pendingVoiceStops = []
         for buffer in uploaded.values { try? buffer.delete() }
         uploaded = [:]
         staleUploads = []
