@@ -5,15 +5,22 @@ import Glibc
 /// The terminal in raw mode: keys arrive one by one without echo, and the original settings come
 /// back on exit, on `q`, and after Ctrl-C or a termination signal.
 enum Terminal {
-    nonisolated(unsafe) private static var original = termios()
+    /// The settings to restore. On the heap, not in a Swift global: Swift 6.3 emits a `termios` global
+    /// 57 bytes long (its tail padding dropped), and `tcgetattr` writes all 60, which AddressSanitizer
+    /// reports as a global-buffer-overflow. An allocation has `MemoryLayout<termios>.size`, 60.
+    nonisolated(unsafe) private static let original: UnsafeMutablePointer<termios> = {
+        let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        pointer.initialize(to: termios())
+        return pointer
+    }()
     nonisolated(unsafe) private static var isRaw = false
 
     /// Whether standard input is a terminal.
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
 
     static func enterRawMode() {
-        guard isInteractive, tcgetattr(STDIN_FILENO, &original) == 0 else { return }
-        var raw = original
+        guard isInteractive, tcgetattr(STDIN_FILENO, original) == 0 else { return }
+        var raw = original.pointee
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
         isRaw = true
@@ -33,7 +40,7 @@ enum Terminal {
 
     static func restore() {
         guard isRaw else { return }
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, original)
         isRaw = false
         write("\u{1B}[?25h\u{1B}[0m\n")
     }
