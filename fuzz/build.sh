@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 mkdir -p "$OUT"
-FLAGS=(-parse-as-library -sanitize=fuzzer,address -Onone -swift-version 6 -package-name gamesound -I "$OUT" -I Sources/CVorbis -I Sources/COpenAL)
+FLAGS=(-parse-as-library -sanitize=fuzzer,address -use-ld=lld -Onone -swift-version 6 -package-name gamesound -I "$OUT" -I Sources/CVorbis -I Sources/COpenAL)
 
 module() {  # module NAME: Sources/NAME/**/*.swift -> $OUT/NAME.o and $OUT/NAME.swiftmodule
   local name=$1
