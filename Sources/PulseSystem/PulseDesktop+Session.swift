@@ -51,13 +51,11 @@ extension PulseDesktop {
 
     mutating func setPreferredSampleRate(_ hertz: Double, for id: SessionID) throws(AudioSessionError) {
         try requireServer()
-        guard hertz.isFinite, hertz >= 0 else { throw .badParam }
-        sessions[id]?.preferredSampleRate = hertz
+        try sessions[id]?.setPreferredSampleRate(hertz)
     }
 
     mutating func setPreferredIOBufferDuration(_ seconds: Double, for id: SessionID) throws(AudioSessionError) {
         try requireServer()
-        guard seconds.isFinite, seconds >= 0 else { throw .badParam }
-        sessions[id]?.preferredIOBufferDuration = seconds
+        try sessions[id]?.setPreferredIOBufferDuration(seconds)
     }
 }

@@ -83,7 +83,7 @@ struct PulseDesktop {
         outbox.append(Delivery(session: id, notification: notification, deliver: record.deliver))
     }
 
-    mutating func interrupt(_ id: SessionID, by interrupter: PulseSessionRecord.Interrupter) {
+    mutating func interrupt(_ id: SessionID, by interrupter: PulseInterrupter) {
         guard var record = sessions[id], record.isActive else { return }
         record.isActive = false
         record.interruptedBy = interrupter

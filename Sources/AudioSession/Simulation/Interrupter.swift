@@ -1,5 +1,5 @@
 /// Who deactivated one of our sessions.
-enum Interrupter: Hashable {
+enum Interrupter: Hashable, Sendable {
     case phone
     case alarm
     case music

@@ -3,7 +3,7 @@ extension SimulatedState {
     mutating func attach(deliver: @escaping @Sendable (AudioSessionNotification) -> Void) -> SessionID {
         nextSessionNumber += 1
         let id = SessionID(rawValue: nextSessionNumber)
-        sessions[id] = SessionRecord(deliver: deliver)
+        sessions[id] = SessionRecord<Interrupter>(deliver: deliver)
         return id
     }
 
@@ -57,13 +57,11 @@ extension SimulatedState {
 
     mutating func setPreferredSampleRate(_ hertz: Double, for id: SessionID) throws(AudioSessionError) {
         try requireServices()
-        guard hertz.isFinite, hertz >= 0 else { throw .badParam }
-        sessions[id]?.preferredSampleRate = hertz
+        try sessions[id]?.setPreferredSampleRate(hertz)
     }
 
     mutating func setPreferredIOBufferDuration(_ seconds: Double, for id: SessionID) throws(AudioSessionError) {
         try requireServices()
-        guard seconds.isFinite, seconds >= 0 else { throw .badParam }
-        sessions[id]?.preferredIOBufferDuration = seconds
+        try sessions[id]?.setPreferredIOBufferDuration(seconds)
     }
 }

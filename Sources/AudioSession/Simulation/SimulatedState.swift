@@ -5,7 +5,7 @@
 /// ``SimulatedSystem`` runs each operation on a copy under its lock and keeps the copy only
 /// on success, so a failed call cannot leave a half-done change behind.
 struct SimulatedState {
-    var sessions: [SessionID: SessionRecord] = [:]
+    var sessions: [SessionID: SessionRecord<Interrupter>] = [:]
     var nextSessionNumber: UInt64 = 0
     var phone: PhoneState = .idle
     var isAlarmRinging = false
@@ -53,7 +53,7 @@ struct SimulatedState {
         sessions.keys.sorted { $0.rawValue < $1.rawValue }
     }
 
-    func route(for record: SessionRecord) -> RouteDescription {
+    func route(for record: SessionRecord<Interrupter>) -> RouteDescription {
         let traits = CategoryRules.traits(of: record.category)
         let options = record.options
         func eligibleOutput(_ port: Port) -> Bool {
@@ -87,7 +87,7 @@ struct SimulatedState {
         return RouteDescription(inputs: inputs, outputs: outputs)
     }
 
-    func silenceCause(for record: SessionRecord) -> OutputSilenceCause? {
+    func silenceCause(for record: SessionRecord<Interrupter>) -> OutputSilenceCause? {
         guard CategoryRules.traits(of: record.category).silencedBySwitchAndLock == true else { return nil }
         if silentSwitchOn { return .silentSwitch }
         if screenLocked { return .screenLocked }

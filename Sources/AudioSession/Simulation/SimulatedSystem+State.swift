@@ -45,6 +45,6 @@ extension SimulatedSystem {
     public var pluggedPorts: [Port] { read { $0.pluggedPorts } }
     /// The route a plain playback session would use now: the newest plugged output, or the speaker.
     public var currentRoute: RouteDescription {
-        read { $0.route(for: SessionRecord(deliver: { _ in })) }
+        read { $0.route(for: SessionRecord<Interrupter>(deliver: { _ in })) }
     }
 }

@@ -1,0 +1,46 @@
+/// What a system keeps for one attached session: the category it asked for, whether it is active,
+/// who interrupted it, and its preferences. The simulated system and the PulseAudio system both
+/// keep one per session; `Interrupter` is each system's own list of reasons for an interruption.
+package struct SessionRecord<Interrupter: Equatable & Sendable>: Sendable {
+    /// Hands a notification to the session (through the system's delivery queue).
+    package let deliver: @Sendable (AudioSessionNotification) -> Void
+    package var category: Category = .soloAmbient
+    package var mode: Mode = .default
+    package var options: CategoryOptions = []
+    package var isActive = false
+    package var interruptedBy: Interrupter?
+    /// A suspended app's interruption, to be posted (with `wasSuspended`) when it comes back.
+    package var pendingSuspendedBegan = false
+    package var preferredSampleRate: Double = 0
+    package var preferredIOBufferDuration: Double = 0
+    package var isAudioIORunning = false
+    package var prefersInterruptionOnRouteDisconnect = false
+
+    package init(deliver: @escaping @Sendable (AudioSessionNotification) -> Void) {
+        self.deliver = deliver
+    }
+
+    /// Whether the category and options let other audio play alongside.
+    package var isMixable: Bool { CategoryRules.isMixable(category, options: options) }
+
+    /// Back to the state of a newly attached session (after media services come back).
+    package mutating func resetToDefaults() {
+        self = SessionRecord(deliver: deliver)
+    }
+
+    /// Records a preferred hardware sample rate; 0 means no preference.
+    ///
+    /// - Throws: ``AudioSessionError/badParam`` for a negative or non-finite rate; nothing changes then.
+    package mutating func setPreferredSampleRate(_ hertz: Double) throws(AudioSessionError) {
+        guard hertz.isFinite, hertz >= 0 else { throw .badParam }
+        preferredSampleRate = hertz
+    }
+
+    /// Records a preferred I/O buffer duration in seconds; 0 means no preference.
+    ///
+    /// - Throws: ``AudioSessionError/badParam`` for a negative or non-finite duration; nothing changes then.
+    package mutating func setPreferredIOBufferDuration(_ seconds: Double) throws(AudioSessionError) {
+        guard seconds.isFinite, seconds >= 0 else { throw .badParam }
+        preferredIOBufferDuration = seconds
+    }
+}
