@@ -2,8 +2,8 @@
 extension OpenALError {
     /// Makes an error the wrappers are about to throw, and counts it.
     static func raised(operation: String, code: Code) -> OpenALError {
-        OpenALProcess.countError()
         let error = OpenALError(operation: operation, code: code)
+        OpenALProcess.countError(error)
         if traceErrors { FileHandle.standardError.write(Data("OpenAL error raised: \(error)\n".utf8)) }
         return error
     }

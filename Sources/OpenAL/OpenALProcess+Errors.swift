@@ -28,11 +28,27 @@ extension OpenALProcess {
         Int(bitPattern: pthread_getspecific(threadErrorsKey))
     }
 
-    /// Counts one raised error, process-wide and on this thread.
-    static func countError() {
+    /// The last errors raised in the process, oldest first, with the thread that raised each.
+    private static let recent = Mutex<[(thread: pthread_t, description: String)]>([])
+    private static let recentLimit = 64
+
+    /// The descriptions of the last errors (at most 64 in the process) raised on the calling thread,
+    /// oldest first: what a test prints when ``errorCountOnCurrentThread`` moved.
+    package static var recentErrorsOnCurrentThread: [String] {
+        let thread = pthread_self()
+        return recent.withLock { $0.filter { pthread_equal($0.thread, thread) != 0 }.map(\.description) }
+    }
+
+    /// Counts one raised error, process-wide and on this thread, and keeps its description.
+    static func countError(_ error: OpenALError) {
         totalErrors.add(1, ordering: .relaxed)
         let key = threadErrorsKey
         let count = Int(bitPattern: pthread_getspecific(key))
         pthread_setspecific(key, UnsafeRawPointer(bitPattern: count + 1))
+        let entry = (thread: pthread_self(), description: error.description)
+        recent.withLock { recent in
+            recent.append(entry)
+            if recent.count > recentLimit { recent.removeFirst(recent.count - recentLimit) }
+        }
     }
 }

@@ -47,7 +47,10 @@ struct ConcurrencyTests {
                     }
                 }
                 let raised = OpenALProcess.errorCountOnCurrentThread - errors
-                if raised > 0 { problems.withLock { $0.append("thread \(index): \(raised) OpenAL errors raised") } }
+                if raised > 0 {
+                    let recent = OpenALProcess.recentErrorsOnCurrentThread.suffix(raised).joined(separator: "; ")
+                    problems.withLock { $0.append("thread \(index): \(raised) OpenAL errors raised: \(recent)") }
+                }
             }
         }
         group.enter()
@@ -65,7 +68,10 @@ struct ConcurrencyTests {
                 usleep(UInt32.random(in: 0...2_000, using: &random))
             }
             let raised = OpenALProcess.errorCountOnCurrentThread - errors
-            if raised > 0 { problems.withLock { $0.append("system thread: \(raised) OpenAL errors raised") } }
+            if raised > 0 {
+                let recent = OpenALProcess.recentErrorsOnCurrentThread.suffix(raised).joined(separator: "; ")
+                problems.withLock { $0.append("system thread: \(raised) OpenAL errors raised: \(recent)") }
+            }
         }
         guard group.wait(timeout: .now() + Self.watchdog) == .success else {
             // A deadlock: the threads cannot be stopped, so end the process rather than hang CI.

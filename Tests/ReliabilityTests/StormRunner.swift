@@ -222,7 +222,9 @@ struct StormRunner {
     private func checkErrors(since before: Int, step: Int) throws(StormFailure) {
         let raised = OpenALProcess.errorCountOnCurrentThread - before
         guard raised == 0 else {
-            throw StormFailure(kind: .openALError, step: step, message: "\(raised) OpenAL error(s) raised by the wrappers")
+            let recent = OpenALProcess.recentErrorsOnCurrentThread.suffix(raised)
+            throw StormFailure(kind: .openALError, step: step, message: "\(raised) OpenAL error(s) raised by the wrappers: "
+                               + recent.joined(separator: "; "))
         }
     }
 

@@ -23,6 +23,7 @@ final class CoreBox: @unchecked Sendable {
     /// Runs one step of the core under the OpenAL lock, then the notifications that came during it.
     func with<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
         try OpenALProcess.withExclusiveAccess { () throws(Failure) -> Result in
+            if depth == 0 { core.adoptContext() }
             depth += 1
             defer {
                 depth -= 1
@@ -41,6 +42,7 @@ final class CoreBox: @unchecked Sendable {
     }
 
     private func handleDeferred() {
+        if !deferred.isEmpty { core.adoptContext() }
         while !deferred.isEmpty {
             let next = deferred.removeFirst()
             depth += 1

@@ -41,6 +41,14 @@ extension RuntimeCore {
         }
     }
 
+    /// At the start of each of the runtime's steps: its context becomes the current one again if it
+    /// has a usable one, since another runtime (or other OpenAL code) in the process may have made
+    /// its own current in between. Each path that touches OpenAL also checks for itself.
+    func adoptContext() {
+        guard let context, !contextSuspended, !context.isCurrent else { return }
+        try? context.makeCurrent()
+    }
+
     /// Makes this runtime's context current unless it is suspended; other runtimes in the process
     /// may have made theirs current in between.
     func makeContextCurrentIfNeeded() throws(OpenALError) {

@@ -132,7 +132,7 @@ extension RuntimeCore {
     func crossfade(to path: String, duration: Double, loop: Bool) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         let frames = max(1, Int(duration * Double(configuration.sampleRate)))
-        if phase == .running, let old = soundtrack, old.state == .playing {
+        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil, let old = soundtrack, old.state == .playing {
             let now = currentFrame
             old.fade = Fade(from: old.fade?.gain(at: now) ?? 1, to: 0, startFrame: now, frames: frames, completion: .stop)
             log(.game, "soundtrackStopped", soundtrackDetails(old))

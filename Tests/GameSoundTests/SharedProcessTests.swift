@@ -1,0 +1,71 @@
+import AudioAnalysis
+import AudioSession
+import GameSound
+import OpenAL
+import Testing
+
+/// Several runtimes in one process share OpenAL's one current context: each call must make its
+/// own runtime's context current before it touches a source, whoever used OpenAL last.
+@Suite("Runtimes sharing the process")
+struct SharedProcessTests {
+    /// Another user of OpenAL in the process: a loopback device with a context of its own.
+    private final class OtherUser {
+        let device: ALDevice
+        let context: ALContext
+        init() throws {
+            (device, context) = try OpenALProcess.withExclusiveAccess { () throws(OpenALError) in
+                let device = try ALDevice.openLoopback()
+                let context = try ALContext(device: device, attributes: .init(
+                    frequency: 48_000, renderFormat: .init(sampleRate: 48_000, channels: .stereo, sampleType: .float32)))
+                return (device, context)
+            }
+        }
+        /// Makes its own context current, as another runtime or library would.
+        func useOpenAL() throws { try OpenALProcess.withExclusiveAccess { () throws(OpenALError) in try context.makeCurrent() } }
+        func close() {
+            OpenALProcess.withExclusiveAccess {
+                context.destroy()
+                try? device.close()
+            }
+        }
+    }
+
+    @Test("Every game call and query after another runtime used OpenAL raises no OpenAL error")
+    func callsAfterAnotherRuntime() throws {
+        let harness = try Harness(policy: .effectsPlusSoundtrack)
+        let other = try OtherUser()
+        defer { other.close() }
+        let runtime = harness.runtime
+        let errors = OpenALProcess.errorCountOnCurrentThread
+        let calls: [(String, () throws -> Void)] = [
+            ("play", { _ = try runtime.play("beep", options: PlayOptions(loop: true)) }),
+            ("voicesInUse", { _ = runtime.voicesInUse }),
+            ("soundtrackPosition", { _ = runtime.soundtrackPosition }),
+            ("setEffectsVolume", { try runtime.setEffectsVolume(0.8) }),
+            ("setSoundtrackVolume", { try runtime.setSoundtrackVolume(0.9) }),
+            ("crossfadeSoundtrack", { try runtime.crossfadeSoundtrack(to: TestAssets.soundtrackPath, duration: 0.1) }),
+            ("pauseSoundtrack", { try runtime.pauseSoundtrack() }),
+            ("resumeSoundtrack", { try runtime.resumeSoundtrack(fadeIn: 0.05) }),
+            ("stopSoundtrack", { try runtime.stopSoundtrack(fadeOut: 0.05) }),
+            ("playSoundtrack", { try runtime.playSoundtrack(TestAssets.soundtrackPath) }),
+            ("preload", { try runtime.preload("beep2", sound: TestAssets.beep) }),
+            ("unload", { try runtime.unload("beep2") }),
+            ("stopAllEffects", { try runtime.stopAllEffects() }),
+            ("phone.ring", { try runtime.perform(.phoneRing) }),
+            ("phone.decline", { try runtime.perform(.phoneDecline) }),
+            ("mediaServices.lose", { try runtime.perform(.mediaServicesLose) }),
+            ("mediaServices.reset", { try runtime.perform(.mediaServicesReset) }),
+        ]
+        for (name, call) in calls {
+            try other.useOpenAL()
+            let before = OpenALProcess.errorCountOnCurrentThread
+            try call()
+            try harness.render(seconds: 0.05)
+            #expect(OpenALProcess.errorCountOnCurrentThread == before,
+                    "\(name): \(OpenALProcess.recentErrorsOnCurrentThread.suffix(2))")
+        }
+        #expect(OpenALProcess.errorCountOnCurrentThread == errors)
+        let heard = try harness.render(seconds: 0.3)
+        #expect(harness.trackPower(heard) > 0.01, "the soundtrack plays after it all")
+    }
+}
