@@ -241,4 +241,28 @@ struct PulseSystemTests {
         #expect(try MonitorRecording.heard(folder: folder),
                 "the game should be heard on the restarted server")
     }
+
+    @Test("no system notification, only the device: a game on the simulated system loses its sound server, waits, and plays again when it is back")
+    func deviceDisconnectedWithoutNotification() throws {
+        // The simulated system knows nothing of PulseAudio: only OpenAL's ALC_CONNECTED tells the runtime.
+        let events = NameLog()
+        let runtime = try GameSoundRuntime(configuration: .init(policy: .effectsPlusSoundtrack, output: .realtime()),
+                                           system: SimulatedSystem(), soundtrack: soundtrack) { events.append($0.name) }
+        defer { runtime.shutdown() }
+        try runtime.preload("beep", sound: PCMBuffer(format: PCMFormat(sampleRate: 48_000, channelCount: 1),
+                                                     samples: Signal.sine(frequency: 880, amplitude: 0.3, frameCount: 4_800, sampleRate: 48_000)))
+        try #require(runtime.isSoundtrackPlaying)
+        try PulseTestEnvironment.killDaemon()
+        try #require(PulseTestEnvironment.waitUntil(seconds: 5) { events.contains("deviceDisconnected") }, "\(events.all)")
+        // The server is gone: the first attempt to reopen fails and the runtime waits.
+        #expect(PulseTestEnvironment.waitUntil(seconds: 5) { events.contains("rebuildFailed") }, "\(events.all)")
+        #expect(!runtime.isRunning)
+        #expect(try runtime.play("beep") == .dropped(.noOutputDevice))
+        let rebuiltBefore = events.all.filter { $0 == "contextRebuilt" }.count
+        try PulseTestEnvironment.startDaemon()
+        #expect(PulseTestEnvironment.waitUntil(seconds: 10) { runtime.isRunning && runtime.isSoundtrackPlaying }, "\(events.all)")
+        #expect(events.all.filter { $0 == "contextRebuilt" }.count == rebuiltBefore + 1, "one successful attempt: \(events.all)")
+        #expect(events.all.filter { $0 == "rebuildFailed" }.count == 1, "failed retries are not logged again: \(events.all)")
+        #expect(try MonitorRecording.heard(folder: folder), "the soundtrack should be heard on the restarted server")
+    }
 }

@@ -94,4 +94,7 @@ public enum DropReason: String, Sendable, Hashable {
     case allVoicesOutrank
     /// The session is not active (for example activation failed in the background).
     case sessionInactive
+    /// The output device stopped working (unplugged, its sound server gone) and no other could be
+    /// opened yet; the runtime keeps trying and plays again as soon as one opens.
+    case noOutputDevice
 }

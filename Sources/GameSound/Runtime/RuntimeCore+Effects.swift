@@ -72,6 +72,7 @@ extension RuntimeCore {
         }
         let dropReason: DropReason? = switch phase {
         case .lost: .mediaServicesLost
+        case .awaitingDevice: .noOutputDevice
         case .inactive: session.isInterrupted || contextSuspended || snapshot != nil ? .interrupted : .sessionInactive
         default: nil
         }

@@ -64,7 +64,11 @@ extension RuntimeCore {
         // Leave the running phase before anyone hears of the interruption, so that a game calling back
         // from an observer is already refused (its effect dropped) instead of reaching OpenAL.
         let wasRunning = phase == .running
-        if wasRunning || phase == .inactive {
+        if phase == .awaitingDevice {
+            // No context to suspend: reactivation after the interruption opens a device again.
+            deviceReopenPending = true
+        }
+        if wasRunning || phase == .inactive || phase == .awaitingDevice {
             phase = .inactive
             needsReactivation = false
         }
@@ -242,7 +246,7 @@ extension RuntimeCore {
     /// Moves the output to the system's current device: the media-services rebuild without the
     /// session part. OpenAL Soft 1.19.1 keeps its PulseAudio stream on the sink it opened, so the
     /// device is closed and opened again, which puts the new stream on the new default.
-    /// Called only while running; on failure the runtime waits for a media-services reset.
+    /// Called only for a real output; on failure the runtime waits for a device (``awaitDevice()``).
     func reopenDevice() {
         stopOutput()
         if let context {
@@ -255,11 +259,51 @@ extension RuntimeCore {
             try rebuildContext(newDevice: true)
         } catch {
             log(.engine, "rebuildFailed", [.init("error", .string(error.description))])
-            phase = .lost
+            awaitDevice()
             return
         }
         startOutput()
         reconcileSoundtrack(fadeFrames: 0)
+    }
+
+    /// How many updates make half a second: the pause between two attempts to open a device.
+    var deviceRetryUpdates: Int { max(1, configuration.sampleRate / 2 / configuration.updateFrames) }
+
+    /// After a real output could not be (re)opened: wait for a device, trying every half second.
+    /// Headless output has no device to wait for; it returns false and changes nothing.
+    @discardableResult
+    func awaitDevice() -> Bool {
+        guard !isHeadless else { return false }
+        stopOutput()
+        phase = .awaitingDevice
+        deviceRetryCountdown = deviceRetryUpdates
+        return true
+    }
+
+    /// A real output device can stop working with no word from the system: a USB headset pulled, or
+    /// its sound server gone. OpenAL then reports it disconnected (`ALC_EXT_disconnect`); the runtime
+    /// reopens the output on the default device and, while none can be opened, tries again every
+    /// half second, keeping what was playing for when a device comes.
+    func followDeviceConnection() {
+        guard !isHeadless else { return }
+        switch phase {
+        case .running:
+            guard let device, !device.isClosed, !device.isConnected else { return }
+            log(.engine, "deviceDisconnected")
+            reopenDevice()
+        case .awaitingDevice:
+            guard deviceRetryCountdown <= 0 else {
+                deviceRetryCountdown -= 1
+                return
+            }
+            deviceRetryCountdown = deviceRetryUpdates
+            // Quietly: a failed attempt was already logged when the waiting began.
+            guard (try? rebuildContext(newDevice: true)) != nil else { return }
+            startOutput()
+            reconcileSoundtrack(fadeFrames: 0)
+        case .inactive, .lost, .stopped:
+            return
+        }
     }
 
     func mediaServicesReset() {
@@ -321,8 +365,8 @@ extension RuntimeCore {
             reopenDevice()
         case .inactive:
             deviceReopenPending = true
-        case .lost, .stopped:
-            // A reset opens a new device anyway; a stopped runtime has none.
+        case .lost, .awaitingDevice, .stopped:
+            // A reset, or the next attempt, opens a new device anyway; a stopped runtime has none.
             break
         }
     }

@@ -14,6 +14,9 @@ final class RuntimeCore {
         case inactive
         /// Media services are lost; waiting for the reset.
         case lost
+        /// The real output device stopped working on its own (unplugged, its sound server gone) and
+        /// no device could be opened since; the runtime tries again every half second.
+        case awaitingDevice
         /// Shut down for good.
         case stopped
     }
@@ -100,6 +103,8 @@ final class RuntimeCore {
     /// A route change asked for a new output device while the runtime could not reopen it
     /// (interrupted): the next restore opens a new device instead of reusing the old one.
     var deviceReopenPending = false
+    /// Updates left before the next attempt to open a device while ``Phase/awaitingDevice``.
+    var deviceRetryCountdown = 0
     var silenceCause: OutputSilenceCause?
 
     var eventObservers: [UUID: @Sendable (GameSoundEvent) -> Void] = [:]
@@ -229,6 +234,7 @@ final class RuntimeCore {
             reconcileSoundtrack(fadeFrames: 0)
         } catch {
             log(.engine, "restoreFailed", [.init("error", .string(error.description))])
+            awaitDevice()
         }
     }
 
@@ -272,6 +278,7 @@ final class RuntimeCore {
 
     /// The periodic work: reactivation retries, silencing, fades, stream refills.
     func update() {
+        followDeviceConnection()
         if needsReactivation, phase == .inactive { reactivate() }
         guard phase == .running else { return }
         updateSilence()
