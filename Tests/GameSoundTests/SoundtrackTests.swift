@@ -9,6 +9,22 @@ import Testing
 /// The streamed soundtrack: commands, positions, loops and fades, heard in the output.
 @Suite("Soundtrack")
 struct SoundtrackTests {
+    @Test("soundtrackPosition keeps the track's place while no context exists: a legacy interruption, media services lost",
+          arguments: ["legacy", "lost"])
+    func positionWithoutContext(_ how: String) throws {
+        let h = try Harness(strategy: how == "legacy" ? .rebuildContext : .suspendContext)
+        try h.render(seconds: 0.5)
+        let before = try #require(h.runtime.soundtrackPosition)
+        try h.perform(how == "legacy" ? "phone.ring" : "mediaServices.lose")
+        try h.render(seconds: 0.25)
+        let during = try #require(h.runtime.soundtrackPosition)
+        #expect(abs(during - before) <= 4_096, "before \(before), during \(during)")
+        try h.perform(how == "legacy" ? "phone.decline" : "mediaServices.reset")
+        try h.render(seconds: 0.25)
+        let after = try #require(h.runtime.soundtrackPosition)
+        #expect(abs(after - (before + 12_000)) <= 4_096, "before \(before), after \(after)")
+    }
+
     @Test("pause keeps the position and silences; resume continues from it; stop restarts from the top")
     func pauseResumeStop() throws {
         let h = try Harness()
