@@ -265,4 +265,24 @@ struct PulseSystemTests {
         #expect(events.all.filter { $0 == "rebuildFailed" }.count == 1, "failed retries are not logged again: \(events.all)")
         #expect(try MonitorRecording.heard(folder: folder), "the soundtrack should be heard on the restarted server")
     }
+
+    @Test("the silent switch on a real device: the game is silent on the monitor while it is on, heard again when it is off")
+    func silentSwitchOnRealDevice() throws {
+        // Real output through OpenAL's PulseAudio device; the switch comes from the simulated system.
+        let events = NameLog()
+        let runtime = try GameSoundRuntime(configuration: .init(policy: .effectsPlusSoundtrack, output: .realtime()),
+                                           system: SimulatedSystem(), soundtrack: soundtrack) { events.append($0.name) }
+        defer { runtime.shutdown() }
+        try #require(runtime.isSoundtrackPlaying)
+        #expect(try MonitorRecording.heard(folder: folder))
+        try runtime.perform(.silentSwitchOn)
+        #expect(events.contains("outputSilenced"))
+        Thread.sleep(forTimeInterval: 1)  // let the audio queued before the switch leave the null sink
+        let during = try MonitorRecording.record(seconds: 1, folder: folder)
+        #expect(during.count > 10_000)
+        #expect(Signal.peak(during.suffix(during.count / 2)) < 0.001, "silent while the switch is on")
+        #expect(runtime.isSoundtrackPlaying, "the switch mutes; it does not pause")
+        try runtime.perform(.silentSwitchOff)
+        #expect(try MonitorRecording.heard(folder: folder), "heard again with the switch off")
+    }
 }
