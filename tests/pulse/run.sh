@@ -21,11 +21,15 @@ unset PULSE_SERVER PULSE_PROP
 
 export GAMESOUND_PULSE_DAEMON_ARGS="-n --daemonize=yes --exit-idle-time=-1 --log-target=file:$scratch/daemon.log -L module-null-sink -L module-native-protocol-unix -L module-role-cork"
 
+# The daemon exits a moment after --kill (and the restart tests may have started a new one), so
+# wait for it before removing its runtime directory; cleaning up never changes the tests' status.
 cleanup() {
   HOME="$daemon_home" pulseaudio --kill 2>/dev/null || true
-  rm -rf "$scratch"
+  for _ in $(seq 50); do HOME="$daemon_home" pulseaudio --check 2>/dev/null || break; sleep 0.1; done
+  rm -rf "$scratch" 2>/dev/null || { sleep 1; rm -rf "$scratch" 2>/dev/null; } || echo "tests/pulse/run.sh: could not remove $scratch" >&2
 }
-trap cleanup EXIT INT TERM
+trap 'status=$?; cleanup; exit $status' EXIT
+trap 'exit 130' INT TERM
 
 export GAMESOUND_PULSE_DAEMON_HOME="$daemon_home"
 # shellcheck disable=SC2086
