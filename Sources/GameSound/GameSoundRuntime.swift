@@ -133,9 +133,10 @@ public final class GameSoundRuntime: Sendable {
         }
         core.with { $0.log(.system, action.name, details) }
         // Outside the core's step, so the notifications the action causes are handled as they are
-        // delivered, each before the next, and before the foreground recovery below looks at the state.
+        // delivered. The foreground recovery must see them handled: called from inside a step (an
+        // event observer), it waits behind them.
         try simulated.perform(action)
-        core.with { core in
+        core.afterPending { core in
             if action == .appForeground { core.applicationDidBecomeActive() }
             core.updateSilence()
         }

@@ -61,4 +61,24 @@ struct ReentrancyTests {
         let ended = harness.eventNames.filter { $0 == "interruptionEnded" }.count
         #expect(ended <= began, "never more ends than begins: \(harness.eventNames)")
     }
+
+    @Test("An observer that brings the app to the foreground from inside a step: the begin it causes is handled first, then the recovery")
+    func foregroundFromObserver() throws {
+        let harness = try Harness(policy: .effectsPlusSoundtrack)
+        let errors = OpenALProcess.errorCountOnCurrentThread
+        try harness.runtime.perform(.appBackground)
+        try harness.render(seconds: 0.1)
+        let runtime = harness.runtime
+        let once = Atomic(false)
+        let observation = runtime.addEventObserver { [weak runtime] event in
+            guard event.name == "effectPlayed", !once.exchange(true, ordering: .relaxed) else { return }
+            try? runtime?.perform(.appForeground)
+        }
+        defer { observation.cancel() }
+        _ = try harness.runtime.play("beep", options: PlayOptions(loop: true))
+        let after = try harness.render(seconds: 0.3)
+        #expect(harness.runtime.isRunning, "\(harness.eventNames)")
+        #expect(harness.beepPower(after) > 0.01, "the looping effect is heard after the foreground")
+        #expect(OpenALProcess.errorCountOnCurrentThread == errors)
+    }
 }

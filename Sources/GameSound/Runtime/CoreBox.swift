@@ -9,18 +9,25 @@ import OpenAL
 /// lock is recursive, so such a notification would otherwise be handled in the middle of the step,
 /// which then carries on with a state that no longer holds (a context rebuilt after media
 /// services were lost, say). Notifications that arrive while a step runs are kept and handled, in
-/// order, as soon as the outermost step returns, still under the lock.
+/// order, as soon as the outermost step returns, still under the lock. Work that must see them
+/// handled first (the foreground recovery after an action) queues behind them with ``afterPending(_:)``.
 final class CoreBox: @unchecked Sendable {
+    /// Something held back until the running step is over.
+    private enum Pending {
+        case notification(AudioSessionNotification)
+        case work((RuntimeCore) -> Void)
+    }
+
     // Safe: `core`, `depth` and `deferred` are only touched with OpenAL's process-wide lock held.
     private let core: RuntimeCore
     /// How many steps of the core are running on the thread that holds the lock.
     private var depth = 0
-    /// Notifications that arrived during a step, oldest first.
-    private var deferred: [AudioSessionNotification] = []
+    /// What arrived during a step, oldest first.
+    private var deferred: [Pending] = []
 
     init(_ core: RuntimeCore) { self.core = core }
 
-    /// Runs one step of the core under the OpenAL lock, then the notifications that came during it.
+    /// Runs one step of the core under the OpenAL lock, then what was held back during it.
     func with<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
         try OpenALProcess.withExclusiveAccess { () throws(Failure) -> Result in
             if depth == 0 { core.adoptContext() }
@@ -35,18 +42,30 @@ final class CoreBox: @unchecked Sendable {
 
     /// Hands a session notification to the core now, or after the step that is running.
     func deliver(_ notification: AudioSessionNotification) {
+        enqueue(.notification(notification))
+    }
+
+    /// Runs `work` now if no step is running, else after that step and the notifications held back during it.
+    func afterPending(_ work: @escaping (RuntimeCore) -> Void) {
+        enqueue(.work(work))
+    }
+
+    private func enqueue(_ pending: Pending) {
         OpenALProcess.withExclusiveAccess {
-            deferred.append(notification)
+            deferred.append(pending)
             if depth == 0 { handleDeferred() }
         }
     }
 
     private func handleDeferred() {
-        if !deferred.isEmpty { core.adoptContext() }
         while !deferred.isEmpty {
             let next = deferred.removeFirst()
+            core.adoptContext()
             depth += 1
-            core.handle(next)
+            switch next {
+            case .notification(let notification): core.handle(notification)
+            case .work(let work): work(core)
+            }
             depth -= 1
         }
     }

@@ -135,6 +135,8 @@ final class RuntimeCore {
         let event = GameSoundEvent(frame: at, time: Double(at) / Double(configuration.sampleRate),
                                    origin: origin, name: name, details: details)
         for observer in eventObservers.values { observer(event) }
+        // An observer may have used OpenAL (another runtime, say): the step goes on with its own context.
+        if !eventObservers.isEmpty { adoptContext() }
     }
 
     // MARK: - Start and stop
