@@ -179,6 +179,23 @@ struct EffectsTests {
         #expect(runtime.liveOpenALObjects.sources <= 8 + 1)
         #expect(h.trackPower(try h.render(seconds: 0.1)) > 0.01)
     }
+
+    @Test("a stop while inactive with a live context (activation refused in the background after a reset) silences the voice")
+    func stopWhileInactiveWithContext() throws {
+        let h = try Harness(policy: .effectsPlusSoundtrack, soundtrack: false)
+        let voice = try #require(try h.runtime.play("beep", options: PlayOptions(loop: true)).voice)
+        try h.render(seconds: 0.1)
+        try h.perform("app.background")
+        try h.perform("mediaServices.lose")
+        try h.perform("mediaServices.reset")  // rebuilt and the voice replayed; activation refused in the background
+        try h.render(seconds: 0.1)
+        #expect(!h.runtime.isRunning)
+        try h.runtime.stop(voice)
+        try h.perform("app.foreground")
+        let after = try h.render(seconds: 0.3)
+        #expect(h.runtime.isRunning, "\(h.eventNames)")
+        #expect(h.isSilent(after), "the stopped voice stays stopped")
+    }
 }
 
 /// Records progress callbacks from several threads.

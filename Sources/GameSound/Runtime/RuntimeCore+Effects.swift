@@ -154,20 +154,21 @@ extension RuntimeCore {
         guard phase != .stopped else { throw .stopped }
         guard voice.slot >= 0, voice.slot < slots.count, allocator.slots[voice.slot].generation == voice.generation,
               allocator.slots[voice.slot].busy else { return }
-        if phase == .running {
+        snapshot?.voices.removeAll { $0.slot == voice.slot }
+        if context != nil, !contextSuspended {
+            // A usable context (running, or inactive after a failed activation): stop it now.
             do {
                 try makeContextCurrentIfNeeded()
                 try slots[voice.slot].source?.stop()
             } catch {
                 throw .openAL(error)
             }
-        } else {
-            snapshot?.voices.removeAll { $0.slot == voice.slot }
-            // A suspended context still has the source: stop it when the context is back. With no
-            // context (media services lost, a rebuilt interruption) the source is already gone, and
-            // leaving out its snapshot entry is the whole stop.
-            if context != nil { pendingVoiceStops.insert(voice.slot) }
+        } else if contextSuspended {
+            // A suspended context still has the source but cannot be touched: stop it when it is back.
+            pendingVoiceStops.insert(voice.slot)
         }
+        // With no context (media services lost, a rebuilt interruption) the source is already
+        // gone, and leaving out its snapshot entry is the whole stop.
         allocator.release(voice.slot)
         slots[voice.slot].effect = nil
     }
