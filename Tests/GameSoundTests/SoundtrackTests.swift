@@ -25,6 +25,29 @@ struct SoundtrackTests {
         #expect(abs(after - (before + 12_000)) <= 4_096, "before \(before), after \(after)")
     }
 
+    @Test("a stop, a new track or a crossfade asked for during a legacy interruption is not undone by the saved place",
+          arguments: ["stop", "crossfade"])
+    func soundtrackCallsDuringLegacyInterruption(_ call: String) throws {
+        let h = try Harness(strategy: .rebuildContext)
+        try h.render(seconds: 1)
+        try h.perform("phone.ring")
+        try h.render(seconds: 0.1)
+        if call == "stop" {
+            try h.runtime.stopSoundtrack()
+        } else {
+            try h.runtime.crossfadeSoundtrack(to: TestAssets.soundtrackPath, duration: 0.05)
+        }
+        try h.perform("phone.decline")
+        if call == "stop" {
+            try h.render(seconds: 0.1)
+            #expect(h.runtime.soundtrackPosition == nil, "stopped stays stopped")
+            try h.runtime.playSoundtrack()
+        }
+        try h.render(seconds: 0.1)
+        let position = try #require(h.runtime.soundtrackPosition)
+        #expect(position <= 4_800 + 4_096, "starts from the top, not from frame 48 000: \(position)")
+    }
+
     @Test("pause keeps the position and silences; resume continues from it; stop restarts from the top")
     func pauseResumeStop() throws {
         let h = try Harness()

@@ -107,6 +107,7 @@ extension RuntimeCore {
             soundtrack = nil
             soundtrackPath = path
             pendingSoundtrackStart = 0
+            forgetSavedSoundtrackPosition()
         }
         guard soundtrackPath != nil else { throw .noSoundtrack }
         soundtrackLoop = loop
@@ -123,7 +124,11 @@ extension RuntimeCore {
             for track in fadingTracks { discard(track) }
             fadingTracks = []
         }
-        if intent == .stopped, phase != .running { pendingSoundtrackStart = 0; soundtrackRestoring = false }
+        if intent == .stopped, phase != .running {
+            pendingSoundtrackStart = 0
+            soundtrackRestoring = false
+            forgetSavedSoundtrackPosition()
+        }
         reconcileSoundtrack(fadeFrames: Int(fade * Double(configuration.sampleRate)))
         if intent == .stopped, phase == .running, soundtrack == nil { pendingSoundtrackStart = 0 }
     }
@@ -147,8 +152,16 @@ extension RuntimeCore {
         soundtrackPath = path
         soundtrackLoop = loop
         pendingSoundtrackStart = 0
+        forgetSavedSoundtrackPosition()
         soundtrackIntent = .playing
         reconcileSoundtrack(fadeFrames: frames)
+    }
+
+    /// A stop, a new track or a crossfade asked for while no context exists: the place saved with
+    /// what was playing no longer applies, so the restore must not resume the old place.
+    func forgetSavedSoundtrackPosition() {
+        snapshot?.soundtrackPosition = nil
+        lastKnownSoundtrackPosition = nil
     }
 
     func setSoundtrackVolume(_ volume: Float) throws(GameSoundError) {
