@@ -275,9 +275,20 @@ extension RuntimeCore {
     func awaitDevice() -> Bool {
         guard !isHeadless else { return false }
         stopOutput()
+        releaseContextForRetry()
         phase = .awaitingDevice
         deviceRetryCountdown = deviceRetryUpdates
         return true
+    }
+
+    /// A context left by a failed restore or rebuild (the device opened, the voices did not) is torn
+    /// down, what it played saved, so that the next attempt starts from a closed device.
+    func releaseContextForRetry() {
+        guard let context else { return }
+        if contextSuspended { try? context.makeCurrent(); contextSuspended = false }
+        try? makeContextCurrentIfNeeded()
+        if snapshot == nil { snapshot = takeSnapshot() }
+        teardownContext(logDestroyed: true)
     }
 
     /// A real output device can stop working with no word from the system: a USB headset pulled, or
@@ -298,7 +309,10 @@ extension RuntimeCore {
             }
             deviceRetryCountdown = deviceRetryUpdates
             // Quietly: a failed attempt was already logged when the waiting began.
-            guard (try? rebuildContext(newDevice: true)) != nil else { return }
+            guard (try? rebuildContext(newDevice: true)) != nil else {
+                releaseContextForRetry()
+                return
+            }
             startOutput()
             reconcileSoundtrack(fadeFrames: 0)
         case .inactive, .lost, .stopped:

@@ -22,7 +22,7 @@ public struct ScenarioRunner: Sendable {
     /// A system action the simulated system refuses at that moment (declining a call that is not
     /// ringing) does not stop the run: it is logged as an `actionRefused` event from the `system`
     /// source with the `action` and the `reason`. Likewise a game call the runtime refuses (firing
-    /// or unloading an effect that is not loaded, resuming with no soundtrack) is logged as a
+    /// or unloading an effect that is not loaded, preloading a file that does not decode) is logged as a
     /// `callRefused` event from the `game` source with the `call` (the runtime method's name), the
     /// `error`, and the `sound` when the call names one, and the run goes on: the render stays a
     /// faithful timeline of what a game doing the same calls would hear. An effect dropped by the
