@@ -116,7 +116,7 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 .PHONY: check storms sanitize sanitize-ci fuzz fuzz-ci fuzz-build fuzz-corpus endurance
 
 ## check: everything CI runs (.ci/run): `make test`, the concurrency tests under ThreadSanitizer,
-## then each fuzzer for 30 s from a fixed seed. About 10 minutes on 2 cores.
+## then each fuzzer for 30 s from a fixed seed. About 6 minutes on 2 cores from a fresh clone.
 check: test sanitize-ci fuzz-ci
 
 ## storms: 10 000 random storms on the headless runtime (STORMS=N to change; GAMESOUND_STORM_SEED=first seed).
