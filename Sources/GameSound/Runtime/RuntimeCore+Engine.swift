@@ -270,15 +270,13 @@ extension RuntimeCore {
     var deviceRetryUpdates: Int { max(1, configuration.sampleRate / 2 / configuration.updateFrames) }
 
     /// After a real output could not be (re)opened: wait for a device, trying every half second.
-    /// Headless output has no device to wait for; it returns false and changes nothing.
-    @discardableResult
-    func awaitDevice() -> Bool {
-        guard !isHeadless else { return false }
+    /// Headless output has no device to wait for; nothing changes then.
+    func awaitDevice() {
+        guard !isHeadless else { return }
         stopOutput()
         releaseContextForRetry()
         phase = .awaitingDevice
         deviceRetryCountdown = deviceRetryUpdates
-        return true
     }
 
     /// A context left by a failed restore or rebuild (the device opened, the voices did not) is torn
