@@ -25,6 +25,9 @@ public final class ALDevice {
     /// How many buffers created through these wrappers are alive on this device (a leak check:
     /// it falls when a buffer is deleted and drops to 0 when the device closes).
     public internal(set) var liveBufferCount = 0
+    /// Whether the device has `ALC_EXT_disconnect`, asked once: a real-time runtime reads
+    /// ``isConnected`` at every update, and a device's extensions do not change.
+    private lazy var reportsDisconnection = hasExtension("ALC_EXT_disconnect")
 
     private init(handle: OpaquePointer, kind: Kind) {
         self.handle = handle
@@ -129,7 +132,7 @@ public final class ALDevice {
     /// Devices without `ALC_EXT_disconnect` always report true. The corresponding C call is
     /// `alcGetIntegerv(device, ALC_CONNECTED, ...)`.
     public var isConnected: Bool {
-        guard !isClosed, hasExtension("ALC_EXT_disconnect") else { return !isClosed }
+        guard !isClosed, reportsDisconnection else { return !isClosed }
         return (try? ALCall.integers(handle, ALC_CONNECTED, count: 1).first) != 0
     }
 
