@@ -26,11 +26,16 @@ struct VoiceAllocator {
     init(count: Int) { slots = Array(repeating: Slot(), count: count) }
 
     func choose(priority: Int) -> Choice {
-        if let free = slots.firstIndex(where: { !$0.busy }) { return .free(free) }
-        let candidates = slots.indices.filter { slots[$0].priority <= priority }
-        guard let victim = candidates.min(by: { (slots[$0].priority, slots[$0].startedAt) < (slots[$1].priority, slots[$1].startedAt) })
-        else { return .refuse }
-        return .steal(victim)
+        // One pass and no allocation: this runs on every play, twice when the pool is full.
+        var victim: Int?
+        for index in slots.indices {
+            let slot = slots[index]
+            if !slot.busy { return .free(index) }
+            guard slot.priority <= priority else { continue }
+            if let best = victim, (slots[best].priority, slots[best].startedAt) <= (slot.priority, slot.startedAt) { continue }
+            victim = index
+        }
+        return victim.map(Choice.steal) ?? .refuse
     }
 
     /// Marks `slot` busy with a new sound and returns its new generation.
