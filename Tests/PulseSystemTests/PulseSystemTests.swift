@@ -51,8 +51,10 @@ struct PulseSystemTests {
     }
 
     /// A real-time runtime on the system, whose events are logged by name.
-    func makeRuntime(on system: PulseSystem, events: NameLog) throws -> GameSoundRuntime {
-        try GameSoundRuntime(configuration: .init(output: .realtime()), system: system, soundtrack: soundtrack) { event in
+    func makeRuntime(on system: any SystemAudio, policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio,
+                     events: NameLog) throws -> GameSoundRuntime {
+        try GameSoundRuntime(configuration: .init(policy: policy, output: .realtime()), system: system,
+                             soundtrack: soundtrack) { event in
             events.append(event.name)
         }
     }
@@ -246,8 +248,7 @@ struct PulseSystemTests {
     func deviceDisconnectedWithoutNotification() throws {
         // The simulated system knows nothing of PulseAudio: only OpenAL's ALC_CONNECTED tells the runtime.
         let events = NameLog()
-        let runtime = try GameSoundRuntime(configuration: .init(policy: .effectsPlusSoundtrack, output: .realtime()),
-                                           system: SimulatedSystem(), soundtrack: soundtrack) { events.append($0.name) }
+        let runtime = try makeRuntime(on: SimulatedSystem(), policy: .effectsPlusSoundtrack, events: events)
         defer { runtime.shutdown() }
         try runtime.preload("beep", sound: PCMBuffer(format: PCMFormat(sampleRate: 48_000, channelCount: 1),
                                                      samples: Signal.sine(frequency: 880, amplitude: 0.3, frameCount: 4_800, sampleRate: 48_000)))
@@ -270,8 +271,7 @@ struct PulseSystemTests {
     func silentSwitchOnRealDevice() throws {
         // Real output through OpenAL's PulseAudio device; the switch comes from the simulated system.
         let events = NameLog()
-        let runtime = try GameSoundRuntime(configuration: .init(policy: .effectsPlusSoundtrack, output: .realtime()),
-                                           system: SimulatedSystem(), soundtrack: soundtrack) { events.append($0.name) }
+        let runtime = try makeRuntime(on: SimulatedSystem(), policy: .effectsPlusSoundtrack, events: events)
         defer { runtime.shutdown() }
         try #require(runtime.isSoundtrackPlaying)
         #expect(try MonitorRecording.heard(folder: folder))
