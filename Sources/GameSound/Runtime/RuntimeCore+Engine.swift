@@ -102,14 +102,7 @@ extension RuntimeCore {
     /// A route change during the interruption asks for a new device: the suspended context is
     /// then torn down (what was playing saved) and rebuilt on a newly opened device.
     func restoreContext() throws(GameSoundError) {
-        if deviceReopenPending, let context {
-            if contextSuspended { try? context.makeCurrent(); contextSuspended = false }
-            try? makeContextCurrentIfNeeded()
-            for slot in pendingVoiceStops { try? slots[slot].source?.stop() }
-            pendingVoiceStops = []
-            if snapshot == nil { snapshot = takeSnapshot() }
-            teardownContext(logDestroyed: true)
-        }
+        if deviceReopenPending { saveAndTearDownContext() }
         if let context, contextSuspended {
             do { try context.makeCurrent() } catch { throw .openAL(error) }
             contextSuspended = false
@@ -222,12 +215,7 @@ extension RuntimeCore {
         log(.session, "mediaServicesLost")
         guard phase != .stopped, phase != .lost else { return }
         stopOutput()
-        if context != nil {
-            if contextSuspended, let context { try? context.makeCurrent(); contextSuspended = false }
-            try? makeContextCurrentIfNeeded()
-            if snapshot == nil { snapshot = takeSnapshot() }
-            teardownContext(logDestroyed: true)
-        }
+        saveAndTearDownContext()
         try? device?.close()
         device = nil
         phase = .lost
@@ -249,12 +237,7 @@ extension RuntimeCore {
     /// Called only for a real output; on failure the runtime waits for a device (``awaitDevice()``).
     func reopenDevice() {
         stopOutput()
-        if let context {
-            if contextSuspended { try? context.makeCurrent(); contextSuspended = false }
-            try? makeContextCurrentIfNeeded()
-            if snapshot == nil { snapshot = takeSnapshot() }
-            teardownContext(logDestroyed: true)
-        }
+        saveAndTearDownContext()
         do {
             try rebuildContext(newDevice: true)
         } catch {
@@ -274,14 +257,16 @@ extension RuntimeCore {
     func awaitDevice() {
         guard !isHeadless else { return }
         stopOutput()
-        releaseContextForRetry()
+        saveAndTearDownContext()
         phase = .awaitingDevice
         deviceRetryCountdown = deviceRetryUpdates
     }
 
-    /// A context left by a failed restore or rebuild (the device opened, the voices did not) is torn
-    /// down, what it played saved, so that the next attempt starts from a closed device.
-    func releaseContextForRetry() {
+    /// Saves what the context plays (unless a snapshot is already kept) and destroys it, suspended
+    /// or not: before a media-services loss, a move to another device, or the next attempt to open
+    /// one. Pending stops need no care: their slots are free, so the snapshot leaves them out, and
+    /// the teardown deletes every source. Does nothing without a context.
+    func saveAndTearDownContext() {
         guard let context else { return }
         if contextSuspended { try? context.makeCurrent(); contextSuspended = false }
         try? makeContextCurrentIfNeeded()
@@ -308,7 +293,7 @@ extension RuntimeCore {
             deviceRetryCountdown = deviceRetryUpdates
             // Quietly: a failed attempt was already logged when the waiting began.
             guard (try? rebuildContext(newDevice: true)) != nil else {
-                releaseContextForRetry()
+                saveAndTearDownContext()
                 return
             }
             startOutput()
