@@ -14,6 +14,10 @@ public struct GameSoundConfiguration: Sendable, Hashable {
         /// Category playback: not silenced by the silent switch or screen lock; pauses the soundtrack
         /// when headphones are pulled.
         case mediaPlayback
+        /// Category playAndRecord with the speaker by default and Bluetooth headsets allowed, for a game
+        /// with voice chat: not silenced by the silent switch, soundtrack always; the output can be
+        /// moved with `session.overrideOutput`, which never pauses the soundtrack.
+        case voiceChat
     }
 
     /// Where the mix goes.

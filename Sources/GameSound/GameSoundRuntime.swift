@@ -70,8 +70,11 @@ public final class GameSoundRuntime: Sendable {
         }
         try box.with { (core) throws(GameSoundError) in try core.start(soundtrack: soundtrack) }
         if case .realtime = configuration.output {
-            let loop = RealtimeLoop(period: Double(configuration.updateFrames) / Double(configuration.sampleRate)) {
-                box.with { $0.update() }
+            let loop = RealtimeLoop {
+                box.with { core in
+                    core.update()
+                    return core.updatePeriod
+                }
             }
             self.loop = loop
             loop.start()
@@ -116,8 +119,10 @@ public final class GameSoundRuntime: Sendable {
     /// Performs an action of the simulated system (a phone call, the silent switch...), logging it
     /// first, so that its consequences follow it in the event log.
     ///
-    /// Prefer this to calling ``simulatedSystem`` directly: the runtime also checks the silencing at
-    /// once and, for `app.foreground`, recovers an interruption that never ended. Simulation only: on
+    /// Prefer this to calling ``simulatedSystem`` directly: the runtime also checks the silencing and
+    /// the ducking at once and, whenever the app comes back to the foreground (`app.foreground`, or
+    /// `phone.hangUp` after an answered call), recovers an interruption that never ended and reads
+    /// the other audio and the hint afresh. Simulation only: on
     /// a real system the desktop itself rings and plugs, and every action is refused.
     ///
     /// - Parameter action: What the system does, for example ``AudioSession/SystemAction/phoneRing``.
@@ -135,9 +140,13 @@ public final class GameSoundRuntime: Sendable {
         // Outside the core's step, so the notifications the action causes are handled as they are
         // delivered. The foreground recovery must see them handled: called from inside a step (an
         // event observer), it waits behind them.
+        // The app comes back to the foreground with `app.foreground`, and with `phone.hangUp` after an
+        // answered call: either way the game recovers through its foreground path.
+        let wasAway = simulated.appState != .foreground
         try simulated.perform(action)
+        let cameBack = wasAway && simulated.appState == .foreground
         core.afterPending { core in
-            if action == .appForeground { core.applicationDidBecomeActive() }
+            if cameBack { core.applicationDidBecomeActive() }
             core.updateSilence()
         }
     }
@@ -153,8 +162,10 @@ public final class GameSoundRuntime: Sendable {
 
     /// Tells the runtime the app became active again (iOS's didBecomeActive).
     ///
-    /// It reactivates the session if an interruption never ended, and does nothing while the runtime
-    /// is running. ``perform(_:)`` calls it for `app.foreground`.
+    /// It reactivates the session if an interruption never ended. Either way it reads
+    /// `isOtherAudioPlaying` and the secondary-audio hint afresh and decides the category and the
+    /// soundtrack again, as at launch: the hint's notifications do not reach an app in the
+    /// background. ``perform(_:)`` calls it whenever the app comes back to the foreground.
     public func applicationDidBecomeActive() {
         core.with { $0.applicationDidBecomeActive() }
     }

@@ -44,7 +44,7 @@ struct CConfig: Equatable {
     /// The runtime configuration and launch state these numbers ask for.
     func runtimeSettings(in function: String) throws(CFailure) -> (GameSoundConfiguration, LaunchState) {
         let policies: [GameSoundConfiguration.Policy] = [
-            .effectsOnly, .effectsPlusSoundtrack, .effectsPlusSoundtrackIfNoOtherAudio, .mediaPlayback,
+            .effectsOnly, .effectsPlusSoundtrack, .effectsPlusSoundtrackIfNoOtherAudio, .mediaPlayback, .voiceChat,
         ]
         let others: [LaunchState.OtherAudio] = [.none, .music, .mixable]
         let strategies: [GameSoundConfiguration.InterruptionStrategy] = [.suspendContext, .rebuildContext]

@@ -17,16 +17,19 @@ extension PulseDesktop {
         guard serverAvailable else { throw .mediaServicesFailed }
     }
 
-    mutating func setCategory(_ category: Category, mode: Mode, options: CategoryOptions, for id: SessionID)
-        throws(AudioSessionError)
-    {
+    mutating func setCategory(
+        _ category: Category, mode: Mode, policy: RouteSharingPolicy, options: CategoryOptions, for id: SessionID
+    ) throws(AudioSessionError) {
         try requireServer()
-        guard var record = sessions[id], (record.category, record.mode, record.options) != (category, mode, options) else {
-            return
-        }
+        let options = CategoryRules.effectiveOptions(category, options)
+        guard var record = sessions[id],
+              (record.category, record.mode, record.routeSharingPolicy, record.options) != (category, mode, policy, options)
+        else { return }
         let previousRoute = route(for: record)
+        if record.category != category { record.outputOverride = .none }
         record.category = category
         record.mode = mode
+        record.routeSharingPolicy = policy
         record.options = options
         sessions[id] = record
         if record.isActive {

@@ -73,7 +73,8 @@ struct PulseDesktop {
             outputLatency: sink?.latency ?? 0, isAudioIORunning: record.isAudioIORunning,
             prefersInterruptionOnRouteDisconnect: record.prefersInterruptionOnRouteDisconnect,
             outputSilenceCause: nil,
-            mayRunOutput: record.isActive && record.interruptedBy == nil && serverAvailable)
+            mayRunOutput: record.isActive && record.interruptedBy == nil && serverAvailable,
+            routeSharingPolicy: record.routeSharingPolicy)
     }
 
     // MARK: Building blocks

@@ -103,19 +103,39 @@ public final class PulseSystem: SystemAudio, Sendable {
         model.request { (desktop: inout PulseDesktop) in desktop.detach(session) }
     }
 
-    /// Sets a session's category, mode and options; an active session hears a category route change.
+    /// Sets a session's category, mode, route-sharing policy and options; an active session hears a
+    /// category route change.
     ///
     /// - Parameters:
     ///   - category: The category.
     ///   - mode: The mode.
+    ///   - policy: The route-sharing policy (recorded; the desktop routes every program alike).
     ///   - options: The options.
     ///   - session: The session.
     /// - Throws: ``AudioSession/AudioSessionError/mediaServicesFailed`` while the server is away.
-    public func setCategory(_ category: Category, mode: Mode, options: CategoryOptions, for session: SessionID)
-        throws(AudioSessionError)
-    {
+    public func setCategory(
+        _ category: Category, mode: Mode, policy: RouteSharingPolicy, options: CategoryOptions, for session: SessionID
+    ) throws(AudioSessionError) {
         try model.request { (desktop: inout PulseDesktop) throws(AudioSessionError) in
-            try desktop.setCategory(category, mode: mode, options: options, for: session)
+            try desktop.setCategory(category, mode: mode, policy: policy, options: options, for: session)
+        }
+    }
+
+    /// Records a `playAndRecord` session's output override.
+    ///
+    /// A desktop has no built-in speaker to force: output stays on the default sink, so no route
+    /// change follows. The call is still refused for other categories, as on a phone.
+    ///
+    /// - Parameters:
+    ///   - port: `.speaker` or `.none`.
+    ///   - session: The session.
+    /// - Throws: ``AudioSession/AudioSessionError/badParam`` for another category,
+    ///   ``AudioSession/AudioSessionError/mediaServicesFailed`` while the server is away.
+    public func overrideOutputAudioPort(_ port: OutputPortOverride, for session: SessionID) throws(AudioSessionError) {
+        try model.request { (desktop: inout PulseDesktop) throws(AudioSessionError) in
+            try desktop.requireServer()
+            guard desktop.sessions[session]?.category == .playAndRecord else { throw .badParam }
+            desktop.sessions[session]?.outputOverride = port
         }
     }
 

@@ -23,6 +23,7 @@ struct ActivationTests {
         let keeper = AudioSession(system: fixture.system)
         try keeper.setCategory(.playback)
         try keeper.setActive(true)
+        keeper.setAudioIORunning(true)
         fixture.perform(.appBackground)
         try fixture.session.setCategory(.playback)
         expectRefusal(.cannotInterruptOthers, fixture) { () throws(AudioSessionError) in
@@ -76,9 +77,20 @@ struct ActivationTests {
         #expect(!fixture.system.isMusicWaitingToResume)
     }
 
+    @Test("a non-mixable activation spares a mixable peer: it plays on")
+    func mixablePeerPlaysOn() throws {
+        let fixture = Fixture(LaunchState(otherAudio: .mixable))
+        #expect(fixture.system.isOtherAppPlaying)
+        fixture.activate(.playback)
+        #expect(fixture.system.isOtherAppPlaying)
+        try fixture.session.setCategory(.soloAmbient)
+        #expect(fixture.system.isOtherAppPlaying, "a category change to non-mixable spares it too")
+    }
+
     @Test("another app interrupted by our activation resumes only when we notify others", arguments: [true, false])
     func otherAppResumes(notify: Bool) throws {
-        let fixture = Fixture(LaunchState(otherAudio: .mixable))
+        let fixture = Fixture()
+        fixture.perform(.otherAppActivate(category: .playback, options: []))
         #expect(fixture.system.isOtherAppPlaying)
         fixture.activate(.playback)
         #expect(!fixture.system.isOtherAppPlaying)
@@ -95,6 +107,40 @@ struct ActivationTests {
         try fixture.session.setActive(false)
         #expect(fixture.system.isMusicPlaying)
         #expect(!fixture.system.areOthersDucked)
+    }
+
+    @Test("being ducked: a duckOthers peer lowers an active mixable session until it deactivates")
+    func beingDucked() throws {
+        let fixture = Fixture()
+        fixture.activate(.ambient)
+        fixture.perform(.otherAppActivate(category: .playback, options: .duckOthers))
+        #expect(fixture.session.isDucked)
+        #expect(fixture.session.isActive, "a mixable peer interrupts nobody")
+        fixture.perform(.otherAppDeactivate(notifyOthers: false))
+        #expect(!fixture.session.isDucked)
+        #expect(fixture.recorder.all.isEmpty, "iOS tells an app nothing about ducking")
+    }
+
+    @Test("being ducked: a non-mixable session is neither ducked nor interrupted by a duckOthers peer")
+    func nonMixableNotDucked() {
+        let fixture = Fixture()
+        fixture.activate(.soloAmbient)
+        fixture.perform(.otherAppActivate(category: .playback, options: .duckOthers))
+        #expect(!fixture.session.isDucked)
+        #expect(fixture.session.isActive)
+        #expect(fixture.recorder.all.isEmpty)
+    }
+
+    @Test("being ducked: only an active session is ducked, and a peer without duckOthers ducks nobody")
+    func duckNeedsActiveSessionAndDuckingPeer() throws {
+        let fixture = Fixture()
+        try fixture.session.setCategory(.ambient)
+        fixture.perform(.otherAppActivate(category: .playback, options: .duckOthers))
+        #expect(!fixture.session.isDucked)
+        try fixture.session.setActive(true)
+        #expect(fixture.session.isDucked)
+        fixture.perform(.otherAppDeactivate(notifyOthers: false), .otherAppActivate(category: .playback, options: .mixWithOthers))
+        #expect(!fixture.session.isDucked)
     }
 
     @Test("deactivation while audio I/O runs fails with isBusy and changes nothing")

@@ -8,18 +8,56 @@ private struct Row: Sendable, CustomTestStringConvertible {
     let mixesByDefault: Bool
     let input: Bool
     let output: Bool
-    let mixWithOthersAllowed: Bool
     var testDescription: String { category.name }
 }
 
 private let rows: [Row] = [
-    Row(category: .ambient, silenced: true, mixesByDefault: true, input: false, output: true, mixWithOthersAllowed: true),
-    Row(category: .soloAmbient, silenced: true, mixesByDefault: false, input: false, output: true, mixWithOthersAllowed: false),
-    Row(category: .playback, silenced: false, mixesByDefault: false, input: false, output: true, mixWithOthersAllowed: true),
-    Row(category: .record, silenced: false, mixesByDefault: false, input: true, output: false, mixWithOthersAllowed: false),
-    Row(category: .playAndRecord, silenced: false, mixesByDefault: false, input: true, output: true, mixWithOthersAllowed: true),
-    Row(category: .multiRoute, silenced: false, mixesByDefault: false, input: true, output: true, mixWithOthersAllowed: true),
-    Row(category: .audioProcessing, silenced: false, mixesByDefault: false, input: false, output: false, mixWithOthersAllowed: false),
+    Row(category: .ambient, silenced: true, mixesByDefault: true, input: false, output: true),
+    Row(category: .soloAmbient, silenced: true, mixesByDefault: false, input: false, output: true),
+    Row(category: .playback, silenced: false, mixesByDefault: false, input: false, output: true),
+    Row(category: .record, silenced: false, mixesByDefault: false, input: true, output: false),
+    Row(category: .playAndRecord, silenced: false, mixesByDefault: false, input: true, output: true),
+    Row(category: .multiRoute, silenced: false, mixesByDefault: false, input: true, output: true),
+    Row(category: .audioProcessing, silenced: false, mixesByDefault: false, input: false, output: false),
+]
+
+private let everyCategory = Set(Category.allCases)
+
+/// Options set with a category, and what the session reads back.
+private struct ReadBack: Sendable, CustomTestStringConvertible {
+    let category: Category
+    let options: CategoryOptions
+    let readBack: CategoryOptions
+    init(_ category: Category, _ options: CategoryOptions, _ readBack: CategoryOptions) {
+        (self.category, self.options, self.readBack) = (category, options, readBack)
+    }
+    var testDescription: String { "\(category.name) \(options) → \(readBack)" }
+}
+
+/// The spec's option table (section 2), one row per option, written out again independently.
+private let optionTable: [String: Set<Category>] = [
+    "mixWithOthers": everyCategory,
+    "interruptSpokenAudioAndMixWithOthers": everyCategory,
+    "overrideMutedMicrophoneInterruption": everyCategory.subtracting([.ambient]),
+    "duckOthers": [.playback, .playAndRecord, .multiRoute],
+    "allowBluetooth": [.record, .playAndRecord],
+    "bluetoothHighQualityRecording": [.record, .playAndRecord],
+    "allowBluetoothA2DP": [.playAndRecord],
+    "allowAirPlay": [.playAndRecord],
+    "defaultToSpeaker": [.playAndRecord],
+]
+
+/// The spec's mode table (section 2); `gameChat` has no row: an app may never set it.
+private let modeTable: [Mode: Set<Category>] = [
+    .default: everyCategory,
+    .measurement: everyCategory,
+    .moviePlayback: [.playback, .playAndRecord, .multiRoute],
+    .shortFormVideo: [.playback],
+    .spokenAudio: [.playback],
+    .voicePrompt: [.playback],
+    .videoChat: [.playAndRecord],
+    .voiceChat: [.playAndRecord],
+    .videoRecording: [.playAndRecord, .record],
 ]
 
 @Suite("Categories")
@@ -59,6 +97,7 @@ struct CategoryTableTests {
         let keeper = AudioSession(system: fixture.system)
         try keeper.setCategory(.playback)
         try keeper.setActive(true)
+        keeper.setAudioIORunning(true)
         try fixture.session.setCategory(row.category)
         fixture.perform(.appBackground)
         #expect(fixture.system.appState == .background)
@@ -81,34 +120,23 @@ struct CategoryTableTests {
         #expect(!fixture.session.currentRoute.outputs.isEmpty == row.output)
     }
 
-    @Test("mixWithOthers is accepted only where the table allows it", arguments: rows)
-    fileprivate func mixWithOthers(row: Row) {
+    @Test("mixWithOthers is accepted by every category, as devices accept it", arguments: rows)
+    fileprivate func mixWithOthers(row: Row) throws {
         let fixture = Fixture()
-        if row.mixWithOthersAllowed {
-            #expect(throws: Never.self) { try fixture.session.setCategory(row.category, options: .mixWithOthers) }
-            #expect(fixture.session.categoryOptions == .mixWithOthers)
-        } else {
-            expectRefusal(.badParam, fixture) { () throws(AudioSessionError) in
-                try fixture.session.setCategory(row.category, options: .mixWithOthers)
-            }
-        }
+        try fixture.session.setCategory(row.category, options: .mixWithOthers)
+        #expect(fixture.session.categoryOptions == .mixWithOthers)
+        #expect(CategoryRules.isMixable(row.category, options: .mixWithOthers))
     }
 
-    @Test(
-        "each option is valid only with the categories the spec lists",
-        arguments: CategoryOptions.named.map(\.name), Category.allCases)
-    func optionValidity(optionName: String, category: Category) throws {
+    @Test("option table, cell by cell: each option is accepted exactly by the categories of its row",
+          arguments: CategoryOptions.named.map(\.name), Category.allCases)
+    func optionCell(optionName: String, category: Category) throws {
         let option = try #require(CategoryOptions(name: optionName))
-        let allowed: Set<Category> =
-            switch optionName {
-            case "mixWithOthers": [.ambient, .playback, .playAndRecord, .multiRoute]
-            case "duckOthers", "interruptSpokenAudioAndMixWithOthers": [.playback, .playAndRecord, .multiRoute]
-            case "allowBluetooth": [.record, .playAndRecord]
-            default: [.playAndRecord]
-            }
+        let accepted = try #require(optionTable[optionName], "the spec's option table has no row for \(optionName)")
         let fixture = Fixture()
-        if allowed.contains(category) {
+        if accepted.contains(category) {
             #expect(throws: Never.self) { try fixture.session.setCategory(category, options: option) }
+            #expect(fixture.session.categoryOptions.isSuperset(of: option))
         } else {
             expectRefusal(.badParam, fixture) { () throws(AudioSessionError) in
                 try fixture.session.setCategory(category, options: option)
@@ -116,20 +144,17 @@ struct CategoryTableTests {
         }
     }
 
-    @Test("each mode is valid only with the categories Apple documents", arguments: Mode.allCases, Category.allCases)
-    func modeValidity(mode: Mode, category: Category) {
-        let allowed: Set<Category> =
-            switch mode {
-            case .default: Set(Category.allCases)
-            case .gameChat: []
-            case .measurement: [.playback, .record, .playAndRecord]
-            case .moviePlayback, .spokenAudio: [.playback]
-            case .voicePrompt: [.playback, .playAndRecord]
-            case .videoChat, .voiceChat: [.playAndRecord]
-            case .videoRecording: [.record, .playAndRecord]
-            }
+    @Test("the option table has a row for every option and no other")
+    func optionTableIsComplete() {
+        #expect(Set(optionTable.keys) == Set(CategoryOptions.named.map(\.name)))
+        #expect(Set(CategoryRules.optionCategories.flatMap(\.option.names)) == Set(optionTable.keys))
+    }
+
+    @Test("mode table, cell by cell: each mode is accepted exactly by the categories of its row",
+          arguments: Mode.allCases, Category.allCases)
+    func modeCell(mode: Mode, category: Category) {
         let fixture = Fixture()
-        if allowed.contains(category) {
+        if modeTable[mode, default: []].contains(category) {
             #expect(throws: Never.self) { try fixture.session.setCategory(category, mode: mode) }
             #expect(fixture.session.mode == mode)
         } else {
@@ -139,6 +164,42 @@ struct CategoryTableTests {
         }
     }
 
+    @Test("route-sharing policy: default everywhere, the long-form ones with playback only, independent never",
+          arguments: RouteSharingPolicy.allCases, Category.allCases)
+    func routeSharingPolicyCell(policy: RouteSharingPolicy, category: Category) {
+        let accepted: Set<Category> =
+            switch policy {
+            case .default: Set(Category.allCases)
+            case .longFormAudio, .longFormVideo: [.playback]
+            case .independent: []
+            }
+        let fixture = Fixture()
+        if accepted.contains(category) {
+            #expect(throws: Never.self) { try fixture.session.setCategory(category, policy: policy) }
+            #expect(fixture.session.routeSharingPolicy == policy)
+        } else {
+            expectRefusal(.badParam, fixture) { () throws(AudioSessionError) in
+                try fixture.session.setCategory(category, policy: policy)
+            }
+            #expect(fixture.session.routeSharingPolicy == .default)
+        }
+    }
+
+    @Test("options read back with what they imply: duckOthers and interruptSpokenAudio bring mixWithOthers, ambient reads as mixable",
+          arguments: [
+              ReadBack(.playback, .duckOthers, [.mixWithOthers, .duckOthers]),
+              ReadBack(.playAndRecord, .duckOthers, [.mixWithOthers, .duckOthers]),
+              ReadBack(.soloAmbient, .interruptSpokenAudioAndMixWithOthers, [.mixWithOthers, .interruptSpokenAudioAndMixWithOthers]),
+              ReadBack(.ambient, [], .mixWithOthers),
+              ReadBack(.soloAmbient, [], []),
+              ReadBack(.playback, .mixWithOthers, .mixWithOthers),
+          ])
+    fileprivate func impliedOptions(cell: ReadBack) throws {
+        let fixture = Fixture()
+        try fixture.session.setCategory(cell.category, options: cell.options)
+        #expect(fixture.session.categoryOptions == cell.readBack)
+    }
+
     @Test("an invalid option combination is badParam and changes nothing, even while active")
     func invalidCombination() throws {
         let fixture = Fixture(LaunchState(otherAudio: .music))
@@ -146,7 +207,7 @@ struct CategoryTableTests {
         expectRefusal(.badParam, fixture) { () throws(AudioSessionError) in
             try fixture.session.setCategory(.playback, options: [.mixWithOthers, .defaultToSpeaker])
         }
-        #expect(fixture.session.categoryOptions == .duckOthers)
+        #expect(fixture.session.categoryOptions == [.mixWithOthers, .duckOthers])
     }
 
     @Test("any mixing option makes a non-mixable category mixable", arguments: [

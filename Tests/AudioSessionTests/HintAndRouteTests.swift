@@ -29,6 +29,7 @@ struct HintTests {
     func hintNotInBackground() throws {
         let fixture = Fixture()
         fixture.activate(.playback, options: .mixWithOthers)
+        fixture.session.setAudioIORunning(true)
         fixture.perform(.appBackground)
         #expect(fixture.system.appState == .background)
         fixture.perform(.musicPlay)
@@ -139,5 +140,66 @@ struct RouteTests {
             try fixture.system.perform(.volumeSet(1.5))
         }
         #expect(fixture.session.outputVolume == 0.25)
+    }
+
+    @Test("overrideOutputAudioPort(.speaker) moves playAndRecord to the speaker with reason override, and .none moves it back")
+    func outputOverride() throws {
+        let fixture = Fixture()
+        fixture.activate(.playAndRecord)
+        let receiver = fixture.session.currentRoute
+        #expect(receiver.outputs == [.builtInReceiver])
+        try fixture.session.overrideOutputAudioPort(.speaker)
+        #expect(fixture.session.currentRoute.outputs == [.builtInSpeaker])
+        #expect(fixture.recorder.take() == [.routeChanged(reason: .override, previous: receiver)])
+        let speaker = fixture.session.currentRoute
+        try fixture.session.overrideOutputAudioPort(.none)
+        #expect(fixture.session.currentRoute == receiver)
+        #expect(fixture.recorder.take() == [.routeChanged(reason: .override, previous: speaker)])
+    }
+
+    @Test("the speaker override wins over plugged headphones")
+    func overrideBeatsHeadphones() throws {
+        let fixture = Fixture(LaunchState(route: .headphones))
+        fixture.activate(.playAndRecord)
+        #expect(fixture.session.currentRoute.outputs == [.headphones])
+        try fixture.session.overrideOutputAudioPort(.speaker)
+        #expect(fixture.session.currentRoute.outputs == [.builtInSpeaker])
+    }
+
+    @Test("overrideOutputAudioPort outside playAndRecord is badParam and changes nothing", arguments: [
+        Category.ambient, .soloAmbient, .playback, .record, .multiRoute,
+    ])
+    func overrideRefused(category: Category) {
+        let fixture = Fixture()
+        fixture.activate(category)
+        expectRefusal(.badParam, fixture) { () throws(AudioSessionError) in
+            try fixture.session.overrideOutputAudioPort(.speaker)
+        }
+        #expect(fixture.recorder.all.isEmpty)
+    }
+
+    @Test("a category change drops the override")
+    func categoryChangeDropsOverride() throws {
+        let fixture = Fixture()
+        fixture.activate(.playAndRecord)
+        try fixture.session.overrideOutputAudioPort(.speaker)
+        try fixture.session.setCategory(.soloAmbient)
+        try fixture.session.setCategory(.playAndRecord)
+        #expect(fixture.session.currentRoute.outputs == [.builtInReceiver])
+    }
+
+    @Test("the session.overrideOutput system action overrides the app's playAndRecord sessions, refused with none")
+    func overrideAction() throws {
+        let fixture = Fixture()
+        fixture.activate(.soloAmbient)
+        #expect(throws: SystemActionError(action: .sessionOverrideOutput(port: .speaker), reason: .noPlayAndRecordSession)) {
+            try fixture.system.perform(.sessionOverrideOutput(port: .speaker))
+        }
+        try fixture.session.setCategory(.playAndRecord)
+        _ = fixture.recorder.take()
+        fixture.perform(.sessionOverrideOutput(port: .speaker))
+        #expect(fixture.session.currentRoute.outputs == [.builtInSpeaker])
+        #expect(try SystemAction(name: "session.overrideOutput", parameters: ["port": .string("none")])
+            == .sessionOverrideOutput(port: .none))
     }
 }

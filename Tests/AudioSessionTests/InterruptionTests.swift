@@ -19,13 +19,36 @@ struct InterruptionTests {
         #expect(!fixture.session.isInterrupted)
     }
 
-    @Test("phone call interrupts an ambient session, and the end comes only at hang-up when accepted")
-    func acceptedCall() {
+    @Test("an answered call is a begin without an end: the app goes to the background and hang-up brings it back with no end")
+    func acceptedCall() throws {
         let fixture = Fixture()
         fixture.activate(.ambient)
         fixture.perform(.phoneRing, .phoneAccept)
         #expect(fixture.recorder.take() == [began])
+        #expect(fixture.system.appState == .suspended, "nothing of the app plays during the call")
         fixture.perform(.phoneHangUp)
+        #expect(fixture.recorder.take().isEmpty, "no interruptionEnded after an answered call")
+        #expect(fixture.system.appState == .foreground, "the player returns to the app")
+        #expect(fixture.session.isInterrupted)
+        try fixture.session.setActive(true)
+        #expect(fixture.session.isActive)
+    }
+
+    @Test("an answered call does not move an app that was already in the background, and hang-up leaves it there")
+    func acceptedCallInBackground() {
+        let fixture = Fixture()
+        fixture.activate(.ambient)
+        fixture.perform(.appBackground, .phoneRing, .phoneAccept, .phoneHangUp)
+        #expect(fixture.system.appState == .suspended)
+    }
+
+    @Test("an answered call under a ringing alarm: hang-up hands the interruption to the alarm, whose dismissal ends it")
+    func acceptedCallWithAlarm() {
+        let fixture = Fixture()
+        fixture.activate(.ambient)
+        fixture.perform(.phoneRing, .phoneAccept, .alarmFire, .phoneHangUp)
+        #expect(fixture.recorder.take() == [began])
+        fixture.perform(.alarmDismiss)
         #expect(fixture.recorder.take() == [.interruptionEnded(shouldResume: true)])
     }
 
@@ -128,13 +151,28 @@ struct InterruptionTests {
         #expect(fixture.recorder.take().isEmpty, "no end ever comes")
     }
 
-    @Test("an app with an active playback session keeps running in the background and is not interrupted")
+    @Test("an app with an active playback session that plays keeps running in the background and is not interrupted")
     func playbackKeepsRunning() {
         let fixture = Fixture()
         fixture.activate(.playback)
-        fixture.perform(.appBackground, .appForeground)
+        fixture.session.setAudioIORunning(true)
+        fixture.perform(.appBackground)
+        #expect(fixture.system.appState == .background)
+        fixture.perform(.appForeground)
         #expect(fixture.session.isActive)
         #expect(fixture.recorder.all.isEmpty)
+    }
+
+    @Test("an app in the background with an active playback session that plays nothing is suspended like any other")
+    func idlePlaybackIsSuspended() {
+        let fixture = Fixture()
+        fixture.activate(.playback)
+        fixture.perform(.appBackground)
+        #expect(fixture.system.appState == .suspended)
+        #expect(!fixture.session.isActive)
+        #expect(fixture.recorder.take().isEmpty, "a suspended app hears nothing")
+        fixture.perform(.appForeground)
+        #expect(fixture.recorder.take() == [.interruptionBegan(reason: .appWasSuspended, wasSuspended: true)])
     }
 
     @Test("a session that opted in is interrupted with routeDisconnected when its output is pulled")

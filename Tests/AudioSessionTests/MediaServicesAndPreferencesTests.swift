@@ -70,13 +70,14 @@ struct MediaServicesTests {
 
 @Suite("Preferences")
 struct PreferencesTests {
-    @Test("the granted sample rate is the nearest the hardware supports", arguments: [
+    @Test("the granted sample rate is the nearest the hardware supports, granted at activation", arguments: [
         (0.0, 48_000.0), (8_000, 44_100), (44_100, 44_100), (46_000, 44_100), (46_100, 48_000), (96_000, 48_000),
     ])
     func sampleRate(preferred: Double, granted: Double) throws {
         let fixture = Fixture()
         try fixture.session.setPreferredSampleRate(preferred)
         #expect(fixture.session.preferredSampleRate == preferred)
+        fixture.activate(.soloAmbient)
         #expect(fixture.session.sampleRate == granted)
     }
 
@@ -86,6 +87,7 @@ struct PreferencesTests {
     func bufferDuration(preferred: Double, frames: Double) throws {
         let fixture = Fixture()
         try fixture.session.setPreferredIOBufferDuration(preferred)
+        fixture.activate(.soloAmbient)
         #expect(fixture.session.ioBufferDuration == frames / 48_000)
     }
 
@@ -94,7 +96,46 @@ struct PreferencesTests {
         let fixture = Fixture()
         try fixture.session.setPreferredSampleRate(44_100)
         try fixture.session.setPreferredIOBufferDuration(0.005)
+        fixture.activate(.soloAmbient)
         #expect(fixture.session.ioBufferDuration == 256.0 / 44_100)
+    }
+
+    @Test("preferences are requests: the granted values change only when the session activates")
+    func preferencesTakeEffectAtActivation() throws {
+        let fixture = Fixture()
+        fixture.activate(.soloAmbient)
+        #expect(fixture.session.sampleRate == 48_000)
+        #expect(fixture.session.ioBufferDuration == 1024.0 / 48_000)
+        try fixture.session.setPreferredSampleRate(44_100)
+        try fixture.session.setPreferredIOBufferDuration(256.0 / 44_100)
+        #expect(fixture.session.sampleRate == 48_000, "still the grant of the last activation")
+        #expect(fixture.session.ioBufferDuration == 1024.0 / 48_000)
+        try fixture.session.setActive(false)
+        #expect(fixture.session.sampleRate == 48_000, "deactivating grants nothing")
+        try fixture.session.setActive(true)
+        #expect(fixture.session.sampleRate == 44_100)
+        #expect(fixture.session.ioBufferDuration == 256.0 / 44_100)
+    }
+
+    @Test("while the screen is locked a playing session gets a 4096-frame buffer, and its own back on unlock")
+    func screenLockBuffer() throws {
+        let fixture = Fixture()
+        try fixture.session.setPreferredIOBufferDuration(256.0 / 48_000)
+        fixture.activate(.playback)
+        fixture.session.setAudioIORunning(true)
+        fixture.perform(.screenLock)
+        #expect(fixture.session.ioBufferDuration == 4096.0 / 48_000)
+        fixture.perform(.screenUnlock)
+        #expect(fixture.session.ioBufferDuration == 256.0 / 48_000)
+    }
+
+    @Test("the screen lock leaves the buffer of a session that does not play alone")
+    func screenLockIdleBuffer() throws {
+        let fixture = Fixture()
+        try fixture.session.setPreferredIOBufferDuration(256.0 / 48_000)
+        fixture.activate(.playback)
+        fixture.perform(.screenLock)
+        #expect(fixture.session.ioBufferDuration == 256.0 / 48_000)
     }
 
     @Test("negative or non-finite preferences are badParam and change nothing", arguments: [-1.0, .nan, .infinity])

@@ -53,6 +53,7 @@ extern "C" {
 #define GS_POLICY_EFFECTS_PLUS_SOUNDTRACK                1 /* soloAmbient; other audio stops */
 #define GS_POLICY_EFFECTS_PLUS_SOUNDTRACK_IF_NO_OTHER_AUDIO 2 /* the default: ambient if music plays */
 #define GS_POLICY_MEDIA_PLAYBACK                         3 /* playback; ignores the silent switch */
+#define GS_POLICY_VOICE_CHAT                             4 /* playAndRecord on the speaker; ignores the switch */
 
 /* gs_config.output */
 #define GS_OUTPUT_REALTIME 0 /* the sound card, mixed by OpenAL Soft in real time */

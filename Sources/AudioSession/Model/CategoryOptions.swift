@@ -16,9 +16,10 @@ public struct CategoryOptions: OptionSet, Sendable, Hashable, CustomStringConver
 
     /// Play along with other apps' audio instead of stopping it.
     public static let mixWithOthers = CategoryOptions(rawValue: 1 << 0)
-    /// Lower other apps' audio while this session is active (implies ``mixWithOthers``).
+    /// Lower other apps' audio while this session is active; implies ``mixWithOthers``, and reading
+    /// the options back shows both.
     public static let duckOthers = CategoryOptions(rawValue: 1 << 1)
-    /// Pause spoken-audio apps (podcasts) but mix with other audio.
+    /// Pause spoken-audio apps (podcasts) but mix with other audio; implies ``mixWithOthers``.
     public static let interruptSpokenAudioAndMixWithOthers = CategoryOptions(rawValue: 1 << 2)
     /// Allow Bluetooth hands-free (HFP) devices for input and output.
     public static let allowBluetooth = CategoryOptions(rawValue: 1 << 3)
@@ -28,6 +29,11 @@ public struct CategoryOptions: OptionSet, Sendable, Hashable, CustomStringConver
     public static let allowAirPlay = CategoryOptions(rawValue: 1 << 5)
     /// Route `playAndRecord` output to the speaker instead of the receiver.
     public static let defaultToSpeaker = CategoryOptions(rawValue: 1 << 6)
+    /// Keep recording and playing when the player mutes the built-in microphone in the system's
+    /// controls, instead of being interrupted.
+    public static let overrideMutedMicrophoneInterruption = CategoryOptions(rawValue: 1 << 7)
+    /// Allow high-quality Bluetooth recording (AirPods-class devices) with `record` and `playAndRecord`.
+    public static let bluetoothHighQualityRecording = CategoryOptions(rawValue: 1 << 8)
 
     /// Every option with its name, in the order names are printed.
     public static let named: [(name: String, option: CategoryOptions)] = [
@@ -38,6 +44,8 @@ public struct CategoryOptions: OptionSet, Sendable, Hashable, CustomStringConver
         ("allowBluetoothA2DP", .allowBluetoothA2DP),
         ("allowAirPlay", .allowAirPlay),
         ("defaultToSpeaker", .defaultToSpeaker),
+        ("overrideMutedMicrophoneInterruption", .overrideMutedMicrophoneInterruption),
+        ("bluetoothHighQualityRecording", .bluetoothHighQualityRecording),
     ]
 
     /// Parses one option from its name.

@@ -11,6 +11,8 @@ public enum Mode: String, Sendable, Hashable, CaseIterable, CustomStringConverti
     case measurement
     /// Playback of movies.
     case moviePlayback
+    /// Short videos that the player watches with sound on, such as clips in a feed.
+    case shortFormVideo
     /// Spoken content such as podcasts and audiobooks.
     case spokenAudio
     /// Two-way video chat.

@@ -39,23 +39,42 @@ public final class AudioSession: Sendable {
 
     /// Sets what kind of audio the app makes.
     ///
-    /// Replaces the previous category, mode and options entirely: options not given are
-    /// cleared. While the session is active the change takes effect at once and observers get
+    /// Replaces the previous category, mode, route-sharing policy and options entirely: options not
+    /// given are cleared. Reading ``categoryOptions`` back shows the options given plus those they
+    /// imply (`duckOthers` brings `mixWithOthers`; ambient always reads as mixing). While the
+    /// session is active the change takes effect at once and observers get
     /// ``AudioSessionNotification/routeChanged(reason:previous:)`` with reason `categoryChange`.
+    /// Changing the category also drops an output override.
     ///
     /// - Parameters:
     ///   - category: The category, for example `.ambient` for a game that lets the player's music play.
     ///   - mode: The mode; `.default` suits a game.
+    ///   - policy: How the route is shared; anything but `.default` only with `playback`.
     ///   - options: The options; they must be allowed for the category (see ``CategoryRules``).
     /// - Throws: ``AudioSessionError/badParam`` for a combination ``CategoryRules`` forbids,
     ///   ``AudioSessionError/mediaServicesFailed`` while media services are lost. Nothing changes on error.
-    public func setCategory(_ category: Category, mode: Mode = .default, options: CategoryOptions = [])
-        throws(AudioSessionError)
-    {
-        guard CategoryRules.isValid(category, mode: mode, options: options) else {
+    public func setCategory(
+        _ category: Category, mode: Mode = .default, policy: RouteSharingPolicy = .default,
+        options: CategoryOptions = []
+    ) throws(AudioSessionError) {
+        guard CategoryRules.isValid(category, mode: mode, policy: policy, options: options) else {
             throw .badParam
         }
-        try system.setCategory(category, mode: mode, options: options, for: id)
+        try system.setCategory(category, mode: mode, policy: policy, options: options, for: id)
+    }
+
+    /// Sends a `playAndRecord` session's output to the built-in speaker, or back to the route its
+    /// category chooses.
+    ///
+    /// While the session is active and the route moves, observers get
+    /// ``AudioSessionNotification/routeChanged(reason:previous:)`` with reason `override`. The
+    /// override lasts until it is set back to `.none` or the category changes.
+    ///
+    /// - Parameter port: `.speaker`, or `.none` to undo the override.
+    /// - Throws: ``AudioSessionError/badParam`` when the category is not `playAndRecord`,
+    ///   ``AudioSessionError/mediaServicesFailed`` while media services are lost. Nothing changes on error.
+    public func overrideOutputAudioPort(_ port: OutputPortOverride) throws(AudioSessionError) {
+        try system.overrideOutputAudioPort(port, for: id)
     }
 
     /// Activates or deactivates the session.
@@ -77,9 +96,10 @@ public final class AudioSession: Sendable {
         try system.setActive(active, options: options, for: id)
     }
 
-    /// Asks for a hardware sample rate; read the granted rate from ``sampleRate``.
+    /// Asks for a hardware sample rate; read the granted rate from ``sampleRate`` after the next activation.
     ///
-    /// The simulated hardware grants 44 100 or 48 000 Hz, whichever is nearer.
+    /// A preference is a request: it takes effect when the session activates, when the simulated
+    /// hardware grants 44 100 or 48 000 Hz, whichever is nearer.
     ///
     /// - Parameter hertz: The rate wanted, or 0 for no preference (48 000 Hz).
     /// - Throws: ``AudioSessionError/badParam`` for a negative or non-finite rate,
@@ -88,9 +108,12 @@ public final class AudioSession: Sendable {
         try system.setPreferredSampleRate(hertz, for: id)
     }
 
-    /// Asks for an I/O buffer duration; read the granted duration from ``ioBufferDuration``.
+    /// Asks for an I/O buffer duration; read the granted duration from ``ioBufferDuration`` after
+    /// the next activation.
     ///
-    /// The simulated hardware grants a power-of-two number of frames from 64 to 4096 at the
+    /// A preference is a request: it takes effect when the session activates. While the screen is
+    /// locked, a session that plays gets 4096 frames instead (to save power), and its own grant back
+    /// on unlock. The simulated hardware grants a power-of-two number of frames from 64 to 4096 at the
     /// granted sample rate, the one nearest the request.
     ///
     /// - Parameter seconds: The duration wanted, or 0 for no preference (1024 frames).
@@ -150,8 +173,10 @@ public final class AudioSession: Sendable {
     public var category: Category { status.category }
     /// The mode last set.
     public var mode: Mode { status.mode }
-    /// The options last set.
+    /// The options in effect: the ones last set plus those they imply.
     public var categoryOptions: CategoryOptions { status.categoryOptions }
+    /// The route-sharing policy last set.
+    public var routeSharingPolicy: RouteSharingPolicy { status.routeSharingPolicy }
     /// Whether the session is active now.
     public var isActive: Bool { status.isActive }
     /// Whether the system interrupted the session and neither an end nor a reactivation has come since.
@@ -166,11 +191,12 @@ public final class AudioSession: Sendable {
     public var outputVolume: Double { status.outputVolume }
     /// The sample rate asked for, or 0 for no preference.
     public var preferredSampleRate: Double { status.preferredSampleRate }
-    /// The sample rate granted, in hertz.
+    /// The sample rate granted at the last activation (48 000 Hz before the first), in hertz.
     public var sampleRate: Double { status.sampleRate }
     /// The I/O buffer duration asked for, in seconds, or 0 for no preference.
     public var preferredIOBufferDuration: Double { status.preferredIOBufferDuration }
-    /// The I/O buffer duration granted, in seconds.
+    /// The I/O buffer duration in force, in seconds: granted at the last activation (1024 frames
+    /// before the first), or 4096 frames while the screen is locked and the session plays.
     public var ioBufferDuration: Double { status.ioBufferDuration }
     /// The latency of the current output route, in seconds (simulated values per port).
     public var outputLatency: Double { status.outputLatency }
@@ -183,6 +209,10 @@ public final class AudioSession: Sendable {
     /// Depends only on the category and the system state, not on whether the session is active.
     public var outputSilenceCause: OutputSilenceCause? { status.outputSilenceCause }
 
+    /// Whether another app's `duckOthers` session lowers this session's output now.
+    ///
+    /// A simulation extension with no iOS counterpart: iOS ducks an app without telling it.
+    public var isDucked: Bool { status.isDucked }
     /// Whether the engine may run its hardware output now: the session is active, not
     /// interrupted, and media services are up.
     ///

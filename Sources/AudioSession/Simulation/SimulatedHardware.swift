@@ -5,6 +5,8 @@ enum SimulatedHardware {
     static let defaultSampleRate: Double = 48_000
     static let bufferFrames: [Double] = (6...12).map { Double(1 << $0) }  // 64 ... 4096
     static let defaultBufferFrames: Double = 1024
+    /// The buffer a playing session gets while the screen is locked, to save power.
+    static let lockedBufferFrames: Double = 4096
 
     /// The nearest supported rate; ties go to the higher rate.
     static func grantedSampleRate(preferred: Double) -> Double {

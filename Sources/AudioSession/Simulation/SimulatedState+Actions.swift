@@ -13,12 +13,31 @@ extension SimulatedState {
         case .phoneAccept:
             guard phone == .ringing else { throw refuse(.noRingingCall) }
             phone = .inCall
-        case .phoneDecline, .phoneHangUp:
-            let expected: PhoneState = action == .phoneDecline ? .ringing : .inCall
-            guard phone == expected else { throw refuse(action == .phoneDecline ? .noRingingCall : .noCallInProgress) }
+            // The call's screen takes over: the app goes to the background, where nothing of it plays.
+            if appState == .foreground {
+                sendAppToBackground()
+                callSentAppAway = true
+            }
+        case .phoneDecline:
+            guard phone == .ringing else { throw refuse(.noRingingCall) }
             phone = .idle
             releasePeers(from: .phone, resume: true)
             endInterruptions(by: .phone, shouldResume: true)
+        case .phoneHangUp:
+            guard phone == .inCall else { throw refuse(.noCallInProgress) }
+            phone = .idle
+            releasePeers(from: .phone, resume: true)
+            // An answered call never ends the interruption it began: the sessions stay interrupted
+            // until the app reactivates them (handed on to an alarm that still rings, if any).
+            if isAlarmRinging {
+                for id in allSessionIDs where sessions[id]?.interruptedBy == .phone {
+                    sessions[id]?.interruptedBy = .alarm
+                }
+            }
+            if callSentAppAway, appState != .foreground {
+                bringAppToForeground()
+            }
+            callSentAppAway = false
         case .alarmFire:
             guard !isAlarmRinging else { throw refuse(.alarmAlreadyRinging) }
             isAlarmRinging = true
@@ -85,25 +104,47 @@ extension SimulatedState {
             }
         case .appBackground:
             guard appState == .foreground else { throw refuse(.appNotInForeground) }
-            let keepsRunning = activeSessionIDs.contains { id in
-                sessions[id].map { CategoryRules.traits(of: $0.category).keepsRunningInBackground } ?? false
-            }
-            if keepsRunning {
-                appState = .background
-            } else {
-                appState = .suspended
-                interruptAllSessions(by: .appSuspended)
-            }
+            sendAppToBackground()
         case .appForeground:
             guard appState != .foreground else { throw refuse(.appAlreadyInForeground) }
-            appState = .foreground
-            for id in allSessionIDs where sessions[id]?.pendingSuspendedBegan == true {
-                sessions[id]?.pendingSuspendedBegan = false
-                post(.interruptionBegan(reason: .appWasSuspended, wasSuspended: true), to: id)
-            }
+            bringAppToForeground()
+            callSentAppAway = false
         case .volumeSet(let value):
             guard value.isFinite, (0...1).contains(value) else { throw refuse(.volumeOutOfRange) }
             outputVolume = value
+        case .sessionOverrideOutput(let port):
+            let ids = allSessionIDs.filter { sessions[$0]?.category == .playAndRecord }
+            guard !ids.isEmpty else { throw refuse(.noPlayAndRecordSession) }
+            for id in ids {
+                // Fails only while media services are lost: there is no route to move then, and
+                // the reset puts every session back to its defaults anyway.
+                try? overrideOutput(port, for: id)
+            }
+        }
+    }
+
+    /// The app leaves the screen. It keeps running only while a session of a category that plays in
+    /// the background is active and actually plays (its audio I/O runs); otherwise it is suspended
+    /// and its active sessions are interrupted, told when it comes back.
+    private mutating func sendAppToBackground() {
+        let keepsRunning = activeSessionIDs.contains { id in
+            guard let record = sessions[id] else { return false }
+            return CategoryRules.traits(of: record.category).keepsRunningInBackground && record.isAudioIORunning
+        }
+        if keepsRunning {
+            appState = .background
+        } else {
+            appState = .suspended
+            interruptAllSessions(by: .appSuspended)
+        }
+    }
+
+    /// The app returns to the screen; a suspended app now hears of the interruption it slept through.
+    private mutating func bringAppToForeground() {
+        appState = .foreground
+        for id in allSessionIDs where sessions[id]?.pendingSuspendedBegan == true {
+            sessions[id]?.pendingSuspendedBegan = false
+            post(.interruptionBegan(reason: .appWasSuspended, wasSuspended: true), to: id)
         }
     }
 

@@ -18,20 +18,24 @@ extension SimulatedState {
         guard mediaServicesAvailable else { throw .mediaServicesFailed }
     }
 
-    mutating func setCategory(_ category: Category, mode: Mode, options: CategoryOptions, for id: SessionID)
-        throws(AudioSessionError)
-    {
+    mutating func setCategory(
+        _ category: Category, mode: Mode, policy: RouteSharingPolicy, options: CategoryOptions, for id: SessionID
+    ) throws(AudioSessionError) {
         try requireServices()
         guard var record = sessions[id] else { return }
-        guard (record.category, record.mode, record.options) != (category, mode, options) else { return }
+        let options = CategoryRules.effectiveOptions(category, options)
+        guard (record.category, record.mode, record.routeSharingPolicy, record.options) != (category, mode, policy, options)
+        else { return }
         let previousRoute = route(for: record)
+        if record.category != category { record.outputOverride = .none }
         record.category = category
         record.mode = mode
+        record.routeSharingPolicy = policy
         record.options = options
         sessions[id] = record
         guard record.isActive else { return }
         if !record.isMixable {
-            holdPeers(by: .session(id))
+            holdNonMixablePeers(by: id)
         }
         post(.routeChanged(reason: .categoryChange, previous: previousRoute), to: id)
     }
@@ -45,14 +49,36 @@ extension SimulatedState {
             sessions[id]?.isActive = true
             sessions[id]?.interruptedBy = nil
             sessions[id]?.pendingSuspendedBegan = false
+            grantPreferences(to: id)
             if !record.isMixable {
-                holdPeers(by: .session(id))
+                holdNonMixablePeers(by: id)
             }
         } else {
             guard !record.isAudioIORunning else { throw .isBusy }
             sessions[id]?.isActive = false
             releasePeers(from: .session(id), resume: options.contains(.notifyOthersOnDeactivation))
         }
+    }
+
+    /// Preferences are requests: the hardware takes the nearest values it supports when the session activates.
+    private mutating func grantPreferences(to id: SessionID) {
+        guard let record = sessions[id] else { return }
+        let rate = SimulatedHardware.grantedSampleRate(preferred: record.preferredSampleRate)
+        sessions[id]?.grantedSampleRate = rate
+        sessions[id]?.grantedIOBufferDuration = SimulatedHardware.grantedIOBufferDuration(
+            preferred: record.preferredIOBufferDuration, sampleRate: rate)
+    }
+
+    /// Moves a `playAndRecord` session's output to the speaker, or back to its category's route.
+    mutating func overrideOutput(_ port: OutputPortOverride, for id: SessionID) throws(AudioSessionError) {
+        try requireServices()
+        guard let record = sessions[id] else { return }
+        guard record.category == .playAndRecord else { throw .badParam }
+        guard record.outputOverride != port else { return }
+        let previousRoute = route(for: record)
+        sessions[id]?.outputOverride = port
+        guard record.isActive, let updated = sessions[id], route(for: updated) != previousRoute else { return }
+        post(.routeChanged(reason: .override, previous: previousRoute), to: id)
     }
 
     mutating func setPreferredSampleRate(_ hertz: Double, for id: SessionID) throws(AudioSessionError) {

@@ -14,6 +14,8 @@ struct SimulatedState {
     var silentSwitchOn = false
     var screenLocked = false
     var appState: AppState = .foreground
+    /// Whether answering the call took the app off the screen: hanging up brings it back.
+    var callSentAppAway = false
     var mediaServicesAvailable = true
     var outputVolume = 0.5
     /// Pluggable ports in the order they were plugged in.
@@ -70,7 +72,9 @@ struct SimulatedState {
         var outputs: [Port] = []
         if traits.hasOutput {
             let plugged = newestFirst.filter(eligibleOutput)
-            if record.category == .multiRoute, !plugged.isEmpty {
+            if record.category == .playAndRecord, record.outputOverride == .speaker {
+                outputs = [.builtInSpeaker]
+            } else if record.category == .multiRoute, !plugged.isEmpty {
                 outputs = plugged
             } else if let newest = plugged.first {
                 outputs = [newest]
@@ -95,12 +99,28 @@ struct SimulatedState {
         return nil
     }
 
+    /// Whether a peer's `duckOthers` lowers this session now: only an active, mixable session is
+    /// ducked (a non-mixable one is neither ducked nor interrupted by a mixable peer).
+    func isDucked(_ record: SessionRecord<Interrupter>) -> Bool {
+        record.isActive && record.isMixable && otherApp.isPlaying && otherApp.options.contains(.duckOthers)
+    }
+
+    /// The I/O buffer the session has now: what it was granted at activation, or the power-saving
+    /// 4096 frames while the screen is locked and it plays.
+    func ioBufferDuration(of record: SessionRecord<Interrupter>, sampleRate: Double) -> Double {
+        if screenLocked, record.isActive, record.isAudioIORunning {
+            return SimulatedHardware.lockedBufferFrames / sampleRate
+        }
+        return record.grantedIOBufferDuration > 0
+            ? record.grantedIOBufferDuration : SimulatedHardware.defaultBufferFrames / sampleRate
+    }
+
     func status(of id: SessionID) -> SessionStatus {
         guard let record = sessions[id] else {
             preconditionFailure("\(id) is not attached to this system")
         }
         let route = route(for: record)
-        let sampleRate = SimulatedHardware.grantedSampleRate(preferred: record.preferredSampleRate)
+        let sampleRate = record.grantedSampleRate > 0 ? record.grantedSampleRate : SimulatedHardware.defaultSampleRate
         return SessionStatus(
             category: record.category, mode: record.mode, categoryOptions: record.options,
             isActive: record.isActive, isInterrupted: record.interruptedBy != nil,
@@ -108,13 +128,13 @@ struct SimulatedState {
             currentRoute: route, outputVolume: outputVolume,
             preferredSampleRate: record.preferredSampleRate, sampleRate: sampleRate,
             preferredIOBufferDuration: record.preferredIOBufferDuration,
-            ioBufferDuration: SimulatedHardware.grantedIOBufferDuration(
-                preferred: record.preferredIOBufferDuration, sampleRate: sampleRate),
+            ioBufferDuration: ioBufferDuration(of: record, sampleRate: sampleRate),
             outputLatency: SimulatedHardware.outputLatency(of: route.outputs.first),
             isAudioIORunning: record.isAudioIORunning,
             prefersInterruptionOnRouteDisconnect: record.prefersInterruptionOnRouteDisconnect,
             outputSilenceCause: silenceCause(for: record),
-            mayRunOutput: record.isActive && record.interruptedBy == nil && mediaServicesAvailable)
+            mayRunOutput: record.isActive && record.interruptedBy == nil && mediaServicesAvailable,
+            routeSharingPolicy: record.routeSharingPolicy, isDucked: isDucked(record))
     }
 
     // MARK: Building blocks
@@ -129,9 +149,16 @@ struct SimulatedState {
         otherApp.release(holder, resume: resume)
     }
 
+    /// A call or an alarm takes the audio from every peer.
     mutating func holdPeers(by holder: Holder) {
         if music.intends { music.holders.insert(holder) }
         if otherApp.intends { otherApp.holders.insert(holder) }
+    }
+
+    /// A non-mixable session of ours interrupts only the peers that do not mix; mixable peers play on.
+    mutating func holdNonMixablePeers(by id: SessionID) {
+        if music.intends, !music.isMixable { music.holders.insert(.session(id)) }
+        if otherApp.intends, !otherApp.isMixable { otherApp.holders.insert(.session(id)) }
     }
 
     /// The system deactivates a session: first it becomes inactive, then it hears `began`

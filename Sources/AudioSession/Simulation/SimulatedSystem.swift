@@ -73,19 +73,32 @@ public final class SimulatedSystem: SystemAudio, Sendable {
         transaction { (draft: inout SimulatedState) in draft.detach(session) }
     }
 
-    /// Sets a session's category, mode and options.
+    /// Sets a session's category, mode, route-sharing policy and options.
     ///
     /// - Parameters:
     ///   - category: The category.
     ///   - mode: The mode.
+    ///   - policy: The route-sharing policy.
     ///   - options: The options.
     ///   - session: The session.
     /// - Throws: ``AudioSessionError/mediaServicesFailed`` while media services are lost.
-    public func setCategory(_ category: Category, mode: Mode, options: CategoryOptions, for session: SessionID)
-        throws(AudioSessionError)
-    {
+    public func setCategory(
+        _ category: Category, mode: Mode, policy: RouteSharingPolicy, options: CategoryOptions, for session: SessionID
+    ) throws(AudioSessionError) {
         try transaction { (draft: inout SimulatedState) throws(AudioSessionError) in
-            try draft.setCategory(category, mode: mode, options: options, for: session)
+            try draft.setCategory(category, mode: mode, policy: policy, options: options, for: session)
+        }
+    }
+
+    /// Moves a `playAndRecord` session's output to the speaker or back.
+    ///
+    /// - Parameters:
+    ///   - port: `.speaker` or `.none`.
+    ///   - session: The session.
+    /// - Throws: ``AudioSessionError/badParam`` for another category, ``AudioSessionError/mediaServicesFailed``.
+    public func overrideOutputAudioPort(_ port: OutputPortOverride, for session: SessionID) throws(AudioSessionError) {
+        try transaction { (draft: inout SimulatedState) throws(AudioSessionError) in
+            try draft.overrideOutput(port, for: session)
         }
     }
 

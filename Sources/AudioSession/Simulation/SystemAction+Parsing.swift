@@ -11,7 +11,8 @@ extension SystemAction {
     ///
     /// `otherApp.activate` needs `"category"` and takes `"options"` (a list of option names,
     /// default none); `otherApp.deactivate` takes `"notifyOthers"` (default `false`);
-    /// `route.plug` and `route.unplug` need `"port"`; `volume.set` needs `"value"`.
+    /// `route.plug` and `route.unplug` need `"port"`; `volume.set` needs `"value"`;
+    /// `session.overrideOutput` needs `"port"` (`"speaker"` or `"none"`).
     ///
     /// - Parameters:
     ///   - name: The action's name, for example `"phone.ring"`.
@@ -41,6 +42,11 @@ extension SystemAction {
                     if case .string(let text) = value { Port(name: text) } else { nil }
                 }
                 self = name == "route.plug" ? .routePlug(port: port) : .routeUnplug(port: port)
+            case "session.overrideOutput":
+                let port = try reader.required("port", expected: "\"speaker\" or \"none\"") { value in
+                    if case .string(let text) = value { OutputPortOverride(name: text) } else { nil }
+                }
+                self = .sessionOverrideOutput(port: port)
             case "volume.set":
                 let volume = try reader.required("value", expected: "a number from 0 to 1") { value in
                     if case .number(let number) = value, (0...1).contains(number) { number } else { nil }

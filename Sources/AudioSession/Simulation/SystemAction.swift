@@ -7,9 +7,11 @@ public enum SystemAction: Sendable, Hashable, CustomStringConvertible {
     case phoneRing
     /// `phone.decline`: the ringing call is declined; interrupted sessions may resume.
     case phoneDecline
-    /// `phone.accept`: the ringing call is answered; sessions stay interrupted.
+    /// `phone.accept`: the ringing call is answered; sessions stay interrupted and the app goes to
+    /// the background (suspended, since nothing of it plays).
     case phoneAccept
-    /// `phone.hangUp`: the call in progress ends; interrupted sessions may resume.
+    /// `phone.hangUp`: the call in progress ends and the player returns to the app, which comes back
+    /// to the foreground; no interruption end is posted (the app recovers as on any return).
     case phoneHangUp
     /// `alarm.fire`: an alarm rings; every active session is interrupted.
     case alarmFire
@@ -45,6 +47,9 @@ public enum SystemAction: Sendable, Hashable, CustomStringConvertible {
     case appForeground
     /// `volume.set`: the output volume changes, 0 to 1.
     case volumeSet(Double)
+    /// `session.overrideOutput`: the app overrides the output of its `playAndRecord` sessions
+    /// (``AudioSession/overrideOutputAudioPort(_:)``), for scenario files.
+    case sessionOverrideOutput(port: OutputPortOverride)
 
     /// The action's name in scenario files, for example `"otherApp.activate"`.
     public var name: String {
@@ -70,6 +75,7 @@ public enum SystemAction: Sendable, Hashable, CustomStringConvertible {
         case .appBackground: "app.background"
         case .appForeground: "app.foreground"
         case .volumeSet: "volume.set"
+        case .sessionOverrideOutput: "session.overrideOutput"
         }
     }
 
@@ -84,6 +90,8 @@ public enum SystemAction: Sendable, Hashable, CustomStringConvertible {
             ["port": .string(port.name)]
         case .volumeSet(let value):
             ["value": .number(value)]
+        case .sessionOverrideOutput(let port):
+            ["port": .string(port.name)]
         default:
             [:]
         }

@@ -38,6 +38,9 @@ public struct SystemActionError: Error, Sendable, Hashable, CustomStringConverti
         case appNotInForeground
         /// `volume.set` outside 0...1.
         case volumeOutOfRange
+        /// `session.overrideOutput` while no session of the app is in `playAndRecord`, the only
+        /// category whose output can be overridden.
+        case noPlayAndRecordSession
         /// Any action, on a runtime whose system is not simulated: a real desktop's calls and
         /// plugs come from the desktop itself.
         case systemNotSimulated

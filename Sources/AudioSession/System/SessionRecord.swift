@@ -6,13 +6,21 @@ package struct SessionRecord<Interrupter: Equatable & Sendable>: Sendable {
     package let deliver: @Sendable (AudioSessionNotification) -> Void
     package var category: Category = .soloAmbient
     package var mode: Mode = .default
+    /// The options in effect: those asked for plus those they imply (see ``CategoryRules/effectiveOptions(_:_:)``).
     package var options: CategoryOptions = []
+    package var routeSharingPolicy: RouteSharingPolicy = .default
+    /// A `playAndRecord` session's output override; back to `.none` when the category changes.
+    package var outputOverride: OutputPortOverride = .none
     package var isActive = false
     package var interruptedBy: Interrupter?
     /// A suspended app's interruption, to be posted (with `wasSuspended`) when it comes back.
     package var pendingSuspendedBegan = false
     package var preferredSampleRate: Double = 0
     package var preferredIOBufferDuration: Double = 0
+    /// The sample rate the system granted at the last activation; 0 before the first.
+    package var grantedSampleRate: Double = 0
+    /// The I/O buffer duration the system granted at the last activation; 0 before the first.
+    package var grantedIOBufferDuration: Double = 0
     package var isAudioIORunning = false
     package var prefersInterruptionOnRouteDisconnect = false
 

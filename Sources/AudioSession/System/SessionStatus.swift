@@ -40,6 +40,11 @@ public struct SessionStatus: Sendable, Hashable {
     public var outputSilenceCause: OutputSilenceCause?
     /// Whether the engine may run its output now (a simulation extension).
     public var mayRunOutput: Bool
+    /// The route-sharing policy last set.
+    public var routeSharingPolicy: RouteSharingPolicy
+    /// Whether another app's `duckOthers` session lowers this session's output now (a simulation
+    /// extension: iOS ducks an app without telling it).
+    public var isDucked: Bool
 
     /// Creates a snapshot; used by ``SystemAudio`` implementations.
     ///
@@ -62,12 +67,15 @@ public struct SessionStatus: Sendable, Hashable {
     ///   - prefersInterruptionOnRouteDisconnect: The route-disconnect preference.
     ///   - outputSilenceCause: The silence cause.
     ///   - mayRunOutput: Whether output may run.
+    ///   - routeSharingPolicy: The route-sharing policy.
+    ///   - isDucked: Whether another app ducks this session.
     public init(
         category: Category, mode: Mode, categoryOptions: CategoryOptions, isActive: Bool, isInterrupted: Bool,
         isOtherAudioPlaying: Bool, secondaryAudioShouldBeSilencedHint: Bool, currentRoute: RouteDescription,
         outputVolume: Double, preferredSampleRate: Double, sampleRate: Double, preferredIOBufferDuration: Double,
         ioBufferDuration: Double, outputLatency: Double, isAudioIORunning: Bool,
-        prefersInterruptionOnRouteDisconnect: Bool, outputSilenceCause: OutputSilenceCause?, mayRunOutput: Bool
+        prefersInterruptionOnRouteDisconnect: Bool, outputSilenceCause: OutputSilenceCause?, mayRunOutput: Bool,
+        routeSharingPolicy: RouteSharingPolicy = .default, isDucked: Bool = false
     ) {
         self.category = category
         self.mode = mode
@@ -87,5 +95,7 @@ public struct SessionStatus: Sendable, Hashable {
         self.prefersInterruptionOnRouteDisconnect = prefersInterruptionOnRouteDisconnect
         self.outputSilenceCause = outputSilenceCause
         self.mayRunOutput = mayRunOutput
+        self.routeSharingPolicy = routeSharingPolicy
+        self.isDucked = isDucked
     }
 }

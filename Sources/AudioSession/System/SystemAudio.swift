@@ -18,17 +18,27 @@ public protocol SystemAudio: AnyObject, Sendable {
     /// - Parameter session: The handle from ``attachSession(deliver:)``.
     func detachSession(_ session: SessionID)
 
-    /// Sets a session's category, mode and options (already checked against ``CategoryRules``).
+    /// Sets a session's category, mode, route-sharing policy and options (already checked against
+    /// ``CategoryRules``).
     ///
     /// - Parameters:
     ///   - category: The category.
     ///   - mode: The mode.
-    ///   - options: The options.
+    ///   - policy: The route-sharing policy.
+    ///   - options: The options as asked for; the session reads back ``CategoryRules/effectiveOptions(_:_:)``.
     ///   - session: The session.
     /// - Throws: ``AudioSessionError/mediaServicesFailed`` while media services are lost.
-    func setCategory(_ category: Category, mode: Mode, options: CategoryOptions, for session: SessionID)
-        throws(AudioSessionError)
-
+    func setCategory(
+        _ category: Category, mode: Mode, policy: RouteSharingPolicy, options: CategoryOptions, for session: SessionID
+    ) throws(AudioSessionError)
+    /// Moves a `playAndRecord` session's output to the speaker, or back to its category's route.
+    ///
+    /// - Parameters:
+    ///   - port: `.speaker` or `.none`.
+    ///   - session: The session.
+    /// - Throws: ``AudioSessionError/badParam`` for a session in another category,
+    ///   ``AudioSessionError/mediaServicesFailed`` while media services are lost.
+    func overrideOutputAudioPort(_ port: OutputPortOverride, for session: SessionID) throws(AudioSessionError)
     /// Activates or deactivates a session.
     ///
     /// - Parameters:

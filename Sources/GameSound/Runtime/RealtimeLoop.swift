@@ -2,23 +2,23 @@ import Foundation
 
 /// The real-time runtime's own update loop: a thread that runs the update once per I/O buffer
 /// period (stream refills, fades, activation retries) while OpenAL Soft mixes on its own thread.
+/// Each update returns the period to wait before the next: the buffer the session was granted,
+/// which changes with activation and the screen lock.
 final class RealtimeLoop: @unchecked Sendable {
     // Safe: `stopped` is only read and written while holding `lock`; the thread is started once.
     private let lock = NSLock()
     private var stopped = false
-    private let period: Double
-    private let tick: @Sendable () -> Void
+    private let tick: @Sendable () -> Double
     private let finished = DispatchSemaphore(value: 0)
 
-    init(period: Double, tick: @escaping @Sendable () -> Void) {
-        self.period = period
+    init(tick: @escaping @Sendable () -> Double) {
         self.tick = tick
     }
 
     func start() {
         let thread = Thread { [self] in
             while !lock.withLock({ stopped }) {
-                tick()
+                let period = tick()
                 Thread.sleep(forTimeInterval: period)
             }
             finished.signal()

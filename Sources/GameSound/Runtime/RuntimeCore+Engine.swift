@@ -375,12 +375,21 @@ extension RuntimeCore {
         reconcileSoundtrack(fadeFrames: Int(configuration.hintFadeDuration * Double(configuration.sampleRate)))
     }
 
-    /// The app came back to the foreground (or the game calls this when it becomes active):
-    /// recover from an interruption that never ended.
+    /// The app came back to the foreground (or the game calls this when it becomes active): recover
+    /// from an interruption that never ended, or, still running (a playback game kept running in the
+    /// background), decide the category and the soundtrack again from what plays now.
     func applicationDidBecomeActive() {
-        guard phase == .inactive else { return }
-        needsReactivation = true
-        reportedActivationFailure = false
-        reactivate()
+        switch phase {
+        case .inactive:
+            needsReactivation = true
+            reportedActivationFailure = false
+            reactivate()
+        case .running:
+            applyCategoryPolicy()
+            pausedByHint = session.secondaryAudioShouldBeSilencedHint
+            reconcileSoundtrack(fadeFrames: 0)
+        case .lost, .awaitingDevice, .stopped:
+            break
+        }
     }
 }

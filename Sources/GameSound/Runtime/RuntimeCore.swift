@@ -106,6 +106,11 @@ final class RuntimeCore {
     /// Updates left before the next attempt to open a device while ``Phase/awaitingDevice``.
     var deviceRetryCountdown = 0
     var silenceCause: OutputSilenceCause?
+    /// The gain another app's ducking puts on the whole output: a ramp towards ``duckedGain`` while
+    /// ducked, back to 1 when the duck ends. Read at every update while it moves.
+    var duckRamp = Fade(from: 1, to: 1, startFrame: 0, frames: 0, completion: .none)
+    /// The I/O configuration last logged: the granted sample rate and buffer, in frames.
+    var ioConfiguration: IOConfiguration?
 
     var eventObservers: [UUID: @Sendable (GameSoundEvent) -> Void] = [:]
     var observation: ObservationToken?
@@ -179,9 +184,11 @@ final class RuntimeCore {
 
     // MARK: - Session activation and the category policy
 
-    /// Picks the category for this (re)activation and whether the soundtrack is held back.
+    /// Picks the category for this (re)activation and whether the soundtrack is held back, reading
+    /// `isOtherAudioPlaying` afresh: what changed while the game was away was never posted to it.
     func applyCategoryPolicy(force: Bool = false) {
         let category: Category
+        var options: CategoryOptions = []
         switch configuration.policy {
         case .effectsOnly:
             category = .ambient
@@ -192,11 +199,16 @@ final class RuntimeCore {
             category = soundtrackHeldBack ? .ambient : .soloAmbient
         case .mediaPlayback:
             category = .playback
+        case .voiceChat:
+            category = .playAndRecord
+            options = [.defaultToSpeaker, .allowBluetooth]
         }
-        guard force || session.category != category || !session.categoryOptions.isEmpty else { return }
+        let current = session.status
+        guard force || current.category != category
+            || current.categoryOptions != CategoryRules.effectiveOptions(category, options) else { return }
         do {
-            try session.setCategory(category)
-            log(.session, "categorySet", [.init("category", .string(category.name)), .init("options", .strings([]))])
+            try session.setCategory(category, options: options)
+            log(.session, "categorySet", [.init("category", .string(category.name)), .init("options", .strings(options.names))])
         } catch {
             log(.session, "categoryFailed", [.init("category", .string(category.name)), .init("error", .string(error.name))])
         }
@@ -205,12 +217,19 @@ final class RuntimeCore {
     var policyAllowsSoundtrack: Bool { configuration.policy != .effectsOnly }
 
     /// Tries `setActive(true)`; logs the outcome (a repeated failure only once).
+    ///
+    /// After a success it reads the secondary-audio hint itself, since the hint's notification
+    /// reaches only an app that is active in the foreground, and takes the I/O configuration the
+    /// system granted.
     func activateSession() -> Bool {
         do {
             try session.setActive(true)
             log(.session, "sessionActivated")
             needsReactivation = false
             reportedActivationFailure = false
+            let status = session.status
+            pausedByHint = status.secondaryAudioShouldBeSilencedHint
+            followIOConfiguration(status)
             return true
         } catch {
             if !reportedActivationFailure {
@@ -258,8 +277,16 @@ final class RuntimeCore {
 
     /// Follows the system's silencing (switch, lock, background): logs each change, and on a real
     /// device mutes through the listener gain (headless output is zeroed while rendering).
+    ///
+    /// It also follows what else the system does to the output without a notification: another
+    /// app's ducking, and the I/O buffer the screen lock changes. One read of the session per call.
     func updateSilence() {
-        let cause = session.outputSilenceCause
+        let status = session.status
+        if phase == .running {
+            followDucking(status.isDucked)
+            followIOConfiguration(status)
+        }
+        let cause = status.outputSilenceCause
         guard cause != silenceCause else { return }
         if let cause {
             log(.engine, "outputSilenced", [.init("cause", .string(cause.name))])
@@ -273,7 +300,62 @@ final class RuntimeCore {
     func applyListenerGain() {
         guard phase == .running, let context, context.isCurrent || (try? context.makeCurrent()) != nil else { return }
         let muted = !isHeadless && silenceCause != nil
-        try? context.setListenerGain(muted ? 0 : masterVolume)
+        try? context.setListenerGain(muted ? 0 : masterVolume * duckRamp.gain(at: currentFrame))
+    }
+
+    // MARK: - Being ducked
+
+    /// The gain on the whole output while another app ducks the game: −12 dB, past the 10 dB the system promises.
+    static let duckedGain: Float = 0.25
+    /// How long the output takes to go down or come back: well inside the 100 ms allowed, and long
+    /// enough (about ten updates of 256 frames at 48 kHz) not to click.
+    static let duckRampSeconds = 0.05
+
+    /// Follows whether another app ducks the session: starts a ramp down or back up and logs it.
+    /// Called only while running; an interrupted game is silent anyway and looks again when it comes back.
+    func followDucking(_ ducked: Bool) {
+        let target: Float = ducked ? Self.duckedGain : 1
+        guard duckRamp.to != target else { return }
+        let now = currentFrame
+        duckRamp = Fade(from: duckRamp.gain(at: now), to: target, startFrame: now,
+                        frames: Int(Self.duckRampSeconds * Double(configuration.sampleRate)), completion: .none)
+        log(.system, ducked ? "duckBegan" : "duckEnded",
+            [.init("db", .number(Double(20 * log10(Self.duckedGain)).rounded()))])
+        applyListenerGain()
+    }
+
+    /// Moves the duck ramp on by one update.
+    func advanceDuckRamp() {
+        guard !duckRamp.isFinished(at: currentFrame - configuration.updateFrames) else { return }
+        applyListenerGain()
+    }
+
+    // MARK: - The I/O configuration
+
+    /// The sample rate and buffer the system grants the session, which the real-time output follows.
+    struct IOConfiguration: Equatable {
+        var sampleRate: Int
+        var bufferFrames: Int
+    }
+
+    /// Takes the granted sample rate and I/O buffer from a reading of the session (after each
+    /// activation, and at each update while running, since the screen lock changes the buffer) and
+    /// logs `ioConfigurationChanged` when they move.
+    func followIOConfiguration(_ status: SessionStatus) {
+        let granted = IOConfiguration(sampleRate: Int(status.sampleRate.rounded()),
+                                      bufferFrames: Int((status.ioBufferDuration * status.sampleRate).rounded()))
+        guard granted != ioConfiguration else { return }
+        ioConfiguration = granted
+        log(.session, "ioConfigurationChanged",
+            [.init("sampleRate", .integer(granted.sampleRate)), .init("ioBufferFrames", .integer(granted.bufferFrames))])
+    }
+
+    /// The real-time update's period in seconds: one granted I/O buffer.
+    var updatePeriod: Double {
+        guard let ioConfiguration, ioConfiguration.sampleRate > 0 else {
+            return Double(configuration.updateFrames) / Double(configuration.sampleRate)
+        }
+        return Double(ioConfiguration.bufferFrames) / Double(ioConfiguration.sampleRate)
     }
 
     // MARK: - The update (every block)
@@ -285,6 +367,7 @@ final class RuntimeCore {
         guard phase == .running else { return }
         updateSilence()
         guard (try? makeContextCurrentIfNeeded()) != nil else { return }
+        advanceDuckRamp()
         updateSoundtrack()
     }
 }
