@@ -386,6 +386,9 @@ public final class GameSoundRuntime: Sendable {
 
     /// Whether the runtime is producing sound (session active, context current, output running).
     public var isRunning: Bool { core.with { $0.phase == .running } }
+    /// Whether another app's `duckOthers` session lowers the game's whole output now (by 12 dB,
+    /// ramped over 50 ms); the log has `duckBegan` and `duckEnded`.
+    public var isDucked: Bool { core.with { $0.duckRamp.to < 1 } }
 
     /// Live OpenAL objects of this runtime (sources in its context, buffers on its device), for leak checks.
     public var liveOpenALObjects: (sources: Int, buffers: Int) {

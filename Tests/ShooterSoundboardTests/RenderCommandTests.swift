@@ -7,12 +7,20 @@ import Testing
 /// `shooter-soundboard render` and `scenarios`, run as a child process.
 @Suite("Render command")
 struct RenderCommandTests {
+    /// What a built-in scenario's event log must never show.
+    static let neverLogged: [String: [String]] = [
+        "phone-call-accepted": ["interruptionEnded"],
+        "navigation-prompt-ducks": ["interruptionBegan"],
+    ]
+
     /// What each built-in scenario's event log must show, in order.
     static let expectations: [String: [String]] = [
         "phone-call-declined": ["soundtrackStarted", "phone.ring", "interruptionBegan", "contextCleared", "effectDropped",
                                 "phone.decline", "interruptionEnded", "sessionActivated", "contextRestored", "effectPlayed"],
         "phone-call-accepted": ["phone.ring", "interruptionBegan", "phone.accept", "effectDropped", "phone.hangUp",
-                                "interruptionEnded", "sessionActivated", "contextRestored", "effectPlayed"],
+                                "sessionActivated", "contextRestored", "effectPlayed"],
+        "navigation-prompt-ducks": ["otherApp.activate", "duckBegan", "effectPlayed", "otherApp.deactivate", "duckEnded",
+                                    "effectPlayed"],
         "alarm": ["alarm.fire", "interruptionBegan", "contextCleared", "alarm.dismiss", "interruptionEnded", "contextRestored"],
         "music-app-takes-over": ["music.play", "interruptionBegan", "effectDropped", "music.pause", "interruptionEnded",
                                  "sessionActivated", "contextRestored"],
@@ -68,6 +76,9 @@ struct RenderCommandTests {
         var remaining = (Self.expectations[name] ?? [])[...]
         for event in names where event == remaining.first { remaining = remaining.dropFirst() }
         #expect(remaining.isEmpty, "missing from \(name)'s log, in order: \(Array(remaining))")
+        for absent in Self.neverLogged[name] ?? [] {
+            #expect(!names.contains(absent), "\(name)'s log must not contain \(absent)")
+        }
         let svg = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.svg"))
         #expect(XMLParser(data: svg).parse())
     }

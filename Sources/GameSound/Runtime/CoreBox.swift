@@ -25,7 +25,10 @@ final class CoreBox: @unchecked Sendable {
     /// What arrived during a step, oldest first.
     private var deferred: [Pending] = []
 
-    init(_ core: RuntimeCore) { self.core = core }
+    init(_ core: RuntimeCore) {
+        self.core = core
+        core.betweenBlocks = { [unowned self] in self.handleDeferredIfOutermost() }
+    }
 
     /// Runs one step of the core under the OpenAL lock, then what was held back during it.
     func with<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
@@ -55,6 +58,14 @@ final class CoreBox: @unchecked Sendable {
             deferred.append(pending)
             if depth == 0 { handleDeferred() }
         }
+    }
+
+    /// A headless render is one long step, but the moment between two of its blocks is as safe as
+    /// the end of a step: what the update of a block caused (an activation retried, say) is handled
+    /// there, at that block's frame, rather than when the whole render returns. Only when the render
+    /// is the outermost step: inside another one, the notifications wait for that step's end.
+    private func handleDeferredIfOutermost() {
+        if depth == 1 { handleDeferred() }
     }
 
     private func handleDeferred() {

@@ -8,7 +8,10 @@ extension RuntimeCore {
         var done = 0
         updateSilence()
         while done < totalFrames {
-            if frame % configuration.updateFrames == 0 { update() }
+            if frame % configuration.updateFrames == 0 {
+                update()
+                betweenBlocks()
+            }
             let untilUpdate = configuration.updateFrames - frame % configuration.updateFrames
             let count = min(untilUpdate, totalFrames - done)
             let slice = UnsafeMutableBufferPointer(rebasing: buffer[(done * 2)..<((done + count) * 2)])

@@ -112,6 +112,10 @@ final class RuntimeCore {
     /// The I/O configuration last logged: the granted sample rate and buffer, in frames.
     var ioConfiguration: IOConfiguration?
 
+    /// Called by a headless render after each block's update: a point where notifications held back
+    /// during the step may be handled (see ``CoreBox``).
+    var betweenBlocks: () -> Void = {}
+
     var eventObservers: [UUID: @Sendable (GameSoundEvent) -> Void] = [:]
     var observation: ObservationToken?
 
@@ -267,6 +271,8 @@ final class RuntimeCore {
         phase = .running
         session.setAudioIORunning(true)
         updateSilence()
+        // A rebuilt context starts at unit gain: give it the volume and any duck in force.
+        applyListenerGain()
     }
 
     func stopOutput() {
