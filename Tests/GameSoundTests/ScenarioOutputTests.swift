@@ -127,6 +127,28 @@ struct ScenarioOutputTests {
         #expect(abs(span.width - plotWidth / 4) < 0.2)
     }
 
+    @Test("the timeline shades ducking, the answered call and the hint, each with its legend entry")
+    func timelineSessionSpans() throws {
+        let render = Self.handmade(name: "spans", events: [
+            GameSoundEvent(frame: 3_000, time: 0.0625, origin: .system, name: "duckBegan"),
+            GameSoundEvent(frame: 6_000, time: 0.125, origin: .system, name: "duckEnded"),
+            GameSoundEvent(frame: 12_000, time: 0.25, origin: .system, name: "phone.accept"),
+            GameSoundEvent(frame: 24_000, time: 0.5, origin: .system, name: "phone.hangUp"),
+            GameSoundEvent(frame: 30_000, time: 0.625, origin: .session, name: "secondaryHintBegan"),
+            GameSoundEvent(frame: 36_000, time: 0.75, origin: .session, name: "secondaryHintEnded"),
+        ])
+        let svg = try SVGSummary(render.timelineSVG(width: 800))
+        for kind in ["ducked", "answeredCall", "hintHeld"] {
+            #expect(svg.classes["span \(kind)"] == 1, "\(kind)")
+        }
+        let plotWidth = 800.0 - 40 - 16
+        let call = try #require(svg.spans["span answeredCall"])
+        #expect(abs(call.x - (40 + plotWidth / 4)) < 0.2)
+        #expect(abs(call.width - plotWidth / 4) < 0.2)
+        #expect(svg.texts.contains("ducked by another app") && svg.texts.contains("answered call")
+            && svg.texts.contains("soundtrack held by the hint"))
+    }
+
     @Test("a span never closed runs to the end, and odd event names stay valid XML")
     func timelineOpenSpanAndEscaping() throws {
         let render = Self.handmade(name: "a\"b'c<d>&e", events: [

@@ -54,6 +54,8 @@ final class PseudoTerminalSession {
     private let master: Int32
     private let process: Process
     private var screen = ""
+    /// Everything the program wrote to the terminal so far.
+    private(set) var transcript = ""
 
     init(arguments: [String]) throws {
         var master: Int32 = 0, slave: Int32 = 0
@@ -85,7 +87,11 @@ final class PseudoTerminalSession {
             var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, 100) > 0 {
                 let count = read(master, &buffer, buffer.count)
-                if count > 0 { screen += String(decoding: buffer[0..<count], as: UTF8.self) }
+                if count > 0 {
+                    let text = String(decoding: buffer[0..<count], as: UTF8.self)
+                    screen += text
+                    transcript += text
+                }
             }
             if let range = screen.range(of: text, options: .backwards), screen.distance(from: range.lowerBound, to: screen.endIndex) < 4_000 {
                 screen = String(screen[range.upperBound...])

@@ -26,6 +26,37 @@ struct InteractiveSoundboardTests {
         #expect(session.waitForExit() == 0)
     }
 
+    @Test("the panel shows an answered call: the app suspended during it, active again after hang-up with no interruption end")
+    func answeredCallInThePanel() throws {
+        let session = try PseudoTerminalSession(arguments: ["--output", "null"])
+        #expect(session.waitFor("session       active"))
+        session.send("p")
+        #expect(session.waitFor("session       INTERRUPTED"))
+        session.send("a")
+        #expect(session.waitFor("app: suspended"))
+        #expect(session.waitFor("inCall"))
+        session.send("h")
+        #expect(session.waitFor("app: foreground"))
+        #expect(session.waitFor("session       active"))
+        #expect(session.waitFor("contextRestored"))
+        session.send("q")
+        #expect(session.waitForExit() == 0)
+        #expect(!session.transcript.contains("interruptionEnded"))
+    }
+
+    @Test("the panel shows an ambient game ducked by a navigation prompt (key n), and back when it ends")
+    func duckingInThePanel() throws {
+        let session = try PseudoTerminalSession(arguments: ["--output", "null", "--policy", "effectsOnly"])
+        #expect(session.waitFor("session       active"))
+        session.send("n")
+        #expect(session.waitFor("DUCKED -12 dB"))
+        #expect(session.waitFor("duckBegan"))
+        session.send("n")
+        #expect(session.waitFor("duckEnded"))
+        session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
     @Test("SIGINT (Ctrl-C) restores the terminal (cursor shown again) and exits with the signal's status")
     func controlC() throws {
         let session = try PseudoTerminalSession(arguments: ["--output", "null"])

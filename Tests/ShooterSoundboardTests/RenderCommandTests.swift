@@ -10,6 +10,7 @@ struct RenderCommandTests {
     /// What a built-in scenario's event log must never show.
     static let neverLogged: [String: [String]] = [
         "phone-call-accepted": ["interruptionEnded"],
+        "tour": ["actionRefused", "callRefused"],
         "navigation-prompt-ducks": ["interruptionBegan"],
     ]
 
@@ -38,10 +39,11 @@ struct RenderCommandTests {
         "music-at-launch": ["categorySet", "sessionActivated", "effectPlayed"],
         "legacy-rebuild-context": ["phone.ring", "interruptionBegan", "contextDestroyed", "phone.decline", "interruptionEnded",
                                    "sessionActivated", "contextRebuilt"],
-        "tour": ["phone.ring", "interruptionBegan", "phone.decline", "interruptionEnded", "alarm.fire", "alarm.dismiss",
+        "tour": ["categorySet", "music.pause", "secondaryHintEnded", "soundtrackStarted", "otherApp.activate", "duckBegan",
+                 "otherApp.deactivate", "duckEnded", "phone.ring", "interruptionBegan", "phone.decline", "interruptionEnded", "alarm.fire", "alarm.dismiss",
                  "silentSwitch.on", "outputSilenced", "silentSwitch.off", "route.unplug", "routeChanged", "music.play",
-                 "mediaServices.lose", "mediaServicesLost", "mediaServices.reset", "contextRebuilt", "app.background",
-                 "app.foreground"],
+                 "phone.accept", "phone.hangUp", "sessionActivated", "mediaServices.lose", "mediaServicesLost",
+                 "mediaServices.reset", "contextRebuilt", "app.background", "app.foreground"],
     ]
 
     static func temporaryFolder() throws -> String {

@@ -52,11 +52,14 @@ extension ShooterSoundboard {
         @Option(help: "simulated: the keys ring phones and plug headphones; pulse: the real desktop through PulseAudio or PipeWire (calls, music players and devices are real).")
         var system: SystemChoice = .simulated
 
+        @Option(help: "The category policy: \(GameSoundConfiguration.Policy.allCases.map(\.rawValue).joined(separator: ", ")). effectsOnly (ambient) lets another app's navigation prompt (key n) duck the game.")
+        var policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio
+
         func run() throws {
             let folder = try assetOptions.validatedFolder()
             if output == .null { OpenALProcess.setDrivers("null", overridingEnvironment: true) }
             let chosen = try Self.makeSystem(system)
-            let runtime = try Self.makeRuntime(system: chosen, soundtrack: folder + "/music/theme.ogg")
+            let runtime = try Self.makeRuntime(system: chosen, policy: policy, soundtrack: folder + "/music/theme.ogg")
             defer { runtime.shutdown() }
             let report = try runtime.preloadBank(folder: folder + "/sfx")
             for (name, error) in report.failed { print("warning: \(name) did not load: \(error)") }
@@ -83,9 +86,12 @@ extension ShooterSoundboard {
         }
 
         /// A real-time runtime, or one clear sentence when no audio device opens.
-        static func makeRuntime(system: any SystemAudio, soundtrack: String) throws -> GameSoundRuntime {
+        static func makeRuntime(
+            system: any SystemAudio, policy: GameSoundConfiguration.Policy, soundtrack: String
+        ) throws -> GameSoundRuntime {
             let result = Result { () throws(GameSoundError) -> GameSoundRuntime in
-                try GameSoundRuntime(configuration: .init(output: .realtime()), system: system, soundtrack: soundtrack)
+                try GameSoundRuntime(configuration: .init(policy: policy, output: .realtime()), system: system,
+                                     soundtrack: soundtrack)
             }
             switch result {
             case .success(let runtime):
@@ -152,3 +158,5 @@ enum BuiltInScenarios {
         throw ValidationError("No scenario file or built-in scenario named '\(nameOrPath)' (see `shooter-soundboard scenarios`).")
     }
 }
+
+extension GameSoundConfiguration.Policy: ExpressibleByArgument {}

@@ -7,7 +7,7 @@ extension Soundboard {
     var systemLine: String {
         if let system = runtime.simulatedSystem {
             return "  phone         \(system.phoneState.rawValue)   alarm: \(system.isAlarmRinging ? "ringing" : "quiet")"
-                + "   music app: \(system.isMusicPlaying ? "playing" : "paused")"
+                + "   music app: \(system.isMusicPlaying ? "playing" : "paused")   app: \(system.appState.name)"
         }
         if let desktop = runtime.system as? PulseSystem {
             guard desktop.isServerAvailable else { return "  desktop       sound server gone (waiting for it)" }

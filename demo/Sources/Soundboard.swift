@@ -46,6 +46,10 @@ final class Soundboard {
         .init(key: "u", label: "music app play/pause") { board in
             try board.toggle(board.runtime.simulatedSystem?.isMusicPlaying == true, .musicPlay, .musicPause)
         },
+        .init(key: "n", label: "nav prompt (ducks)") { board in
+            try board.toggle(board.runtime.simulatedSystem?.isOtherAppActive == true,
+                             .otherAppActivate(category: .playback, options: .duckOthers), .otherAppDeactivate(notifyOthers: true))
+        },
         .init(key: "s", label: "silent switch") { board in
             try board.toggle(board.runtime.simulatedSystem?.silentSwitchOn == true, .silentSwitchOn, .silentSwitchOff)
         },
@@ -97,7 +101,8 @@ final class Soundboard {
     func panel() -> String {
         let session = runtime.session
         let interrupted = session.isInterrupted ? "INTERRUPTED" : (session.isActive ? "active" : "inactive")
-        let silenced = runtime.silenceCause.map { "SILENCED (\($0.name))" } ?? "audible"
+        let silenced = runtime.silenceCause.map { "SILENCED (\($0.name))" }
+            ?? (runtime.isDucked ? "audible, DUCKED -12 dB by another app" : "audible")
         let voices = runtime.voicesInUse
         let track = runtime.isSoundtrackPlaying ? "playing" : (runtime.soundtrackPosition == nil ? "stopped" : "paused")
         let position = runtime.soundtrackPosition.map { String(format: "%.1f s", Double($0) / 48_000) } ?? "-"

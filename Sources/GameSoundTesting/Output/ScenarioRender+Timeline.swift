@@ -74,13 +74,27 @@ struct TimelineDrawing {
 
     // MARK: - Parts
 
+    /// One entry per kind of span, right-aligned at the top; entries that do not fit beside the
+    /// title go on a second row. Widths are estimated from the label's length (about 6.5 px a
+    /// character at the legend's size), so nothing runs off the picture.
     private func legend() -> String {
+        let entries = TimelineSpan.Kind.allCases.map { kind in (kind, 16 + Double(kind.legend.count) * 6.5 + 16) }
+        let available = Double(width) - plotRight - 220
+        var rows: [[(TimelineSpan.Kind, Double)]] = [[]]
+        for entry in entries {
+            if let row = rows.last, !row.isEmpty, row.reduce(0, { $0 + $1.1 }) + entry.1 > available { rows.append([]) }
+            rows[rows.count - 1].append(entry)
+        }
         var out = ""
-        var left = Double(width) - plotRight - 420
-        for kind in TimelineSpan.Kind.allCases {
-            out += "<rect x=\"\(Self.number(left))\" y=\"8\" width=\"12\" height=\"12\" fill=\"\(kind.colour)\" fill-opacity=\"0.5\"/>"
-                + "<text x=\"\(Self.number(left + 16))\" y=\"18\">\(Self.escape(kind.legend))</text>\n"
-            left += 140
+        for (index, row) in rows.enumerated() {
+            var left = Double(width) - plotRight - row.reduce(0) { $0 + $1.1 }
+            let top = 8 + Double(index) * 16
+            for (kind, entryWidth) in row {
+                out += "<rect x=\"\(Self.number(left))\" y=\"\(Self.number(top))\" width=\"12\" height=\"12\" "
+                    + "fill=\"\(kind.colour)\" fill-opacity=\"0.5\"/>"
+                    + "<text x=\"\(Self.number(left + 16))\" y=\"\(Self.number(top + 10))\">\(Self.escape(kind.legend))</text>\n"
+                left += entryWidth
+            }
         }
         return out
     }

@@ -1,18 +1,24 @@
 import GameSound
 
-/// A stretch of a render during which the audio was held back, shaded on the timeline picture.
+/// A stretch of a render during which the audio was held back or lowered, shaded on the timeline picture.
 struct TimelineSpan {
     /// The kinds of stretch, each with the events that open and close it and its colour.
     enum Kind: String, CaseIterable {
         case interruption
         case silenced
         case mediaServicesLost
+        case ducked
+        case answeredCall
+        case hintHeld
 
         var opening: String {
             switch self {
             case .interruption: "interruptionBegan"
             case .silenced: "outputSilenced"
             case .mediaServicesLost: "mediaServicesLost"
+            case .ducked: "duckBegan"
+            case .answeredCall: "phone.accept"
+            case .hintHeld: "secondaryHintBegan"
             }
         }
 
@@ -21,6 +27,9 @@ struct TimelineSpan {
             case .interruption: ["interruptionEnded", "contextRestored"]
             case .silenced: ["outputUnsilenced"]
             case .mediaServicesLost: ["mediaServicesReset"]
+            case .ducked: ["duckEnded"]
+            case .answeredCall: ["phone.hangUp"]
+            case .hintHeld: ["secondaryHintEnded"]
             }
         }
 
@@ -29,6 +38,9 @@ struct TimelineSpan {
             case .interruption: "#ff9f1c"
             case .silenced: "#7f8c8d"
             case .mediaServicesLost: "#e63946"
+            case .ducked: "#3a86ff"
+            case .answeredCall: "#8338ec"
+            case .hintHeld: "#2a9d8f"
             }
         }
 
@@ -37,6 +49,9 @@ struct TimelineSpan {
             case .interruption: "interrupted"
             case .silenced: "output silenced"
             case .mediaServicesLost: "media services lost"
+            case .ducked: "ducked by another app"
+            case .answeredCall: "answered call"
+            case .hintHeld: "soundtrack held by the hint"
             }
         }
     }
