@@ -389,6 +389,9 @@ public final class GameSoundRuntime: Sendable {
     /// Whether another app's `duckOthers` session lowers the game's whole output now (by 12 dB,
     /// ramped over 50 ms); the log has `duckBegan` and `duckEnded`.
     public var isDucked: Bool { core.with { $0.duckRamp.to < 1 } }
+    /// Whether the secondary-audio hint holds the soundtrack now: another app's non-mixable audio
+    /// plays (read at every activation, and followed through the hint's notifications in between).
+    public var isSoundtrackHeldByHint: Bool { core.with { $0.pausedByHint } }
 
     /// Live OpenAL objects of this runtime (sources in its context, buffers on its device), for leak checks.
     public var liveOpenALObjects: (sources: Int, buffers: Int) {

@@ -28,7 +28,7 @@ private enum Step: CustomStringConvertible {
 
     static func random(sessions: Int, using rng: inout SplitMix64) -> Step {
         func options() -> CategoryOptions {
-            CategoryOptions(rawValue: UInt32.random(in: 0..<128, using: &rng) & (Bool.random(using: &rng) ? 0x07 : 0x7F))
+            CategoryOptions(rawValue: UInt32.random(in: 0..<512, using: &rng) & (Bool.random(using: &rng) ? 0x07 : 0x1FF))
         }
         let session = Int.random(in: 0..<sessions, using: &rng)
         let category = Category.allCases.randomElement(using: &rng) ?? .ambient
@@ -42,6 +42,8 @@ private enum Step: CustomStringConvertible {
                 .screenLock, .screenUnlock, .routePlug(port: port), .routeUnplug(port: port), .mediaServicesLose,
                 .mediaServicesReset, .appBackground, .appForeground,
                 .volumeSet(Double.random(in: -0.2...1.2, using: &rng)),
+                .sessionOverrideOutput(port: Bool.random(using: &rng) ? .speaker : .none),
+                .otherAppActivate(category: .playback, options: .duckOthers),
             ]
             return .system(actions.randomElement(using: &rng) ?? .phoneRing)
         case 9..<12:
@@ -118,9 +120,34 @@ private func runSequence(seed: UInt64, steps: Int) -> String? {
             return failure("isOtherAudioPlaying disagrees with the peers")
         }
 
+        if case .system(.phoneAccept) = step, before.system.phone == .ringing, before.system.appState == .foreground,
+           system.appState == .foreground {
+            return failure("an answered call left the app in the foreground")
+        }
+        let duckingPeer = system.isOtherAppPlaying && system.otherAppOptions.contains(.duckOthers)
+
         for (index, session) in sessions.enumerated() {
             let status = session.status
             let wasActive = before.sessions[index].isActive
+            if status.isDucked != (status.isActive && CategoryRules.isMixable(status.category, options: status.categoryOptions)
+                && duckingPeer) {
+                return failure("s\(index).isDucked is not 'active, mixable and a duckOthers peer plays'")
+            }
+            if !status.categoryOptions.isSuperset(of: CategoryRules.effectiveOptions(status.category, status.categoryOptions)) {
+                return failure("s\(index) reads back options without what they imply")
+            }
+            let granted = !wasActive && status.isActive
+            let reset: Bool = switch step {
+            case .system(.mediaServicesReset), .system(.mediaServicesLose): true
+            default: false
+            }
+            if !granted, !reset, status.sampleRate != before.sessions[index].sampleRate {
+                return failure("s\(index)'s granted sample rate changed without an activation")
+            }
+            let locked = system.screenLocked && status.isActive && status.isAudioIORunning
+            if locked, abs(status.ioBufferDuration * status.sampleRate - 4096) > 0.5 {
+                return failure("s\(index) plays with the screen locked but its I/O buffer is not 4096 frames")
+            }
             if status.isInterrupted && status.isActive { return failure("s\(index) is interrupted but active") }
             if callOrAlarm && status.isActive { return failure("s\(index) is active during a call or alarm") }
             if status.mayRunOutput != (status.isActive && !status.isInterrupted && system.mediaServicesAvailable) {
@@ -139,9 +166,13 @@ private func runSequence(seed: UInt64, steps: Int) -> String? {
                     awaitingEnd[index] = false
                 case .interruptionEnded:
                     if !awaitingEnd[index] { return failure("s\(index) got an end without a began before it") }
+                    if case .system(.phoneHangUp) = step { return failure("s\(index) got an end at an answered call's hang-up") }
                     awaitingEnd[index] = false
-                case .routeChanged, .silenceSecondaryAudioHint:
+                case .routeChanged:
                     if !wasActive && !status.isActive { return failure("s\(index) got \(notification) while inactive") }
+                case .silenceSecondaryAudioHint:
+                    if !wasActive && !status.isActive { return failure("s\(index) got \(notification) while inactive") }
+                    if system.appState != .foreground { return failure("s\(index) heard the hint while not in the foreground") }
                 case .mediaServicesLost:
                     awaitingEnd[index] = false
                 case .mediaServicesReset:

@@ -3,6 +3,9 @@ struct StormFailure: Error, Hashable, CustomStringConvertible {
     enum Kind: String, Hashable {
         case soundWhileSilenced, noSoundAfterRecovery, interruptionEndedTwice, objectsOverPool, openALError
         case unexpectedError, neverCameBack, leakAtEnd
+        /// The runtime's duck or hint state disagrees with what the session reads now, or an answered
+        /// call's hang-up posted an interruption end.
+        case sessionRuleBroken
     }
 
     var kind: Kind

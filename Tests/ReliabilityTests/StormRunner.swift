@@ -49,9 +49,11 @@ struct StormRunner {
             throw StormFailure(kind: .unexpectedError, step: -1, message: "the runtime did not start: \(error)")
         }
         for (index, step) in storm.steps.enumerated() {
+            let eventsBefore = log.events.count
             try apply(step.action, runtime: runtime, state: &state, step: index)
             try render(step.framesAfter, runtime: runtime, log: log, state: &state, step: index)
             state.trace.events = log.events
+            try checkSessionRules(runtime, after: step.action, log: log, eventsBefore: eventsBefore, step: index)
             try checkObjects(runtime, voices: storm.voices, step: index)
             try checkErrors(since: errorsBefore, step: index)
         }
@@ -205,6 +207,31 @@ struct StormRunner {
             }
         }
         state.eventsSeen = events.count
+    }
+
+    /// The session rules a running game follows after every step: it is ducked exactly when the
+    /// session is; in the foreground with an active session its soundtrack is held by the hint
+    /// exactly when the hint is on (read afresh on every return, not only heard); and a hang-up
+    /// never posts an interruption end.
+    private func checkSessionRules(_ runtime: GameSoundRuntime, after action: StormAction, log: EventLog,
+                                   eventsBefore: Int, step: Int) throws(StormFailure) {
+        let session = runtime.session.status
+        if runtime.isRunning, session.isActive, runtime.isDucked != session.isDucked {
+            throw StormFailure(kind: .sessionRuleBroken, step: step, message:
+                "the game is \(runtime.isDucked ? "" : "not ")ducked but the session is\(session.isDucked ? "" : " not")"
+                + Self.tail(of: log))
+        }
+        if runtime.isRunning, session.isActive, runtime.simulatedSystem?.appState == .foreground,
+           runtime.isSoundtrackHeldByHint != session.secondaryAudioShouldBeSilencedHint {
+            throw StormFailure(kind: .sessionRuleBroken, step: step, message:
+                "the soundtrack is \(runtime.isSoundtrackHeldByHint ? "" : "not ")held by the hint, which is "
+                + (session.secondaryAudioShouldBeSilencedHint ? "on" : "off") + Self.tail(of: log))
+        }
+        if case .system(.phoneHangUp) = action,
+           log.events.dropFirst(eventsBefore).contains(where: { $0.name == "interruptionEnded" }) {
+            throw StormFailure(kind: .sessionRuleBroken, step: step, message:
+                "phone.hangUp posted interruptionEnded: an answered call never ends its interruption" + Self.tail(of: log))
+        }
     }
 
     private func checkObjects(_ runtime: GameSoundRuntime, voices: Int, step: Int) throws(StormFailure) {

@@ -30,6 +30,7 @@ struct StormSequence: Sendable, Hashable {
         .phoneRing, .phoneDecline, .phoneAccept, .phoneHangUp, .alarmFire, .alarmDismiss, .musicPlay, .musicPause,
         .otherAppActivate(category: .soloAmbient, options: []), .otherAppActivate(category: .ambient, options: []),
         .otherAppActivate(category: .playback, options: .mixWithOthers), .otherAppActivate(category: .playback, options: []),
+        .otherAppActivate(category: .playback, options: .duckOthers),
         .otherAppDeactivate(notifyOthers: true), .otherAppDeactivate(notifyOthers: false),
         .silentSwitchOn, .silentSwitchOff, .screenLock, .screenUnlock,
         .routePlug(port: .headphones), .routeUnplug(port: .headphones),
