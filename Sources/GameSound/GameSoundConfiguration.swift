@@ -62,6 +62,10 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// (``RoutePolicy/pauseSoundtrackOnDeviceLoss`` for ``Policy/mediaPlayback``, else ``RoutePolicy/playOn``).
     public var routePolicy: RoutePolicy?
     /// Frames between two runs of the update (stream refills, fades, retries); 256 by default, at least 16.
+    ///
+    /// Headless output updates exactly this often. The runtime also asks the session for an I/O
+    /// buffer of this length; real-time output then updates once per buffer the system actually
+    /// grants (4096 frames while the screen is locked, for instance).
     public var updateFrames: Int
     /// How long the soundtrack fades when the secondary-audio hint begins or ends, in seconds; 0.25 by default.
     public var hintFadeDuration: Double
