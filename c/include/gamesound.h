@@ -185,7 +185,9 @@ int gs_render_scenario(const char *scenario_path, const char *wav_path, const ch
  * "mediaServices.lose", "mediaServices.reset", "app.background", "app.foreground", and with
  * key=value parameters: "route.plug port=headphones", "route.unplug port=headphones",
  * "volume.set value=0.5", "otherApp.activate category=playback options=mixWithOthers,duckOthers",
- * "otherApp.deactivate notifyOthers=true". Errors: GS_ERR_UNKNOWN_NAME (action),
+ * "otherApp.deactivate notifyOthers=true", "session.overrideOutput port=speaker" (or port=none; refused
+ * unless the policy is GS_POLICY_VOICE_CHAT). An answered call ("phone.accept") sends the game to the
+ * background; "phone.hangUp" brings it back and the runtime recovers by itself. Errors: GS_ERR_UNKNOWN_NAME (action),
  * GS_ERR_INVALID_ARGUMENT (parameters), GS_ERR_REFUSED (makes no sense now; nothing changed),
  * GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE. */
 int gs_system_action(gs_runtime *rt, const char *action);

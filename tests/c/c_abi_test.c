@@ -105,6 +105,42 @@ static void test_phone_call_is_silent_and_sound_comes_back(void) {
     gs_runtime_destroy(rt);
 }
 
+static void test_answered_call_recovers_at_hang_up(void) {
+    gs_runtime *rt = headless();
+    if (!rt) return;
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the tone");
+    CHECK(gs_effect_play(rt, "tone", 1, 1, 0) >= 0, "plays the tone");
+    CHECK(gs_system_action(rt, "phone.ring") == GS_OK, "the phone rings");
+    CHECK(gs_system_action(rt, "phone.accept") == GS_OK, "the call is answered");
+    int during = peak_of_render(rt, RATE / 2);
+    CHECK(during == 0, "exact silence during the answered call: peak %d", during);
+    CHECK(gs_system_action(rt, "phone.hangUp") == GS_OK, "the call ends");
+    CHECK(gs_session_is_active(rt) == 1, "back in the game, the session is active again with no interruption end");
+    int after = peak_of_render(rt, RATE / 10);
+    CHECK(after > 3000, "audible after the hang-up: peak %d", after);
+    gs_runtime_destroy(rt);
+}
+
+static void test_voice_chat_policy_and_output_override(void) {
+    gs_config config;
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.policy = GS_POLICY_VOICE_CHAT;
+    gs_runtime *rt = gs_runtime_create(&config);
+    CHECK(rt != NULL, "a voice-chat runtime starts");
+    if (!rt) return;
+    CHECK(strcmp(gs_session_category(rt), "playAndRecord") == 0, "voice chat is playAndRecord: %s", gs_session_category(rt));
+    CHECK(gs_system_action(rt, "session.overrideOutput port=speaker") == GS_OK, "the output override is accepted");
+    CHECK(gs_system_action(rt, "session.overrideOutput port=loud") == GS_ERR_INVALID_ARGUMENT, "a bad override port");
+    gs_runtime_destroy(rt);
+
+    rt = headless();
+    if (!rt) return;
+    CHECK(gs_system_action(rt, "session.overrideOutput port=speaker") == GS_ERR_REFUSED,
+          "the override is refused outside playAndRecord");
+    gs_runtime_destroy(rt);
+}
+
 static void test_null_pointers(void) {
     gs_runtime *rt = headless();
     if (!rt) return;
@@ -429,6 +465,8 @@ int main(void) {
     if (write_tone(tone_path) != 0) { perror("write_tone"); return 2; }
 
     test_phone_call_is_silent_and_sound_comes_back();
+    test_answered_call_recovers_at_hang_up();
+    test_voice_chat_policy_and_output_override();
     test_null_pointers();
     test_unknown_names_and_bad_values();
     test_destroyed_handle_is_refused();
