@@ -1,6 +1,9 @@
 import AudioFiles
 import AudioSession
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import OpenAL
 
 /// The object a game talks to: it owns the audio session, the OpenAL device and context, the
@@ -217,12 +220,13 @@ public final class GameSoundRuntime: Sendable {
     public func preloadBank(folder: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GameSoundError) -> BankReport {
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            names = try Self.fileNames(in: folder)
         } catch {
-            throw .unreadableFolder(path: folder, errno: Int32((error as NSError).code))
+            throw .unreadableFolder(path: folder, errno: error.code)
         }
+        let directory = folder.hasSuffix("/") ? folder : folder + "/"
         let files = names.filter { $0.hasSuffix(".ogg") || $0.hasSuffix(".wav") }.sorted().map {
-            (name: String($0.dropLast(4)), path: (folder as NSString).appendingPathComponent($0))
+            (name: String($0.dropLast(4)), path: directory + $0)
         }
         var report = BankReport()
         for (name, result) in EffectBank.decodeInParallel(files, progress: progress).sorted(by: { $0.key < $1.key }) {
@@ -235,6 +239,25 @@ public final class GameSoundRuntime: Sendable {
             }
         }
         return report
+    }
+
+    /// Why a folder could not be listed: the `errno` that `opendir` gave.
+    private struct FolderError: Error {
+        let code: Int32
+    }
+
+    /// The names in a folder (without `.` and `..`).
+    private static func fileNames(in folder: String) throws(FolderError) -> [String] {
+        guard let directory = opendir(folder) else { throw FolderError(code: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// Forgets a loaded effect and frees its memory; voices playing it stop.

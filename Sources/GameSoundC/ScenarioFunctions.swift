@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GameSoundTesting
 
 /// Renders a scenario file headlessly to a WAV file and a JSON Lines event log.
@@ -48,7 +48,16 @@ import GameSoundTesting
 /// `GAMESOUND_ASSETS`, or `assets` beside the scenario's folder.
 private func assetsRoot(forScenarioAt path: String) -> String {
     if let root = ProcessInfo.processInfo.environment["GAMESOUND_ASSETS"], !root.isEmpty { return root }
-    let scenarioFolder = (path as NSString).deletingLastPathComponent
-    let parent = (scenarioFolder.isEmpty ? "." : scenarioFolder as NSString).deletingLastPathComponent
-    return ((parent.isEmpty ? "." : parent) as NSString).appendingPathComponent("assets")
+    let scenarioFolder = folder(of: path)
+    let parent = folder(of: scenarioFolder.isEmpty ? "." : scenarioFolder)
+    return (parent.isEmpty ? "." : parent) + "/assets"
+}
+
+/// The folder part of a path, as `dirname` would give it but empty for a bare name: `"a/b.json"` → `"a"`,
+/// `"b.json"` → `""`, `"/b.json"` → `"/"`.
+private func folder(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
 }

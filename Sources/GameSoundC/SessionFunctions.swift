@@ -49,6 +49,14 @@ private func flag(_ rt: OpaquePointer?, in function: String, _ read: (GameSoundR
     flag(rt, in: "gs_session_is_interrupted") { $0.session.isInterrupted }
 }
 
+/// Whether another app's `duckOthers` session lowers the game's whole output now (12 dB).
+///
+/// - Parameter rt: The runtime.
+/// - Returns: 1 or 0, or `GS_ERR_NULL_POINTER`, `GS_ERR_INVALID_HANDLE`.
+@c public func gs_output_is_ducked(_ rt: OpaquePointer?) -> Int32 {
+    flag(rt, in: "gs_output_is_ducked") { $0.isDucked }
+}
+
 /// Whether other audio (the player's music, another app) is playing.
 ///
 /// - Parameter rt: The runtime.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GameSound
 
 /// Plays an Ogg Vorbis file as the soundtrack, streamed from disk.

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// Process-wide facts about OpenAL: who may touch the current context, and how OpenAL Soft
@@ -9,7 +11,7 @@ import Synchronization
 /// context does so inside ``withExclusiveAccess(_:)``; code of your own that calls OpenAL in
 /// the same process should do the same.
 public enum OpenALProcess {
-    private static let lock = NSRecursiveLock()
+    private static let lock = RecursiveLock()
     private static let started = Atomic<Bool>(false)
 
     /// Runs `body` while no other thread can use OpenAL through GameSound.

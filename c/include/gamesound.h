@@ -198,6 +198,7 @@ int gs_session_is_interrupted(gs_runtime *rt);      /* a call or an alarm holds 
 int gs_session_other_audio_playing(gs_runtime *rt); /* the player's music or another app */
 int gs_session_secondary_hint(gs_runtime *rt);      /* the system asks to silence the soundtrack */
 int gs_output_is_silenced(gs_runtime *rt);          /* silent switch, screen lock, background */
+int gs_output_is_ducked(gs_runtime *rt);            /* another app ducks the game (-12 dB) */
 
 /* The session's category: "ambient", "soloAmbient", "playback", ... The string lives as long as
  * the process. NULL on failure (GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE). */

@@ -114,6 +114,8 @@ static void test_answered_call_recovers_at_hang_up(void) {
     CHECK(gs_system_action(rt, "phone.accept") == GS_OK, "the call is answered");
     int during = peak_of_render(rt, RATE / 2);
     CHECK(during == 0, "exact silence during the answered call: peak %d", during);
+    CHECK(gs_output_is_ducked(rt) == 0, "not ducked");
+    CHECK(gs_output_is_ducked(NULL) == GS_ERR_NULL_POINTER, "is_ducked(NULL)");
     CHECK(gs_system_action(rt, "phone.hangUp") == GS_OK, "the call ends");
     CHECK(gs_session_is_active(rt) == 1, "back in the game, the session is active again with no interruption end");
     int after = peak_of_render(rt, RATE / 10);

@@ -1,6 +1,6 @@
 import AudioFiles
 import Dispatch
-import Foundation
+import Synchronization
 
 /// Decoded effects kept in memory by name: the cache that buffers are uploaded from, again after
 /// a media-services reset, without reading any file twice.
@@ -34,27 +34,23 @@ struct EffectBank {
 }
 
 /// Slots that parallel decoders write into, one each, behind a lock.
-private final class DecodeResults: @unchecked Sendable {
-    // Safe: every access holds `lock`.
-    private let lock = NSLock()
-    private var slots: [Result<PCMBuffer<Float>, AudioFileError>?]
+private final class DecodeResults: Sendable {
+    private let slots: Mutex<[Result<PCMBuffer<Float>, AudioFileError>?]>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
     func store(_ result: Result<PCMBuffer<Float>, AudioFileError>, at index: Int) {
-        lock.withLock { slots[index] = result }
+        slots.withLock { $0[index] = result }
     }
 
     func result(at index: Int) -> Result<PCMBuffer<Float>, AudioFileError>? {
-        lock.withLock { slots[index] }
+        slots.withLock { $0[index] }
     }
 }
 
 /// Counts finished decodes for progress reports.
-private final class DecodeCounter: @unchecked Sendable {
-    // Safe: every access holds `lock`.
-    private let lock = NSLock()
-    private var value = 0
+private final class DecodeCounter: Sendable {
+    private let value = Mutex(0)
 
-    func increment() -> Int { lock.withLock { value += 1; return value } }
+    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
 }

@@ -1,6 +1,9 @@
 import AudioFiles
 import AudioSession
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import OpenAL
 
 /// Everything the runtime owns, used only while holding `OpenALProcess`'s lock: the one owner of

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GameSound
 
 /// The timeline picture: the waveform with every event marked on it.
@@ -191,7 +191,8 @@ struct TimelineDrawing {
 
     /// A coordinate with one decimal, never in exponent notation.
     static func number(_ value: Double) -> String {
-        String(format: "%.1f", value.isFinite ? value : 0)
+        let tenths = Int(((value.isFinite ? value : 0) * 10).rounded())
+        return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
     /// Text safe inside an XML element or attribute.

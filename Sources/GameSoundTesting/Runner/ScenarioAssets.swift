@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where a scenario's sounds come from: effect names and soundtrack names mapped to files.
 ///
@@ -56,10 +59,8 @@ public struct ScenarioAssets: Sendable, Hashable {
     /// - Returns: The file's path, or nil when it is neither a known name nor an existing file.
     public func soundtrackPath(for nameOrPath: String) -> String? {
         if let path = soundtracks[nameOrPath] { return path }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: nameOrPath, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            return nil
-        }
+        var info = stat()
+        guard stat(nameOrPath, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
         return nameOrPath
     }
 }

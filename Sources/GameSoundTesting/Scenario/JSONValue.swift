@@ -1,10 +1,5 @@
-import Foundation
-
-/// A JSON value as `JSONSerialization` read it, with booleans told apart from numbers.
-///
-/// On Linux, Foundation hands back booleans as `NSNumber`s that also convert to numbers (and 0 and
-/// 1 convert to booleans), so the distinction is made once, here, from the number's storage type.
-enum JSONValue {
+/// A JSON value, with booleans told apart from numbers.
+enum JSONValue: Equatable {
     case string(String)
     case number(Double)
     case bool(Bool)
@@ -13,29 +8,14 @@ enum JSONValue {
     case object([String: JSONValue])
 
     /// Parses a whole JSON document.
+    ///
+    /// - Throws: ``ScenarioError`` whose message says the line and column where the document stops
+    ///   being JSON and what was expected there.
     static func parse(_ bytes: [UInt8]) throws(ScenarioError) -> JSONValue {
-        let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            return try JSONReader.parse(bytes)
         } catch {
-            throw ScenarioError(field: "", message: "not valid JSON: \((error as NSError).localizedDescription)")
-        }
-        return JSONValue(object)
-    }
-
-    init(_ object: Any) {
-        switch object {
-        case let text as String:
-            self = .string(text)
-        case let number as NSNumber:
-            // JSONSerialization stores JSON true/false as a char-typed number, every other number as an int or double.
-            self = String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
-        case let array as [Any]:
-            self = .array(array.map(JSONValue.init))
-        case let dictionary as [String: Any]:
-            self = .object(dictionary.mapValues(JSONValue.init))
-        default:
-            self = .null
+            throw ScenarioError(field: "", message: "not valid JSON: line \(error.line), column \(error.column): expected \(error.expected)")
         }
     }
 
