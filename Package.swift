@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "GameSoundTesting", targets: ["GameSoundTesting"]),
         .library(name: "AudioSession", targets: ["AudioSession"]),
         .library(name: "AudioFiles", targets: ["AudioFiles"]),
+        .library(name: "AudioEncoding", targets: ["AudioEncoding"]),
         .library(name: "OpenAL", targets: ["OpenAL"]),
         .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
         .library(name: "PulseSystem", targets: ["PulseSystem"]),
@@ -32,6 +33,11 @@ let package = Package(
             providers: [.apt(["libvorbis-dev"])]
         ),
         .systemLibrary(
+            name: "CVorbisEnc",
+            pkgConfig: "vorbisenc",
+            providers: [.apt(["libvorbis-dev"])]
+        ),
+        .systemLibrary(
             name: "CPulse",
             // No pkgConfig: libpulse's flags (-D_REENTRANT, -pthread) are ones SwiftPM refuses with a
             // warning; its headers are in /usr/include and the module map links libpulse itself.
@@ -39,6 +45,7 @@ let package = Package(
         ),
         .target(name: "AudioAnalysis"),
         .target(name: "AudioFiles", dependencies: ["CVorbis"]),
+        .target(name: "AudioEncoding", dependencies: ["AudioFiles", "CVorbisEnc"]),
         .target(name: "OpenAL", dependencies: ["COpenAL"]),
         .target(name: "AudioSession"),
         .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession"]),
@@ -53,18 +60,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "gamesound-bench",
-            dependencies: ["GameSound", "AudioFiles", "AudioSession", "OpenAL", "COpenAL",
+            dependencies: ["GameSound", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL", "COpenAL",
                            .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         .testTarget(name: "ShooterSoundboardTests", dependencies: ["ShooterSoundboard"]),
-        .executableTarget(name: "make-assets", dependencies: ["AudioFiles", "AudioAnalysis"]),
-        .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioAnalysis", "CVorbis"]),
+        .executableTarget(name: "make-assets", dependencies: ["AudioFiles", "AudioEncoding", "AudioAnalysis"]),
+        .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioEncoding", "AudioAnalysis", "CVorbis"]),
         .testTarget(name: "OpenALTests", dependencies: ["OpenAL", "AudioAnalysis"]),
         .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession", "AudioAnalysis"]),
-        .testTarget(name: "PulseSystemTests", dependencies: ["PulseSystem", "GameSound", "AudioSession", "AudioAnalysis", "AudioFiles", "OpenAL"]),
-        .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
+        .testTarget(name: "PulseSystemTests", dependencies: ["PulseSystem", "GameSound", "AudioSession", "AudioAnalysis", "AudioFiles", "AudioEncoding", "OpenAL"]),
+        .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL"]),
         .testTarget(name: "MakeAssetsTests", dependencies: ["AudioFiles", "AudioAnalysis"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL"]),
     ]
 )
 

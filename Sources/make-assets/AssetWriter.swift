@@ -1,3 +1,4 @@
+import AudioEncoding
 import AudioFiles
 
 #if canImport(Glibc)

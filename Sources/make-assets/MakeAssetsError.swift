@@ -1,3 +1,4 @@
+import AudioEncoding
 import AudioFiles
 
 /// Why `make-assets` stopped.

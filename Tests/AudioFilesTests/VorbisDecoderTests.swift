@@ -1,4 +1,5 @@
 import AudioAnalysis
+import AudioEncoding
 import AudioFiles
 import Testing
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import AudioAnalysis
+import AudioEncoding
 import AudioFiles
 import Testing
 

@@ -1,3 +1,5 @@
+import AudioFiles
+
 /// Encodes PCM audio as an Ogg Vorbis file, in memory.
 ///
 /// Used by tests to build Vorbis files on the fly and by the asset tool that prepares a game's

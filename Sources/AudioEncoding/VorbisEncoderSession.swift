@@ -1,4 +1,5 @@
-import CVorbis
+import AudioFiles
+import CVorbisEnc
 
 /// One run of libvorbisenc: the C encoder state for a single stream, and the bytes produced so far.
 ///

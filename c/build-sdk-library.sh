@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the shippable libgamesound into the folder given as $1: a release build with the Swift
+# runtime and FoundationEssentials linked statically, so that it needs only the system's C and C++
+# runtime, OpenAL Soft and libvorbisfile. Only the gs_* functions are exported (c/gamesound.map,
+# version GAMESOUND_0); the soname is libgamesound.so.0; the file is stripped. It also writes the
+# usual links: libgamesound.so -> libgamesound.so.0 -> libgamesound.so.$VERSION.
+#
+# SwiftPM builds the modules in release mode (in .build/sdk, apart from the debug build); swiftc
+# then links the object files of the modules the C ABI uses, with -static-stdlib. The Vorbis
+# encoder is a module of its own (AudioEncoding) that the C ABI does not use, so it is not linked.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:?usage: build-sdk-library.sh OUTPUT_DIR VERSION}
+version=${2:?usage: build-sdk-library.sh OUTPUT_DIR VERSION}
+scratch=.build/sdk
+mkdir -p "$out"
+
+swift build -c release --product gamesound --scratch-path "$scratch" >/dev/null
+bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
+modules=(GameSoundC GameSoundTesting GameSound AudioSession AudioFiles OpenAL AudioAnalysis)
+objects=()
+for module in "${modules[@]}"; do
+    # One object per source file, as the build's output-file map lists them (so a stale object
+    # left by a moved or deleted file never slips in); the "" entry is the module as a whole.
+    while IFS= read -r object; do objects+=("$object"); done < <(python3 -c '
+import json, sys
+for source, files in json.load(open(sys.argv[1])).items():
+    if source and "object" in files: print(files["object"])' "$bin/$module.build/output-file-map.json")
+done
+
+library="$out/libgamesound.so.$version"
+# -z defs: every symbol must resolve at link time, so a missing static library fails here, not in
+# a player's game. FoundationEssentials needs its two C helper libraries named explicitly.
+swiftc -emit-library -static-stdlib -o "$library" "${objects[@]}" \
+    -Xlinker -soname -Xlinker libgamesound.so.0 \
+    -Xlinker --version-script="$PWD/c/gamesound.map" \
+    -Xlinker --gc-sections -Xlinker -z -Xlinker defs \
+    -l_FoundationCShims -l_FoundationCollections 2> >(grep -v "the use of \`mktemp' is dangerous" >&2)
+strip --strip-unneeded "$library"
+ln -sf "libgamesound.so.$version" "$out/libgamesound.so.0"
+ln -sf libgamesound.so.0 "$out/libgamesound.so"
