@@ -93,6 +93,34 @@ c-example: lib
 	fi; \
 	$(C_OUT)/c-example "$$sfx" out/c-example.wav
 
+# ---- The SDK a game ships (docs/shipping.md) -----------------------------------------------------
+SDK_LIB := .build/sdk-lib
+SDK_UNPACKED := .build/sdk-unpacked/gamesound-$(GAMESOUND_VERSION)
+.PHONY: sdk-lib dist sdk-test sdl-shooter
+
+## sdk-lib: the release libgamesound.so.0 with the Swift runtime inside, into .build/sdk-lib.
+sdk-lib: deps
+	c/build-sdk-library.sh $(SDK_LIB) $(GAMESOUND_VERSION)
+
+## dist: the SDK tarball and the two .deb packages, into dist/.
+dist: sdk-lib
+	c/make-dist.sh $(SDK_LIB) $(GAMESOUND_VERSION)
+
+## sdk-test: unpack the SDK and test it as a game and a player's machine would (tests/sdk/run.sh).
+sdk-test: dist
+	tests/sdk/run.sh $(GAMESOUND_VERSION)
+
+## sdl-shooter: the SDL2 game, built with CMake against the unpacked SDK only, into .build/c/sdl-shooter.
+sdl-shooter: dist
+	rm -rf .build/sdk-unpacked && mkdir -p .build/sdk-unpacked $(C_OUT)
+	tar -C .build/sdk-unpacked -xzf dist/gamesound-$(GAMESOUND_VERSION)-linux-$$(uname -m).tar.gz
+	cmake -S $(SDK_UNPACKED)/examples/sdl-shooter -B .build/sdl-shooter -DCMAKE_BUILD_TYPE=Release \
+	    -DCMAKE_PREFIX_PATH=$(abspath $(SDK_UNPACKED))
+	cmake --build .build/sdl-shooter
+	cp .build/sdl-shooter/sdl-shooter $(C_OUT)/sdl-shooter
+	@echo "Play: $(C_OUT)/sdl-shooter (ALSOFT_DRIVERS=null without a sound card), or"
+	@echo "      $(C_OUT)/sdl-shooter --autoplay 10 --render-audio out/shooter.wav --screenshot out/shooter.bmp"
+
 ## install: install libgamesound, gamesound.h and gamesound.pc under PREFIX (default /usr/local).
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
@@ -115,9 +143,9 @@ FUZZ_OUT := .build/fuzz
 SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 .PHONY: check storms sanitize sanitize-ci fuzz fuzz-ci fuzz-build fuzz-corpus endurance
 
-## check: everything CI runs (.ci/run): `make test`, the concurrency tests under ThreadSanitizer,
-## then each fuzzer for 30 s from a fixed seed. About 6 minutes on 2 cores from a fresh clone.
-check: test sanitize-ci fuzz-ci
+## check: everything CI runs (.ci/run): `make test`, the SDK's tests (docs/shipping.md), the
+## concurrency tests under ThreadSanitizer, then each fuzzer for 30 s from a fixed seed.
+check: test sdk-test sanitize-ci fuzz-ci
 
 ## storms: 10 000 random storms on the headless runtime (STORMS=N to change; GAMESOUND_STORM_SEED=first seed).
 storms: build

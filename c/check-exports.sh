@@ -7,7 +7,8 @@ library=${2:?usage: check-exports.sh HEADER LIBRARY}
 
 # Declarations: a gs_ name directly followed by "(" (skips typedefs of function pointers, "(*name)").
 declared=$(sed 's|/\*.*\*/||' "$header" | grep -oE '\bgs_[a-z0-9_]+[[:space:]]*\(' | sed 's/[[:space:]]*($//' | sort -u)
-exported=$(nm -D --defined-only "$library" | awk '$2 == "T" && $3 ~ /^gs_/ { print $3 }' | sort -u)
+# A versioned library names its symbols gs_x@@GAMESOUND_0: the version is cut off.
+exported=$(nm -D --defined-only "$library" | awk '$2 == "T" && $3 ~ /^gs_/ { sub(/@.*/, "", $3); print $3 }' | sort -u)
 
 missing_from_library=$(comm -23 <(echo "$declared") <(echo "$exported"))
 missing_from_header=$(comm -13 <(echo "$declared") <(echo "$exported"))

@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# Tests the SDK as a game developer and a player's machine meet it (`make sdk-test`, part of `make check`):
+# unpacks the tarball from `make dist` into a temporary folder; checks the library's dependencies,
+# soname, run path, exports and size; builds a C program with pkg-config, a C++17 program with CMake
+# and the SDL2 shooter with CMake, against the unpacked SDK only; runs them with the Swift toolchain
+# hidden (a private mount namespace with an empty tmpfs over the toolchain's folder; root only:
+# elsewhere those runs are skipped, and said so); checks the .deb packages; builds the SwiftPM
+# example that depends on GameSound by path.
+#
+# Usage: tests/sdk/run.sh VERSION. Prints one line per check and ends with "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+repo=$PWD
+version=${1:?usage: tests/sdk/run.sh VERSION}
+arch=$(uname -m)
+debarch=$(dpkg --print-architecture)
+tarball="dist/gamesound-$version-linux-$arch.tar.gz"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0 skipped=0
+
+# check NAME COMMAND...: runs the command, its output kept in a log shown only when it fails.
+check() {
+    local name=$1
+    shift
+    if "$@" >"$work/check.log" 2>&1; then
+        echo "ok: $name"
+        passed=$((passed + 1))
+    else
+        echo "FAILED: $name"
+        sed 's/^/    /' "$work/check.log"
+        failed=$((failed + 1))
+    fi
+}
+
+skip() {
+    echo "SKIPPED: $1"
+    skipped=$((skipped + 1))
+}
+
+[ -f "$tarball" ] || { echo "no $tarball: run make dist first"; echo "0 passed, 1 failed"; exit 1; }
+mkdir "$work/unpacked"
+tar -C "$work/unpacked" -xzf "$tarball"
+sdk="$work/unpacked/gamesound-$version"
+lib="$sdk/lib/libgamesound.so.$version"
+effect="$repo/assets/sfx/laser.ogg"
+
+layout() {
+    local missing=0
+    for path in lib/libgamesound.so lib/libgamesound.so.0 "lib/libgamesound.so.$version" include/gamesound.h \
+        lib/pkgconfig/gamesound.pc lib/cmake/GameSound/GameSoundConfig.cmake \
+        lib/cmake/GameSound/GameSoundConfigVersion.cmake share/doc/gamesound/README.md \
+        share/doc/gamesound/LICENSE share/doc/gamesound/c-api.md examples/sdl-shooter/CMakeLists.txt; do
+        [ -e "$sdk/$path" ] || { echo "missing: $path"; missing=1; }
+    done
+    [ "$(ls "$work/unpacked")" = "gamesound-$version" ] || { echo "the tarball holds more than one folder"; missing=1; }
+    [ "$(readlink "$sdk/lib/libgamesound.so")" = libgamesound.so.0 ] || { echo "libgamesound.so is not a link to .so.0"; missing=1; }
+    [ "$(readlink "$sdk/lib/libgamesound.so.0")" = "libgamesound.so.$version" ] || { echo ".so.0 is not a link to .so.$version"; missing=1; }
+    return "$missing"
+}
+check "the tarball unpacks to gamesound-$version/ with lib, include, pkg-config, CMake, docs and examples" layout
+
+needed() {
+    local allowed=" libc.so.6 libm.so.6 libstdc++.so.6 libgcc_s.so.1 libpthread.so.0 libdl.so.2 librt.so.1"
+    allowed+=" ld-linux-x86-64.so.2 ld-linux-aarch64.so.1 libopenal.so.1 libvorbisfile.so.3 libvorbis.so.0 libogg.so.0 "
+    local bad=0
+    for library in $(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+        echo "NEEDED $library"
+        case "$allowed" in *" $library "*) ;; *) echo "  not allowed: $library"; bad=1 ;; esac
+    done
+    return "$bad"
+}
+check "NEEDED lists only libc, libm, libstdc++, libgcc_s, OpenAL Soft and libvorbisfile/libvorbis/libogg" needed
+
+runpath() {
+    local paths
+    paths=$(readelf -d "$lib" | sed -n 's/.*(R\(UN\)\{0,1\}PATH).*\[\(.*\)\]/\2/p')
+    echo "run path: ${paths:-none}"
+    [ -z "$paths" ] || [ "$paths" = '$ORIGIN' ]
+}
+check "no RUNPATH into the toolchain (none, or \$ORIGIN)" runpath
+
+soname() { readelf -d "$lib" | grep -q '(SONAME).*\[libgamesound.so.0\]'; }
+check "the soname is libgamesound.so.0" soname
+
+exports() {
+    local others
+    others=$(nm -D --defined-only "$lib" | awk '$2 ~ /[A-Z]/ && $3 !~ /^gs_/ && $3 !~ /^GAMESOUND_0/')
+    [ -z "$others" ] || { echo "exported besides gs_*:"; echo "$others" | head -20; return 1; }
+    local unversioned
+    unversioned=$(objdump -T "$lib" | awk '$NF ~ /^gs_/' | grep -v ' GAMESOUND_0 ')
+    [ -z "$unversioned" ] || { echo "gs_ functions not at GAMESOUND_0:"; echo "$unversioned"; return 1; }
+    "$repo/c/check-exports.sh" "$sdk/include/gamesound.h" "$lib"
+}
+check "only gs_* functions are exported, each at version GAMESOUND_0, exactly those the header declares" exports
+
+size() {
+    local bytes
+    bytes=$(stat -c %s "$lib")
+    echo "$bytes bytes"
+    ! readelf -S "$lib" | grep -q '\.symtab' && [ "$bytes" -le $((16 * 1024 * 1024)) ]
+}
+check "the library is stripped and at most 16 MiB" size
+
+build_c() {
+    PKG_CONFIG_PATH="$sdk/lib/pkgconfig" pkg-config --exists gamesound &&
+        cc -std=c99 -Wall -Wextra -Werror "$repo/tests/sdk/consumer.c" -o "$work/consumer" \
+            $(PKG_CONFIG_PATH="$sdk/lib/pkgconfig" pkg-config --cflags --libs gamesound) -Wl,-rpath,"$sdk/lib"
+}
+check "a C program builds with pkg-config against the unpacked SDK" build_c
+
+build_cpp() {
+    cmake -S "$repo/tests/sdk/cmake-consumer" -B "$work/cmake-consumer" -DCMAKE_PREFIX_PATH="$sdk" &&
+        cmake --build "$work/cmake-consumer"
+}
+check "a C++17 program builds with CMake (find_package, GameSound::gamesound) against the unpacked SDK" build_cpp
+
+build_sdl() {
+    cmake -S "$sdk/examples/sdl-shooter" -B "$work/sdl-shooter" -DCMAKE_PREFIX_PATH="$sdk" -DCMAKE_BUILD_TYPE=Release &&
+        cmake --build "$work/sdl-shooter"
+}
+check "the SDL2 shooter builds with CMake from the SDK's examples, against the SDK only" build_sdl
+
+# Runs a command with the Swift toolchain's folder covered by an empty tmpfs, in a mount namespace
+# of its own, after checking that swift really is gone in there.
+toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
+hidden() {
+    unshare -m sh -c 'mount -t tmpfs gamesound-hides-the-toolchain "$1" && shift &&
+        if [ -e "$0/bin/swift" ] || [ -e "$0/bin/swift-driver" ]; then echo "the toolchain is still visible"; exit 1; fi &&
+        exec "$@"' "$toolchain" "$toolchain" "$@"
+}
+if [ "$(id -u)" = 0 ] && hidden true 2>/dev/null; then
+    check "the C program plays, is silent during a call and plays again, with the toolchain hidden" \
+        hidden "$work/consumer" "$effect"
+    check "the C++ program plays, with the toolchain hidden" hidden "$work/cmake-consumer/cmake-consumer" "$effect"
+    sdl() {
+        hidden xvfb-run -a "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets" --autoplay 5 \
+            --render-audio "$work/shooter.wav" --screenshot "$work/shooter.bmp" &&
+            python3 "$repo/tests/sdk/check-shooter-output.py" "$work/shooter.wav" "$work/shooter.bmp"
+    }
+    check "the SDL2 shooter plays itself for 5 s under Xvfb with the toolchain hidden: exit 0, audible WAV, drawn screenshot" sdl
+else
+    skip "runs with the toolchain hidden: needs root and unshare -m (this is $(id -un)); the three programs are not run"
+fi
+
+deb() {
+    local runtime="dist/libgamesound0_${version}_${debarch}.deb" dev="dist/libgamesound-dev_${version}_${debarch}.deb"
+    local depends runtime_files dev_files
+    depends=$(dpkg-deb -f "$runtime" Depends)
+    runtime_files=$(dpkg-deb -c "$runtime")
+    dev_files=$(dpkg-deb -c "$dev")
+    echo "Depends: $depends"
+    case ", $depends," in *", libopenal1,"*) ;; *) echo "no libopenal1"; return 1 ;; esac
+    case ", $depends," in *", libvorbisfile3,"*) ;; *) echo "no libvorbisfile3"; return 1 ;; esac
+    [ "$(dpkg-deb -f "$runtime" Package)" = libgamesound0 ] || return 1
+    grep -q "libgamesound.so.$version\$" <<<"$runtime_files" || { echo "no library in the package"; return 1; }
+    grep -q 'libgamesound.so.0 -> ' <<<"$runtime_files" || { echo "no .so.0 link in the package"; return 1; }
+    ! grep -q 'gamesound.h' <<<"$runtime_files" || { echo "the header belongs in -dev"; return 1; }
+    dpkg-deb -f "$dev" Depends | grep -q "libgamesound0 (= $version)" || { echo "-dev does not depend on the library"; return 1; }
+    for path in usr/include/gamesound.h 'libgamesound.so -> libgamesound.so.0' pkgconfig/gamesound.pc GameSoundConfig.cmake; do
+        grep -q "$path" <<<"$dev_files" || { echo "the -dev package lacks $path"; return 1; }
+    done
+}
+check "the .deb packages: libgamesound0 depends on libopenal1 and libvorbisfile3 and holds the library; -dev holds the rest" deb
+
+swift_consumer() {
+    swift build --package-path "$repo/examples/swift-consumer" --scratch-path "$work/swift-consumer" &&
+        "$work/swift-consumer/debug/swift-consumer" "$effect"
+}
+check "examples/swift-consumer (SwiftPM, GameSound by path) builds, plays and renders headlessly" swift_consumer
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ]
