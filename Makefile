@@ -121,14 +121,19 @@ sdl-shooter: dist
 	@echo "Play: $(C_OUT)/sdl-shooter (ALSOFT_DRIVERS=null without a sound card), or"
 	@echo "      $(C_OUT)/sdl-shooter --autoplay 10 --render-audio out/shooter.wav --screenshot out/shooter.bmp"
 
-## install: install libgamesound, gamesound.h and gamesound.pc under PREFIX (default /usr/local).
-install: lib
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 755 $(C_OUT)/libgamesound.so.0 $(DESTDIR)$(PREFIX)/lib/libgamesound.so.0
+## install: install the SDK's libgamesound (Swift runtime inside), gamesound.h, gamesound.pc and the
+## CMake package under PREFIX (default /usr/local).
+install: sdk-lib
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/GameSound $(DESTDIR)$(PREFIX)/include
+	install -m 755 $(SDK_LIB)/libgamesound.so.$(GAMESOUND_VERSION) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libgamesound.so.$(GAMESOUND_VERSION) $(DESTDIR)$(PREFIX)/lib/libgamesound.so.0
 	ln -sf libgamesound.so.0 $(DESTDIR)$(PREFIX)/lib/libgamesound.so
 	install -m 644 c/include/gamesound.h $(DESTDIR)$(PREFIX)/include/gamesound.h
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@SWIFT_RUNTIME_DIR@|$$(cat $(C_OUT)/swift-runtime-dir)|" \
-	    -e 's|@VERSION@|$(GAMESOUND_VERSION)|' c/gamesound.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gamesound.pc
+	for template in gamesound.pc:pkgconfig GameSoundConfig.cmake:cmake/GameSound GameSoundConfigVersion.cmake:cmake/GameSound; do \
+	  sed -e 's|@VERSION@|$(GAMESOUND_VERSION)|g' -e 's|@LIBDIR@|lib|g' c/sdk/$${template%%:*}.in \
+	    > $(DESTDIR)$(PREFIX)/lib/$${template#*:}/$${template%%:*}; \
+	done
+
 ## assets: regenerate the demo's sounds under assets/ (deterministic: the same bytes every run).
 assets:
 	swift run -c release make-assets --out assets

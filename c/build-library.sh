@@ -18,7 +18,6 @@ mkdir -p "$out"
 
 runtime_dir=$(swiftc -print-target-info | tr -d '\n ' | sed -n 's/.*"runtimeLibraryPaths":\["\([^"]*\)".*/\1/p')
 [ -d "$runtime_dir" ] || { echo "build-library.sh: cannot find the Swift runtime folder" >&2; exit 1; }
-echo "$runtime_dir" > "$out/swift-runtime-dir"
 
 if grep -q '"gamesound"' Package.swift; then
     # SwiftPM links the product; the soname and the path to the Swift runtime are added here, since
