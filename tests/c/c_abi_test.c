@@ -60,15 +60,18 @@ static int write_tone(const char *path) {
     return fclose(file);
 }
 
-static gs_runtime *headless(void) {
+static gs_runtime *headless_with_policy(int32_t policy) {
     gs_config config;
     gs_config_init(&config);
     config.output = GS_OUTPUT_HEADLESS;
     config.sample_rate = RATE;
+    config.policy = policy;
     gs_runtime *rt = gs_runtime_create(&config);
-    CHECK(rt != NULL, "a headless runtime starts");
+    CHECK(rt != NULL, "a headless runtime starts (policy %d)", (int)policy);
     return rt;
 }
+
+static gs_runtime *headless(void) { return headless_with_policy(GS_POLICY_EFFECTS_PLUS_SOUNDTRACK_IF_NO_OTHER_AUDIO); }
 
 /* The largest absolute sample of `frames` rendered frames, or -1 if rendering failed. */
 static int peak_of_render(gs_runtime *rt, int32_t frames) {
@@ -124,12 +127,7 @@ static void test_answered_call_recovers_at_hang_up(void) {
 }
 
 static void test_voice_chat_policy_and_output_override(void) {
-    gs_config config;
-    gs_config_init(&config);
-    config.output = GS_OUTPUT_HEADLESS;
-    config.policy = GS_POLICY_VOICE_CHAT;
-    gs_runtime *rt = gs_runtime_create(&config);
-    CHECK(rt != NULL, "a voice-chat runtime starts");
+    gs_runtime *rt = headless_with_policy(GS_POLICY_VOICE_CHAT);
     if (!rt) return;
     CHECK(strcmp(gs_session_category(rt), "playAndRecord") == 0, "voice chat is playAndRecord: %s", gs_session_category(rt));
     CHECK(gs_system_action(rt, "session.overrideOutput port=speaker") == GS_OK, "the output override is accepted");
