@@ -19,10 +19,14 @@ public enum AudioDecoder {
     ///   - bytes: The file's contents.
     ///   - label: How errors name the data, for example the asset's name.
     /// - Returns: The decoded audio as 32-bit float samples.
-    /// - Throws: ``AudioFileError``; bytes that are neither RIFF nor Ogg give `.notRIFF`.
+    /// - Throws: ``AudioFileError``; bytes that start as neither RIFF nor Ogg give
+    ///   `.notAudioFile` ("it is not an Ogg Vorbis or WAV file"), whatever the file's name says.
     public static func decode(bytes: [UInt8], label: String = "<memory>") throws(AudioFileError) -> PCMBuffer<Float> {
         if bytes.starts(with: Array("OggS".utf8)) {
             return try VorbisDecoder.decode(bytes: bytes, label: label)
+        }
+        guard bytes.isEmpty || bytes.starts(with: Array("RIFF".utf8)) else {
+            throw AudioFileError(file: label, reason: .notAudioFile)
         }
         return try WAVDecoder.decode(bytes: bytes, label: label)
     }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why an audio file could not be decoded, and which file it was.
 ///
 /// Every decoder in ``AudioFiles`` throws this one type, so a game can report any
@@ -50,6 +54,9 @@ public struct AudioFileError: Error, Sendable, Hashable, CustomStringConvertible
         /// The `data` chunk's size is not a whole number of frames.
         case partialFrame(dataBytes: Int, blockAlign: Int)
 
+        /// The bytes start as neither an Ogg stream nor a RIFF file (a text file named `.ogg`, an MP3).
+        case notAudioFile
+
         // Ogg Vorbis.
         /// The bytes are not an Ogg stream.
         case notOgg
@@ -65,9 +72,10 @@ public struct AudioFileError: Error, Sendable, Hashable, CustomStringConvertible
         public var description: String {
             switch self {
             case .missing: "the file does not exist"
-            case .unreadable(let errno): "the file cannot be read (errno \(errno))"
+            case .unreadable(let errno): "the file cannot be read: \(String(cString: strerror(errno)))"
             case .empty: "the file is empty"
             case .notRIFF: "it is not a RIFF file (no 'RIFF' header)"
+            case .notAudioFile: "it is not an Ogg Vorbis or WAV file"
             case .notWAVE: "it is a RIFF file but not WAVE"
             case .missingChunk(let chunk): "it has no '\(chunk)' chunk"
             case .truncatedChunk(let chunk): "the '\(chunk)' chunk is cut short"

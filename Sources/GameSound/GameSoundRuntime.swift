@@ -404,6 +404,9 @@ public final class GameSoundRuntime: Sendable {
 
     // MARK: - State
 
+    /// Everything a status display needs, read at one instant: no two of its fields can disagree.
+    public var snapshot: RuntimeSnapshot { core.with { $0.displaySnapshot } }
+
     /// Whether the output is silenced by the system now, and why (silent switch, screen lock, background).
     public var silenceCause: OutputSilenceCause? { core.with { $0.silenceCause } }
 

@@ -200,18 +200,19 @@ struct ScenarioParsingTests {
 
     @Test("malformed JSON is rejected with the line and column where it stops being JSON and what was expected there",
           arguments: [
-              ("{\"name\": \"n\",\n  \"duration\": 1\n  \"events\": []}", "line 3, column 3: expected ',' or '}'"),
-              ("{\"name\": \"n\", \"duration\": tru}", "line 1, column 27: expected 'true'"),
-              ("[1, 2,]", "line 1, column 7: expected a value"),
-              ("{\"a\": \"x\u{01}\"}", "line 1, column 9: expected no control character"),
-              ("{\"a\": 01}", "line 1, column 8: expected ',' or '}'"),
-              ("{\"a\": \"\\q\"}", "line 1, column 9: expected one of"),
-              ("{\"a\": 1} x", "line 1, column 10: expected the end of the document"),
-              ("", "line 1, column 1: expected a value"),
+              ("{\"name\": \"n\",\n  \"duration\": 1\n  \"events\": []}", "<json>:3:3: expected ',' or '}'"),
+              ("{\"name\": \"n\", \"duration\": tru}", "<json>:1:27: expected 'true'"),
+              ("[1, 2,]", "<json>:1:7: expected a value"),
+              ("{\"a\": \"x\u{01}\"}", "<json>:1:9: expected no control character"),
+              ("{\"a\": 01}", "<json>:1:8: expected ',' or '}'"),
+              ("{\"a\": \"\\q\"}", "<json>:1:9: expected one of"),
+              ("{\"a\": 1} x", "<json>:1:10: expected the end of the document"),
+              ("", "<json>:1:1: expected a value"),
           ])
     func malformedJSON(json: String, message: String) {
         let error = #expect(throws: ScenarioError.self) { _ = try Scenario.parse(json: json) }
-        #expect(error?.description.contains("not valid JSON: " + message) == true, "\(error?.description ?? "")")
+        #expect(error?.description.hasPrefix(message) == true, "\(error?.description ?? "")")
+        #expect(error?.description.hasSuffix("(not valid JSON)") == true)
     }
 
     @Test("JSON strings read escapes and surrogate pairs; numbers read exponents")

@@ -54,12 +54,15 @@ final class PseudoTerminalSession {
     private let master: Int32
     private let process: Process
     private var screen = ""
+    /// Everything the program wrote to the terminal so far, as bytes: a character can arrive split
+    /// across two reads, so the text is decoded from the whole.
+    private var transcriptBytes: [UInt8] = []
     /// Everything the program wrote to the terminal so far.
-    private(set) var transcript = ""
+    var transcript: String { String(decoding: transcriptBytes, as: UTF8.self) }
 
-    init(arguments: [String]) throws {
+    init(arguments: [String], columns: Int = 120, rows: Int = 40) throws {
         var master: Int32 = 0, slave: Int32 = 0
-        var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENODEV) }
         self.master = master
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
@@ -71,6 +74,18 @@ final class PseudoTerminalSession {
         process.standardOutput = terminal
         process.standardError = terminal
         try process.run()
+    }
+
+    /// What a frame shows: the text without escape sequences (CSI sequences such as `ESC[K`).
+    static func visibleText(_ frame: String) -> String {
+        var text = ""
+        var scalars = frame.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\u{1B}" else { text.unicodeScalars.append(scalar); continue }
+            guard scalars.next() == "[" else { continue }
+            while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+        }
+        return text
     }
 
     /// Types `keys`.
@@ -88,9 +103,8 @@ final class PseudoTerminalSession {
             if poll(&descriptor, 1, 100) > 0 {
                 let count = read(master, &buffer, buffer.count)
                 if count > 0 {
-                    let text = String(decoding: buffer[0..<count], as: UTF8.self)
-                    screen += text
-                    transcript += text
+                    screen += String(decoding: buffer[0..<count], as: UTF8.self)
+                    transcriptBytes += buffer[0..<count]
                 }
             }
             if let range = screen.range(of: text, options: .backwards), screen.distance(from: range.lowerBound, to: screen.endIndex) < 4_000 {

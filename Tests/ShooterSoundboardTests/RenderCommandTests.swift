@@ -85,6 +85,79 @@ struct RenderCommandTests {
         #expect(XMLParser(data: svg).parse())
     }
 
+    /// A render that must fail: its arguments (with FOLDER for a fresh folder), the exit status, and
+    /// words its one-line message must contain.
+    struct FailingRender: Sendable, CustomTestStringConvertible {
+        let name: String
+        let arguments: [String]
+        let status: Int32
+        let message: String
+        var testDescription: String { name }
+    }
+
+    static let failingRenders: [FailingRender] = [
+        FailingRender(name: "an undecodable soundtrack", arguments: ["FOLDER/text-track.json", "--out", "FOLDER/a.wav",
+                                                                     "--events", "FOLDER/a.jsonl"],
+                      status: 1, message: "FOLDER/notes.ogg: it is not an Ogg stream"),
+        FailingRender(name: "a text file named .ogg as an effect", arguments: ["alarm", "--out", "FOLDER/a.wav",
+                                                                               "--assets", "FOLDER/assets"],
+                      status: 1, message: "FOLDER/assets/sfx/laser.ogg: it is not an Ogg Vorbis or WAV file"),
+        FailingRender(name: "a missing scenario file", arguments: ["FOLDER/nothing.json", "--out", "FOLDER/a.wav"],
+                      status: 1, message: "FOLDER/nothing.json: no such scenario file"),
+        FailingRender(name: "malformed JSON", arguments: ["FOLDER/malformed.json", "--out", "FOLDER/a.wav"],
+                      status: 1, message: "FOLDER/malformed.json:3:3: expected ',' or '}' (not valid JSON)"),
+        FailingRender(name: "an output folder that does not exist", arguments: ["alarm", "--out", "FOLDER/a.wav",
+                                                                                "--events", "FOLDER/missing/a.jsonl"],
+                      status: 1, message: "cannot write FOLDER/missing/a.jsonl: No such file or directory"),
+        FailingRender(name: "the same path for two outputs", arguments: ["alarm", "--out", "FOLDER/a.wav",
+                                                                         "--timeline", "FOLDER/./a.wav"],
+                      status: 64, message: "the same path is given for two outputs"),
+        FailingRender(name: "an unknown flag", arguments: ["alarm", "--out", "FOLDER/a.wav", "--loud"],
+                      status: 64, message: "Unknown option '--loud'"),
+    ]
+
+    @Test("a render that cannot do what it is asked fails with one line naming the file and the reason, and leaves no file behind",
+          arguments: failingRenders)
+    func failingRender(_ failing: FailingRender) throws {
+        let folder = try Self.temporaryFolder()
+        let assets = folder + "/assets"
+        try FileManager.default.createDirectory(atPath: assets + "/sfx", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: assets + "/music", withIntermediateDirectories: true)
+        for file in try FileManager.default.contentsOfDirectory(atPath: DemoProcess.repositoryRoot + "/assets/sfx") {
+            try FileManager.default.copyItem(atPath: DemoProcess.repositoryRoot + "/assets/sfx/" + file, toPath: assets + "/sfx/" + file)
+        }
+        try FileManager.default.copyItem(atPath: DemoProcess.repositoryRoot + "/assets/music/theme.ogg", toPath: assets + "/music/theme.ogg")
+        try FileManager.default.removeItem(atPath: assets + "/sfx/laser.ogg")
+        try Data("these are notes, not audio".utf8).write(to: URL(fileURLWithPath: assets + "/sfx/laser.ogg"))
+        try Data("these are notes, not audio".utf8).write(to: URL(fileURLWithPath: folder + "/notes.ogg"))
+        try Data(#"{"name": "t", "duration": 1, "soundtrack": "\#(folder)/notes.ogg", "events": [{"at": 0.1, "fire": "laser"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/text-track.json"))
+        try Data("{\"name\": \"m\",\n  \"duration\": 1\n  \"events\": []}\n".utf8)
+            .write(to: URL(fileURLWithPath: folder + "/malformed.json"))
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+
+        let result = try DemoProcess.run(["render"] + failing.arguments.map { $0.replacingOccurrences(of: "FOLDER", with: folder) })
+        #expect(result.status == failing.status, "\(result.error)")
+        let message = failing.message.replacingOccurrences(of: "FOLDER", with: folder)
+        #expect(result.error.contains(message), "\(result.error)")
+        let usage = result.error.contains("Usage:")
+        #expect(usage == (failing.status == 64), "usage is printed for usage errors only: \(result.error)")
+        if failing.status == 1 {
+            #expect(result.error.split(separator: "\n").count == 1, "one line: \(result.error)")
+        }
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == before, "a file was left behind")
+    }
+
+    @Test("a failed render leaves a file already at an output's path untouched")
+    func existingFileUntouched() throws {
+        let folder = try Self.temporaryFolder()
+        try Data("the previous render".utf8).write(to: URL(fileURLWithPath: folder + "/a.wav"))
+        let result = try DemoProcess.run(["render", "alarm", "--out", folder + "/a.wav", "--events", folder + "/missing/a.jsonl"])
+        #expect(result.status == 1)
+        #expect(try String(contentsOfFile: folder + "/a.wav", encoding: .utf8) == "the previous render")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.wav"])
+    }
+
     @Test("a malformed scenario exits non-zero, names the event and the field, and writes no WAV")
     func malformedScenario() throws {
         let folder = try Self.temporaryFolder()

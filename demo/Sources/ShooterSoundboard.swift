@@ -52,6 +52,9 @@ extension ShooterSoundboard {
         @Option(help: "simulated: the keys ring phones and plug headphones; pulse: the real desktop through PulseAudio or PipeWire (calls, music players and devices are real).")
         var system: SystemChoice = .simulated
 
+        @Option(help: "A file for OpenAL Soft's and ALSA's messages while the panel is up (otherwise they are dropped, so they never scribble on the panel).")
+        var log: String?
+
         @Option(help: "The category policy: \(GameSoundConfiguration.Policy.allCases.map(\.rawValue).joined(separator: ", ")). effectsOnly (ambient) lets another app's navigation prompt (key n) duck the game.")
         var policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio
 
@@ -67,7 +70,7 @@ extension ShooterSoundboard {
                 print(Soundboard(runtime: runtime).panel())
                 return
             }
-            Soundboard(runtime: runtime).run()
+            Soundboard(runtime: runtime, logPath: log).run()
         }
 
         /// The simulated system, or the desktop's sound server (created before OpenAL opens its
@@ -155,7 +158,7 @@ enum BuiltInScenarios {
     static func path(for nameOrPath: String) throws -> String {
         if FileManager.default.fileExists(atPath: nameOrPath) { return nameOrPath }
         if let entry = try all().first(where: { $0.name == nameOrPath }) { return entry.path }
-        throw ValidationError("No scenario file or built-in scenario named '\(nameOrPath)' (see `shooter-soundboard scenarios`).")
+        throw CommandFailure("\(nameOrPath): no such scenario file, and no built-in scenario of that name (see `shooter-soundboard scenarios`)")
     }
 }
 

@@ -2,21 +2,21 @@ import GameSound
 import PulseSystem
 
 extension Soundboard {
-    /// The panel's line about the system: the simulated phone, alarm and music app, or what the
-    /// desktop's sound server reports (streams of other programs, calls, the default output).
-    var systemLine: String {
+    /// The panel's line about the system: the simulated phone, alarm, music app, the app's state and
+    /// the route, or what the desktop's sound server reports (other programs' streams, calls, the output).
+    func systemLine(route: String) -> String {
         if let system = runtime.simulatedSystem {
-            return "  phone         \(system.phoneState.rawValue)   alarm: \(system.isAlarmRinging ? "ringing" : "quiet")"
-                + "   music app: \(system.isMusicPlaying ? "playing" : "paused")   app: \(system.appState.name)"
+            return "system      phone \(system.phoneState.rawValue), alarm \(system.isAlarmRinging ? "ringing" : "quiet")"
+                + ", music \(system.isMusicPlaying ? "playing" : "paused"), app \(system.appState.name), route \(route)"
         }
         if let desktop = runtime.system as? PulseSystem {
-            guard desktop.isServerAvailable else { return "  desktop       sound server gone (waiting for it)" }
+            guard desktop.isServerAvailable else { return "desktop     sound server gone (waiting for it)" }
             let streams = desktop.otherStreams.map { stream in
                 "\(stream.applicationName ?? "?")[\(stream.role ?? "no role")\(stream.isPlaying ? "" : ", paused")]"
             }
-            return "  desktop       call: \(desktop.isCallInProgress ? "YES" : "no")   output: \(desktop.defaultOutputName ?? "-")"
-                + "   others: \(streams.isEmpty ? "none" : streams.joined(separator: ", "))"
+            return "desktop     call: \(desktop.isCallInProgress ? "YES" : "no"), output: \(desktop.defaultOutputName ?? "-")"
+                + ", others: \(streams.isEmpty ? "none" : streams.joined(separator: ", "))"
         }
-        return "  system        \(type(of: runtime.system))"
+        return "system      \(type(of: runtime.system))"
     }
 }

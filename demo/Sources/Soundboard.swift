@@ -20,12 +20,24 @@ final class Soundboard {
     private var observation: EventObservation?
     private var message = ""
 
-    init(runtime: GameSoundRuntime) {
+    /// Whether the full list of keys replaces the event log (key `?`).
+    private var showsAllKeys = false
+    private let logPath: String?
+
+    /// An event as the panel lists it: seconds with milliseconds, then who and what.
+    static func line(for event: GameSoundEvent) -> String {
+        let details = event.details.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        return String(format: "%8.3f s  ", event.time) + "\(event.origin.rawValue) \(event.name)"
+            + (details.isEmpty ? "" : " " + details)
+    }
+
+    init(runtime: GameSoundRuntime, logPath: String? = nil) {
+        self.logPath = logPath
         self.runtime = runtime
         let recorder = self.recorder
         observation = runtime.addEventObserver { event in
             guard event.origin != .game || event.name == "effectDropped" else { return }
-            recorder.append(event.description)
+            recorder.append(Self.line(for: event))
         }
     }
 
@@ -68,7 +80,7 @@ final class Soundboard {
 
     /// Runs until `q`.
     func run() {
-        Terminal.enterRawMode()
+        Terminal.enterRawMode(logPath: logPath)
         defer { Terminal.restore() }
         draw()
         while true {
@@ -88,6 +100,9 @@ final class Soundboard {
                 case .played: message = "fired \(name)"
                 case .dropped(let reason): message = "\(name) dropped: \(reason.rawValue)"
                 }
+            } else if key == "?" {
+                showsAllKeys.toggle()
+                message = showsAllKeys ? "all keys (? again for the events)" : "events"
             } else if let binding = bindings.first(where: { $0.key == key }) {
                 try binding.action(self)
                 message = binding.label
@@ -97,39 +112,69 @@ final class Soundboard {
         }
     }
 
-    /// The panel, as text.
-    func panel() -> String {
-        let session = runtime.session
-        let interrupted = session.isInterrupted ? "INTERRUPTED" : (session.isActive ? "active" : "inactive")
-        let silenced = runtime.silenceCause.map { "SILENCED (\($0.name))" }
-            ?? (runtime.isDucked ? "audible, DUCKED -12 dB by another app" : "audible")
-        let voices = runtime.voicesInUse
-        let track = runtime.isSoundtrackPlaying ? "playing" : (runtime.soundtrackPosition == nil ? "stopped" : "paused")
-        let position = runtime.soundtrackPosition.map { String(format: "%.1f s", Double($0) / 48_000) } ?? "-"
-        let level = runtime.isRunning && runtime.silenceCause == nil ? min(20, voices * 2 + (runtime.isSoundtrackPlaying ? 6 : 0)) : 0
+    /// The panel, as text, fitted to `columns` × `rows`: every line is cut to the width (nothing
+    /// wraps), and the event log gets the rows that are left. Every line comes from one snapshot of
+    /// the runtime, so no two lines can disagree.
+    func panel(columns: Int = 80, rows: Int = 24) -> String {
+        guard columns >= 50, rows >= 12 else {
+            return Self.fit(["terminal too small: the panel needs 50×12 (this is \(columns)×\(rows))", "q quits"],
+                            columns: columns, rows: rows)
+        }
+        let now = runtime.snapshot
+        let session = now.session
+        let state: String =
+            switch now.state {
+            case .running: "active"
+            case .interrupted: "INTERRUPTED"
+            case .inactive: "inactive"
+            case .mediaServicesLost: "MEDIA SERVICES LOST"
+            case .awaitingDevice: "NO OUTPUT DEVICE"
+            case .stopped: "stopped"
+            }
+        var marks: [String] = []
+        if let cause = now.silenceCause { marks.append("SILENCED (\(cause.name))") }
+        if now.isDucked { marks.append("DUCKED") }
+        if session.secondaryAudioShouldBeSilencedHint { marks.append("HINT") }
+        let position = now.soundtrackPosition.map { String(format: " %.1f s", Double($0) / Double(now.sampleRate)) } ?? ""
+        let track: String =
+            switch now.soundtrack {
+            case .playing: "playing" + position
+            case .paused: "paused" + position
+            case .heldForOtherAudio: "held: other audio plays"
+            case .stopped: "none"
+            }
         var lines = [
-            "GameSound — shooter soundboard                                    q: quit",
-            "",
-            "  category      \(session.category.name)",
-            "  session       \(interrupted)",
-            "  other audio   \(session.isOtherAudioPlaying ? "playing" : "none")   secondary hint: \(session.secondaryAudioShouldBeSilencedHint ? "ON" : "off")",
-            "  output        \(silenced)   route: \(session.currentRoute.name)",
-            systemLine,
-            "  voices        \(voices)/\(runtime.configuration.voices)",
-            "  soundtrack    \(track)  \(position)",
-            "  activity      [" + String(repeating: "#", count: level) + String(repeating: ".", count: 20 - level) + "]",
-            "",
-            "  1-9 fire: " + Self.effects.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: "  "),
+            "GameSound shooter soundboard" + String(repeating: " ", count: max(1, columns - 28 - 16)) + "? keys  q quit",
+            "you hear    " + now.whatYouHear,
+            "session     \(session.category.name), \(state)" + (marks.isEmpty ? "" : "  " + marks.joined(separator: " ")),
+            systemLine(route: session.currentRoute.name),
+            "soundtrack  \(track)   voices \(now.voicesInUse)/\(now.voices)",
+            "keys        1-9 fire  p call  a accept  h hang up  l alarm  u music  n nav  s switch  e phones",
+            "> \(message)",
         ]
-        let help = bindings.map { "\($0.key) \($0.label)" }
-        lines += stride(from: 0, to: help.count, by: 4).map { "  " + help[$0..<min($0 + 4, help.count)].joined(separator: " · ") }
-        lines += ["", "  > \(message)", "", "  latest events:"]
-        lines += recorder.latest(8).map { "    \($0)" }
-        return lines.joined(separator: "\n")
+        if showsAllKeys {
+            lines.append("keys:")
+            lines += ["  1-9 fire: " + Self.effects.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: " ")]
+            lines += bindings.map { "  \($0.key)  \($0.label)" }
+        } else {
+            lines.append("events (seconds since start):")
+            lines += recorder.latest(max(0, rows - lines.count)).map { "  " + $0 }
+        }
+        return Self.fit(lines, columns: columns, rows: rows)
+    }
+
+    /// At most `rows` lines, each at most `columns` - 1 characters (the last column is left free, so
+    /// no terminal wraps), cut with "…".
+    static func fit(_ lines: [String], columns: Int, rows: Int) -> String {
+        lines.prefix(rows).map { line in
+            line.count < columns ? line : String(line.prefix(max(0, columns - 2))) + "…"
+        }.joined(separator: "\n")
     }
 
     private func draw() {
-        let text = panel().split(separator: "\n", omittingEmptySubsequences: false).map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
+        let size = Terminal.size
+        let text = panel(columns: size.columns, rows: size.rows).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
         Terminal.write("\u{1B}[H" + text + "\u{1B}[J")
     }
 }

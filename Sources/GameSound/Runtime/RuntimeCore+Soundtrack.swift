@@ -181,3 +181,34 @@ extension RuntimeCore {
         return snapshot?.soundtrackPosition ?? lastKnownSoundtrackPosition
     }
 }
+
+extension RuntimeCore {
+    /// The runtime's state for a display, taken in one step.
+    var displaySnapshot: RuntimeSnapshot {
+        let status = session.status
+        let state: RuntimeSnapshot.State =
+            switch phase {
+            case .running: .running
+            case .inactive: status.isInterrupted ? .interrupted : .inactive
+            case .lost: .mediaServicesLost
+            case .awaitingDevice: .awaitingDevice
+            case .stopped: .stopped
+            }
+        let track: RuntimeSnapshot.SoundtrackState
+        if soundtrackPath == nil || soundtrackIntent == .stopped || !policyAllowsSoundtrack {
+            track = .stopped
+        } else if soundtrackIntent == .playing, soundtrackHeldBack || pausedByHint {
+            track = .heldForOtherAudio
+        } else if phase == .running, let stream = soundtrack, stream.state == .playing,
+                  (stream.fade?.completion ?? Fade.Completion.none) == Fade.Completion.none {
+            track = .playing
+        } else {
+            track = .paused
+        }
+        return RuntimeSnapshot(
+            state: state, session: status, silenceCause: silenceCause, isDucked: duckRamp.to < 1,
+            soundtrack: track, soundtrackPosition: soundtrackPosition, voicesInUse: voicesInUse,
+            voices: configuration.voices, frame: currentFrame, sampleRate: configuration.sampleRate)
+    }
+}
+

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why ``ScenarioRender/write(wav:events:timeline:format:)`` could not write a file.
 public struct ScenarioOutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file that could not be written.
@@ -15,6 +19,7 @@ public struct ScenarioOutputError: Error, Sendable, Hashable, CustomStringConver
         self.errno = errno
     }
 
-    /// A sentence naming the file and the error number.
-    public var description: String { "cannot write \(path) (errno \(errno))" }
+    /// A sentence naming the file and the system's words for the error, for example
+    /// `cannot write out/a.wav: No such file or directory`.
+    public var description: String { "cannot write \(path): \(String(cString: strerror(errno)))" }
 }

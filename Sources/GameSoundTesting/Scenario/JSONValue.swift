@@ -15,7 +15,9 @@ enum JSONValue: Equatable {
         do {
             return try JSONReader.parse(bytes)
         } catch {
-            throw ScenarioError(field: "", message: "not valid JSON: line \(error.line), column \(error.column): expected \(error.expected)")
+            var failure = ScenarioError(field: "", message: "expected \(error.expected) (not valid JSON)")
+            failure.location = (nil, error.line, error.column)
+            throw failure
         }
     }
 

@@ -47,6 +47,12 @@ extension Scenario {
         } catch {
             throw ScenarioError(field: "", message: "cannot read the scenario: \(error)")
         }
-        return try parse(json: bytes, sounds: sounds)
+        do {
+            return try parse(json: bytes, sounds: sounds)
+        } catch {
+            var located = error
+            if let location = error.location { located.location = (path, location.line, location.column) }
+            throw located
+        }
     }
 }

@@ -3,7 +3,8 @@
 /// Every check of ``Scenario``'s parsing and of ``Scenario/validate(sounds:)``
 /// reports the first problem it finds as one of these, and nothing is rendered for a scenario
 /// that fails. Its ``description`` is the sentence to show a person, for example
-/// `event 3 ("system": "phone.rnig"): unknown system action 'phone.rnig'`.
+/// `event 3 ("system": "phone.rnig"): unknown system action 'phone.rnig'`, or for a file that is not
+/// JSON, `boss.json:3:5: expected ',' or '}' (not valid JSON)`.
 public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The index of the faulty event in the `events` array, counting from 0; nil for a problem
     /// outside the events (a top-level key, the `launch` object, or the JSON itself).
@@ -16,6 +17,19 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The event's kind and subject as the file spells them, for example `"system": "phone.rnig"`,
     /// when the event got far enough to have one.
     public var event: String?
+    /// Where the file stops being JSON, for a syntax error: the file (when it was read from one),
+    /// the line and the column, from 1.
+    public var location: (file: String?, line: Int, column: Int)? {
+        get { line.map { (file, $0, column ?? 1) } }
+        set {
+            file = newValue?.file
+            line = newValue?.line
+            column = newValue?.column
+        }
+    }
+    private var file: String?
+    private var line: Int?
+    private var column: Int?
 
     /// Creates an error.
     ///
@@ -33,6 +47,9 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// The full sentence: `event N (kind): message` for an event, otherwise the message alone.
     public var description: String {
+        if let location {
+            return "\(location.file ?? "<json>"):\(location.line):\(location.column): \(message)"
+        }
         guard let eventIndex else { return message }
         let subject = event.map { " (\($0))" } ?? ""
         return "event \(eventIndex)\(subject): \(message)"
