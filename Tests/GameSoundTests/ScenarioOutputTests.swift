@@ -149,6 +149,33 @@ struct ScenarioOutputTests {
             && svg.texts.contains("soundtrack held by the hint"))
     }
 
+    @Test("labels never overlap in a row nor run off the picture; when the rows run out they become numbers with a key")
+    func labelsDoNotOverlap() throws {
+        let names = ["interruptionBegan", "effectPlayed explosion", "contextCleared", "outputUnsilenced", "routeChanged"]
+        let events = (0..<60).map { index in
+            GameSoundEvent(frame: min(47_999, index * 600), time: Double(index) / 80, origin: .session, name: names[index % names.count])
+        } + (0..<30).map { GameSoundEvent(frame: 24_000, time: 0.5, origin: .system, name: "phone.ring \($0)") }
+            + (0..<3).map { GameSoundEvent(frame: 47_990, time: 0.999, origin: .game, name: "effectPlayed laser \($0)") }
+        let svg = try SVGSummary(Self.handmade(name: "crowded", events: events).timelineSVG(width: 800))
+        #expect(svg.classes["event"] == events.count, "every event has its line")
+        let extents = svg.labels.map { label in
+            let width = Double(label.text.count) * 5.8  // an independent estimate of 10 px sans-serif
+            return (y: label.y, range: label.endAnchored ? (label.x - width)...label.x : label.x...(label.x + width))
+        }
+        for (index, extent) in extents.enumerated() {
+            #expect(extent.range.lowerBound >= 0 && extent.range.upperBound <= 800, "label \(index) runs off the picture")
+            for other in extents[(index + 1)...] where other.y == extent.y {
+                #expect(!extent.range.overlaps(other.range), "two labels overlap in the row at y \(extent.y)")
+            }
+        }
+        #expect(svg.texts.contains("Numbered events"), "the crowd needs the numbered key")
+        let numbered = svg.classes["key"] ?? 0
+        #expect(numbered > 0)
+        #expect(svg.labels.count { $0.text.first?.isNumber == true } >= 1)
+        #expect(svg.labels.count { $0.text.first?.isNumber != true } + numbered == events.count,
+                "each event is named once: by its label, or in the key")
+    }
+
     @Test("a span never closed runs to the end, and odd event names stay valid XML")
     func timelineOpenSpanAndEscaping() throws {
         let render = Self.handmade(name: "a\"b'c<d>&e", events: [
@@ -169,6 +196,9 @@ final class SVGSummary: NSObject, XMLParserDelegate {
     var classes: [String: Int] = [:]
     var spans: [String: (x: Double, width: Double)] = [:]
     var texts: [String] = []
+    /// Every event label: where it is anchored, whether it ends there, and its text.
+    var labels: [(x: Double, y: Double, endAnchored: Bool, text: String)] = []
+    private var pendingLabel: (x: Double, y: Double, endAnchored: Bool)?
     private var text = ""
 
     init(_ svg: String) throws {
@@ -183,6 +213,10 @@ final class SVGSummary: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
         if root == nil { root = name }
+        if name == "text", attributes["fill"] != nil, let x = attributes["x"].flatMap(Double.init),
+           let y = attributes["y"].flatMap(Double.init) {
+            pendingLabel = (x, y, attributes["text-anchor"] == "end")
+        }
         if let kind = attributes["class"] {
             classes[kind, default: 0] += 1
             if kind.hasPrefix("span "), let x = attributes["x"].flatMap(Double.init),
@@ -196,7 +230,11 @@ final class SVGSummary: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        if name == "text" { texts.append(text) }
+        if name == "text" {
+            texts.append(text)
+            if let placed = pendingLabel { labels.append((placed.x, placed.y, placed.endAnchored, text)) }
+        }
+        pendingLabel = nil
         text = ""
     }
 }

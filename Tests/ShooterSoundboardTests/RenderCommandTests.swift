@@ -148,6 +148,31 @@ struct RenderCommandTests {
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == before, "a file was left behind")
     }
 
+    @Test("each command's help states each default once and ends with examples and exit codes",
+          arguments: [["render", "--help"], ["help", "render"], ["play", "--help"], ["--help"], ["scenarios", "--help"]])
+    func helpTexts(arguments: [String]) throws {
+        let result = try DemoProcess.run(arguments)
+        #expect(result.status == 0)
+        #expect(!result.output.contains(") (default:"), "a default stated twice")
+        let examples = try #require(result.output.range(of: "EXAMPLES:"))
+        #expect(result.output[examples.upperBound...].contains("shooter-soundboard "), "an example follows")
+        #expect(!result.output[examples.upperBound...].contains("OPTIONS:"), "the examples come last")
+    }
+
+    @Test("--quiet prints nothing on success, and --progress draws nothing when standard output is not a terminal")
+    func quietAndProgress() throws {
+        let folder = try Self.temporaryFolder()
+        let quiet = try DemoProcess.run(["render", "alarm", "--out", folder + "/a.wav", "--quiet"])
+        #expect(quiet.status == 0)
+        #expect(quiet.output.isEmpty)
+        let piped = try DemoProcess.run(["render", "alarm", "--out", folder + "/b.wav", "--progress"])
+        #expect(piped.status == 0)
+        #expect(!piped.output.contains("\r"), "no bar into a pipe")
+        #expect(piped.output.hasPrefix("Rendered alarm"))
+        #expect(FileManager.default.contents(atPath: folder + "/a.wav") == FileManager.default.contents(atPath: folder + "/b.wav"),
+                "rendering in one-second steps for the bar changes no sample")
+    }
+
     @Test("a failed render leaves a file already at an output's path untouched")
     func existingFileUntouched() throws {
         let folder = try Self.temporaryFolder()

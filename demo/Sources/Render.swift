@@ -27,7 +27,25 @@ extension ShooterSoundboard {
         @Option(help: "s16: 16-bit PCM; f32: 32-bit float.")
         var format: Format = .s16
 
+        @Flag(help: "Show a progress bar with the time left (only when standard output is a terminal).")
+        var progress = false
+
+        @Flag(help: "Print nothing on success.")
+        var quiet = false
+
         @OptionGroup var assetOptions: AssetOptions
+
+        static let examples = """
+            EXAMPLES:
+              shooter-soundboard render tour --out tour.wav --events tour.jsonl --timeline tour.svg
+              shooter-soundboard render my-scenario.json --out a.wav --format f32 --assets game/assets
+              shooter-soundboard render long.json --out long.wav --progress
+
+            EXIT STATUS:
+              0 rendered; 1 the render failed (a file that does not decode or cannot be written,
+              a malformed scenario): one line says which file and why, and no output is left
+              behind; 64 a usage mistake (unknown option, the same path for two outputs).
+            """
 
         func validate() throws {
             // Refused before any work: two outputs at one path would overwrite each other.
@@ -49,13 +67,18 @@ extension ShooterSoundboard {
             let parsed = try Scenario.load(path: path, sounds: Set(assets.effects.keys))
             let clock = ContinuousClock()
             var result: ScenarioRender?
-            let elapsed = try clock.measure { result = try ScenarioRunner().render(parsed, assets: assets) }
+            let bar = progress && isatty(STDOUT_FILENO) == 1 && !quiet ? ProgressBar() : nil
+            var runner = ScenarioRunner()
+            if let bar { runner.progress = { fraction in bar.show(fraction) } }
+            let elapsed = try clock.measure { result = try runner.render(parsed, assets: assets) }
+            bar?.finish()
             guard let render = result else { return }
             // A soundtrack that could not be played is a failed render, not a silent one.
             if let failure = render.events.first(where: { $0.name == "soundtrackFailed" }) {
                 throw CommandFailure(failure.details.first { $0.key == "error" }.map { "\($0.value)" } ?? "the soundtrack failed")
             }
             try render.write(wav: out, events: events, timeline: timeline, format: format == .s16 ? .s16 : .f32)
+            guard !quiet else { return }
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             print("Rendered \(parsed.name): \(parsed.duration) s of audio in \(String(format: "%.2f", seconds)) s, \(render.events.count) events.")
             print("  audio:    \(out)")
@@ -70,5 +93,25 @@ struct CommandFailure: Error, CustomStringConvertible {
     let description: String
 
     init(_ description: String) { self.description = description }
+}
+
+/// A one-line progress bar with the time left, redrawn in place on the terminal.
+final class ProgressBar: Sendable {
+    private let started = ContinuousClock.now
+
+    func show(_ fraction: Double) {
+        let done = min(max(fraction, 0), 1)
+        let width = 30
+        let filled = Int((done * Double(width)).rounded(.down))
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let left = done > 0 ? seconds * (1 - done) / done : 0
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        Terminal.write("\r[" + bar + "]" + String(format: " %3.0f%%  %.1f s left ", done * 100, left))
+    }
+
+    func finish() {
+        Terminal.write("\r" + String(repeating: " ", count: 60) + "\r")
+    }
 }
 

@@ -10,6 +10,44 @@ import PulseSystem
 /// headphone unplugs at the game, or render scenarios headlessly.
 @main
 struct ShooterSoundboard: ParsableCommand {
+    /// Examples and exit codes, printed at the end of each subcommand's help.
+    static let examples: [String: String] = [
+        "render": Render.examples,
+        "play": """
+            EXAMPLES:
+              shooter-soundboard                              the panel on the default audio device
+              shooter-soundboard --output null                everything live, no sound (no sound card needed)
+              shooter-soundboard --policy effectsOnly         an ambient game: try n for a ducking prompt
+              shooter-soundboard --output null --log al.txt   OpenAL Soft's messages into al.txt
+
+            EXIT STATUS:
+              0 after q; 1 when no audio device opens (try --output null); 64 a usage mistake.
+            """,
+        "scenarios": """
+            EXAMPLES:
+              shooter-soundboard scenarios
+              shooter-soundboard render alarm --out alarm.wav --timeline alarm.svg
+            """,
+    ]
+
+    /// Parses and runs a subcommand like ParsableCommand's own main, but a help request gets the
+    /// subcommand's examples at its end.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let message = fullMessage(for: error)
+            if exitCode(for: error) == .success, message.hasPrefix("OVERVIEW") {
+                let arguments = CommandLine.arguments.dropFirst()
+                let name = arguments.first { examples[$0] != nil } ?? (arguments.first?.hasPrefix("-") != false ? "play" : "")
+                print(message.trimmingCharacters(in: .newlines) + (examples[name].map { "\n\n" + $0 } ?? ""))
+                Self.exit()
+            }
+            exit(withError: error)
+        }
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "shooter-soundboard",
         abstract: "A shooter soundboard that shows how GameSound behaves like a well-made iOS game.",
@@ -19,7 +57,7 @@ struct ShooterSoundboard: ParsableCommand {
 
 /// Options shared by the subcommands that need the demo's sounds.
 struct AssetOptions: ParsableArguments {
-    @Option(help: "The folder holding sfx/ and music/ (default: ./assets).")
+    @Option(help: "The folder holding sfx/ and music/.")
     var assets: String = "assets"
 
     func validatedFolder() throws -> String {

@@ -42,7 +42,8 @@ struct TimelineDrawing {
         let labelsTop = 44.0
         let lanesTop = labelsTop + Double(rows) * rowHeight + 8
         let lanesBottom = lanesTop + 2 * laneHeight + 10
-        let height = lanesBottom + 40
+        let key = numberedKey(labels, top: lanesBottom + 30)
+        let height = lanesBottom + 40 + key.height
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(Self.number(height))" \
@@ -66,9 +67,13 @@ struct TimelineDrawing {
             out += "<g class=\"event\"><title>\(Self.escape(label.event.description))</title>"
                 + "<line x1=\"\(Self.number(label.x))\" y1=\"\(Self.number(y - 9))\" x2=\"\(Self.number(label.x))\" "
                 + "y2=\"\(Self.number(lanesBottom))\" stroke=\"\(colour)\" stroke-opacity=\"0.6\"/>"
-                + "<text x=\"\(Self.number(label.x + 2))\" y=\"\(Self.number(y))\" fill=\"\(colour)\">\(Self.escape(label.text))</text></g>\n"
+                + (label.text.isEmpty ? "" : "<text x=\"\(Self.number(label.endsAtLine ? label.x - 2 : label.x + 2))\" "
+                    + "y=\"\(Self.number(y))\"" + (label.endsAtLine ? " text-anchor=\"end\"" : "")
+                    + (label.number != nil ? " font-weight=\"bold\"" : "")
+                    + " fill=\"\(colour)\">\(Self.escape(label.text))</text>") + "</g>\n"
         }
         out += axis(top: lanesBottom)
+        out += key.svg
         return out + "</svg>\n"
     }
 
@@ -154,29 +159,90 @@ struct TimelineDrawing {
         let text: String
         let x: Double
         let row: Int
+        /// Whether the text ends at the event's line (near the right edge) instead of starting there.
+        let endsAtLine: Bool
+        /// The label's number in the key below the axis, when no row had room for its text.
+        let number: Int?
     }
 
-    /// Places each event's label in the first row where it does not overlap the previous label.
+    /// About how wide a label's text is at the labels' 10 px sans-serif, with some air.
+    private static func textWidth(_ text: String) -> Double { Double(text.count) * 6.2 + 6 }
+
+    /// Places each event's label in the first row where it overlaps no other label; a label near the
+    /// right edge ends at its line rather than running off the picture. When every row is taken
+    /// there, the label becomes a number whose text is listed in the key below the axis; numbers
+    /// that would land on one another share one tag, a range such as `12-15`.
     private func stackedLabels() -> [Label] {
-        var rowEnds: [Double] = []
-        return render.events.map { event in
+        var rows: [[ClosedRange<Double>]] = []
+        var labels: [Label] = []
+        var numbered = 0
+        /// The tag numbered events join while they fall within its room: its label's index and extent.
+        var openTag: (index: Int, first: Int, extent: ClosedRange<Double>)?
+        let right = Double(width) - plotRight
+        func free(_ row: Int, _ range: ClosedRange<Double>) -> Bool { !rows[row].contains { $0.overlaps(range) } }
+        for event in render.events {
             var text = event.name
             if case .string(let sound)? = event["sound"] { text += " " + sound }
             let x = x(ofFrame: event.frame)
-            let textWidth = Double(text.count) * 5.6 + 8
-            let row: Int
-            if let free = rowEnds.firstIndex(where: { $0 <= x }) {
-                row = free
-            } else if rowEnds.count < maxRows {
-                row = rowEnds.count
-                rowEnds.append(0)
-            } else {
-                row = rowEnds.indices.min { rowEnds[$0] < rowEnds[$1] } ?? 0
+            let endsAtLine = x + Self.textWidth(text) > right
+            let extent = endsAtLine ? (x - Self.textWidth(text))...x : x...(x + Self.textWidth(text))
+            // The last row is kept for numbers, so that a number always has somewhere to go.
+            if let row = rows.indices.first(where: { $0 < maxRows - 1 && free($0, extent) })
+                ?? (rows.count < maxRows - 1 ? rows.count : nil) {
+                if row == rows.count { rows.append([]) }
+                rows[row].append(extent)
+                labels.append(Label(event: event, text: text, x: x, row: row, endsAtLine: endsAtLine, number: nil))
+                continue
             }
-            rowEnds[row] = x + textWidth
-            return Label(event: event, text: text, x: x, row: row)
+            numbered += 1
+            if let tag = openTag, tag.extent.contains(x) {
+                // Joins the tag: the tag now names a range, and this label draws only its line.
+                let old = labels[tag.index]
+                labels[tag.index] = Label(event: old.event, text: "\(tag.first)-\(numbered)", x: old.x, row: old.row,
+                                          endsAtLine: old.endsAtLine, number: old.number)
+                labels.append(Label(event: event, text: "", x: x, row: old.row, endsAtLine: false, number: numbered))
+                continue
+            }
+            let room = Self.textWidth("999-999")
+            let tagEndsAtLine = x + room > right
+            let tagExtent = tagEndsAtLine ? (x - room)...x : x...(x + room)
+            if rows.count < maxRows { rows += Array(repeating: [], count: maxRows - rows.count) }
+            guard let row = rows.indices.reversed().first(where: { free($0, tagExtent) }) else {
+                // Not even a number fits: the line alone, and the key still lists the event.
+                labels.append(Label(event: event, text: "", x: x, row: 0, endsAtLine: false, number: numbered))
+                continue
+            }
+            rows[row].append(tagExtent)
+            openTag = (labels.count, numbered, tagExtent)
+            labels.append(Label(event: event, text: String(numbered), x: x, row: row, endsAtLine: tagEndsAtLine,
+                                number: numbered))
         }
+        return labels
     }
+
+    /// The key to numbered labels: "N  time  name", in as many columns as fit.
+    private func numberedKey(_ labels: [Label], top: Double) -> (svg: String, height: Double) {
+        let entries = labels.compactMap { label -> String? in
+            guard let number = label.number else { return nil }
+            var text = label.event.name
+            if case .string(let sound)? = label.event["sound"] { text += " " + sound }
+            let tenths = Int((label.event.time * 10).rounded())
+            return "\(number)  \(tenths / 10).\(tenths % 10) s  \(text)"
+        }
+        guard !entries.isEmpty else { return ("", 0) }
+        let columnWidth = (entries.map { Self.textWidth($0) }.max() ?? 100) + 12
+        let columns = max(1, Int(plotWidth / columnWidth))
+        let rowsNeeded = (entries.count + columns - 1) / columns
+        var out = "<text x=\"\(Self.number(plotLeft))\" y=\"\(Self.number(top + 12))\" font-weight=\"bold\">"
+            + "Numbered events</text>\n"
+        for (index, entry) in entries.enumerated() {
+            let x = plotLeft + Double(index / rowsNeeded) * columnWidth
+            let y = top + 26 + Double(index % rowsNeeded) * rowHeight
+            out += "<text class=\"key\" x=\"\(Self.number(x))\" y=\"\(Self.number(y))\">\(Self.escape(entry))</text>\n"
+        }
+        return (out, 26 + Double(rowsNeeded) * rowHeight)
+    }
+
 
     // MARK: - Formatting
 

@@ -15,7 +15,16 @@ import GameSound
 /// ```
 public struct ScenarioRunner: Sendable {
     /// Creates a runner.
-    public init() {}
+    /// Called as the render goes, with the fraction rendered so far (0...1), about once per second
+    /// of audio: for a progress bar.
+    public var progress: (@Sendable (Double) -> Void)?
+
+    /// Creates a runner.
+    ///
+    /// - Parameter progress: Called with the fraction rendered so far, about once per second of audio.
+    public init(progress: (@Sendable (Double) -> Void)? = nil) {
+        self.progress = progress
+    }
 
     /// Renders `scenario` from start to end.
     ///
@@ -67,10 +76,13 @@ public struct ScenarioRunner: Sendable {
 
         var samples: [Float] = []
         samples.reserveCapacity(scenario.frameCount * 2)
+        let chunk = scenario.sampleRate  // one second: the render is the same however it is cut
         func renderUntil(_ frame: Int) throws(ScenarioRunError) {
-            let count = frame - samples.count / 2
-            guard count > 0 else { return }
-            do { samples += try runtime.render(frames: count) } catch { throw .runtime(error) }
+            while samples.count / 2 < frame {
+                let count = min(frame - samples.count / 2, chunk)
+                do { samples += try runtime.render(frames: count) } catch { throw .runtime(error) }
+                progress?(Double(samples.count / 2) / Double(max(1, scenario.frameCount)))
+            }
         }
         var game = GameCalls(plan: plan, runtime: runtime, recorder: recorder)
         for (index, event) in scenario.events.enumerated() {
