@@ -20,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -48,13 +49,15 @@ let package = Package(
         .target(name: "AudioEncoding", dependencies: ["AudioFiles", "CVorbisEnc"]),
         .target(name: "OpenAL", dependencies: ["COpenAL"]),
         .target(name: "AudioSession"),
-        .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession"]),
+        .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession",
+                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "PulseSystem", dependencies: ["CPulse", "AudioSession"]),
         .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
         .target(name: "GameSoundC", dependencies: ["GameSound", "GameSoundTesting", "AudioSession"]),
         .executableTarget(
             name: "ShooterSoundboard",
-            dependencies: ["GameSound", "GameSoundTesting", "PulseSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["GameSound", "GameSoundTesting", "PulseSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log")],
             path: "demo/Sources",
             resources: [.copy("scenarios")]
         ),
@@ -69,7 +72,8 @@ let package = Package(
         .testTarget(name: "OpenALTests", dependencies: ["OpenAL", "AudioAnalysis"]),
         .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession", "AudioAnalysis"]),
         .testTarget(name: "PulseSystemTests", dependencies: ["PulseSystem", "GameSound", "AudioSession", "AudioAnalysis", "AudioFiles", "AudioEncoding", "OpenAL"]),
-        .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL"]),
+        .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL",
+                                                           .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MakeAssetsTests", dependencies: ["AudioFiles", "AudioAnalysis"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL"]),
     ]

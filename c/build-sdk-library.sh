@@ -17,7 +17,7 @@ mkdir -p "$out"
 
 swift build -c release --product gamesound --scratch-path "$scratch" >/dev/null
 bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
-modules=(GameSoundC GameSoundTesting GameSound AudioSession AudioFiles OpenAL AudioAnalysis)
+modules=(GameSoundC GameSoundTesting GameSound AudioSession AudioFiles OpenAL AudioAnalysis Logging)
 objects=()
 for module in "${modules[@]}"; do
     # One object per source file, as the build's output-file map lists them (so a stale object

@@ -8,13 +8,20 @@ OUT=${1:-.build/fuzz}
 mkdir -p "$OUT"
 FLAGS=(-parse-as-library -sanitize=fuzzer,address -use-ld=lld -Onone -swift-version 6 -package-name gamesound -I "$OUT" -I Sources/CVorbis -I Sources/COpenAL)
 
-module() {  # module NAME: Sources/NAME/**/*.swift -> $OUT/NAME.o and $OUT/NAME.swiftmodule
-  local name=$1
-  local files; files=$(find "Sources/$name" -name '*.swift' | sort)
+module() {  # module NAME [FOLDER] [FLAGS...]: FOLDER/**/*.swift (Sources/NAME) -> $OUT/NAME.o, .swiftmodule
+  local name=$1 folder=${2:-Sources/$1}
+  shift $(( $# < 2 ? $# : 2 ))
+  local files; files=$(find "$folder" -name '*.swift' | sort)
   # shellcheck disable=SC2086
-  swiftc "${FLAGS[@]}" -module-name "$name" -wmo -c $files \
+  swiftc "${FLAGS[@]}" "$@" -module-name "$name" -wmo -c $files \
     -emit-module -emit-module-path "$OUT/$name.swiftmodule" -o "$OUT/$name.o"
 }
+
+# swift-log, which GameSound reports through: from the checkout SwiftPM resolved (make test runs first).
+logging=.build/checkouts/swift-log/Sources/Logging
+[ -d "$logging" ] || swift package resolve >/dev/null
+echo "fuzz: compiling Logging"
+module Logging "$logging" -swift-version 5 -suppress-warnings
 
 for name in AudioAnalysis AudioFiles AudioSession OpenAL GameSound GameSoundTesting; do
   echo "fuzz: compiling $name"
@@ -31,4 +38,4 @@ link() {  # link HARNESS MODULES...
 }
 link wav AudioFiles
 link vorbis AudioFiles
-link scenario GameSoundTesting GameSound OpenAL AudioSession AudioFiles AudioAnalysis
+link scenario GameSoundTesting GameSound OpenAL AudioSession AudioFiles AudioAnalysis Logging

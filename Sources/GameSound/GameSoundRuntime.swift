@@ -1,5 +1,6 @@
 import AudioFiles
 import AudioSession
+import Logging
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -48,12 +49,17 @@ public final class GameSoundRuntime: Sendable {
     ///   - soundtrack: An Ogg Vorbis file to stream as the soundtrack, or nil for none.
     ///   - eventObserver: Receives every event from the first one (`categorySet`) on; see
     ///     ``addEventObserver(_:)`` to subscribe later.
+    ///   - logger: Where the runtime reports trouble a game should see in its own logs: an activation
+    ///     the system refused and retried, an output device lost and reopened, a soundtrack that ran
+    ///     dry or cannot play, a file that does not decode. By default a `Logger` labelled
+    ///     `gamesound`, which goes wherever the game bootstraps swift-log to.
     /// - Throws: ``GameSoundError/openAL(_:)`` when no output device opens (on a machine without a
     ///   sound card, use `.headless`, or call `OpenALProcess.setDrivers("null")` first);
     ///   ``GameSoundError/invalidArgument(_:)`` for a bad configuration.
     public init(configuration: GameSoundConfiguration = .init(), system: any SystemAudio = SimulatedSystem(),
                 soundtrack: String? = nil,
-                eventObserver: (@Sendable (GameSoundEvent) -> Void)? = nil) throws(GameSoundError) {
+                eventObserver: (@Sendable (GameSoundEvent) -> Void)? = nil,
+                logger: Logger = Logger(label: "gamesound")) throws(GameSoundError) {
         guard configuration.voices > 0, configuration.voices <= 255 else {
             throw .invalidArgument("voices must be within 1...255, not \(configuration.voices)")
         }
@@ -61,7 +67,7 @@ public final class GameSoundRuntime: Sendable {
             throw .invalidArgument("sample rate \(configuration.sampleRate) Hz is not one OpenAL Soft renders")
         }
         guard configuration.updateFrames >= 16 else { throw .invalidArgument("updateFrames must be at least 16") }
-        let core = RuntimeCore(configuration: configuration, system: system)
+        let core = RuntimeCore(configuration: configuration, system: system, logger: logger)
         self.configuration = configuration
         self.session = core.session
         self.system = system
@@ -187,7 +193,12 @@ public final class GameSoundRuntime: Sendable {
     ///   then), ``GameSoundError/stopped``, ``GameSoundError/openAL(_:)``.
     public func preload(_ name: String, path: String) throws(GameSoundError) {
         let sound: PCMBuffer<Float>
-        do { sound = try AudioDecoder.decode(path: path) } catch { throw .decoding(error) }
+        do {
+            sound = try AudioDecoder.decode(path: path)
+        } catch {
+            core.with { $0.logger.error("cannot load the effect '\(name)': \(error)") }
+            throw .decoding(error)
+        }
         try preload(name, sound: sound)
     }
 
@@ -235,6 +246,7 @@ public final class GameSoundRuntime: Sendable {
                 try preload(name, sound: sound)
                 report.loaded.append(name)
             case .failure(let error):
+                core.with { $0.logger.error("cannot load the effect '\(name)': \(error)") }
                 report.failed[name] = error
             }
         }

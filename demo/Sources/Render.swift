@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GameSoundTesting
+import Logging
 
 extension ShooterSoundboard {
     /// Renders a scenario headlessly: WAV, event log and timeline picture.
@@ -62,6 +63,9 @@ extension ShooterSoundboard {
         }
 
         func run() throws {
+            // A failure is reported once, as the command's one line; the runtime's own diagnostics
+            // would say the same again.
+            LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
             let path = try BuiltInScenarios.path(for: scenario)
             let assets = ScenarioAssets.folder(try assetOptions.validatedFolder())
             let parsed = try Scenario.load(path: path, sounds: Set(assets.effects.keys))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 import AudioSession
 import Foundation
 import GameSound
@@ -90,13 +91,20 @@ extension ShooterSoundboard {
         @Option(help: "simulated: the keys ring phones and plug headphones; pulse: the real desktop through PulseAudio or PipeWire (calls, music players and devices are real).")
         var system: SystemChoice = .simulated
 
-        @Option(help: "A file for OpenAL Soft's and ALSA's messages while the panel is up (otherwise they are dropped, so they never scribble on the panel).")
+        @Option(help: "A file for the runtime's diagnostics and OpenAL Soft's and ALSA's messages while the panel is up (otherwise they are dropped, so they never scribble on the panel).")
         var log: String?
 
         @Option(help: "The category policy: \(GameSoundConfiguration.Policy.allCases.map(\.rawValue).joined(separator: ", ")). effectsOnly (ambient) lets another app's navigation prompt (key n) duck the game.")
         var policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio
 
         func run() throws {
+            // The runtime's diagnostics (label gamesound) go to standard error, which the panel sends
+            // to --log FILE, or nowhere, while it is up.
+            LoggingSystem.bootstrap { label in
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = .info
+                return handler
+            }
             let folder = try assetOptions.validatedFolder()
             if output == .null { OpenALProcess.setDrivers("null", overridingEnvironment: true) }
             let chosen = try Self.makeSystem(system)

@@ -242,9 +242,11 @@ extension RuntimeCore {
             try rebuildContext(newDevice: true)
         } catch {
             log(.engine, "rebuildFailed", [.init("error", .string(error.description))])
+            logger.error("could not reopen the audio output: \(error.description); trying again every 0.5 s")
             awaitDevice()
             return
         }
+        logger.notice("audio output reopened on the system's current device")
         startOutput()
         reconcileSoundtrack(fadeFrames: 0)
     }
@@ -284,6 +286,7 @@ extension RuntimeCore {
         case .running:
             guard let device, !device.isClosed, !device.isConnected else { return }
             log(.engine, "deviceDisconnected")
+            logger.warning("the audio output device stopped working; reopening the output")
             reopenDevice()
         case .awaitingDevice:
             guard deviceRetryCountdown <= 0 else {
@@ -296,6 +299,7 @@ extension RuntimeCore {
                 saveAndTearDownContext()
                 return
             }
+            logger.notice("an audio output device opened again; what was playing resumes")
             startOutput()
             reconcileSoundtrack(fadeFrames: 0)
         case .inactive, .lost, .stopped:
@@ -312,6 +316,7 @@ extension RuntimeCore {
             try rebuildContext(newDevice: true)
         } catch {
             log(.engine, "rebuildFailed", [.init("error", .string(error.description))])
+            logger.error("could not rebuild audio after the media-services reset: \(error.description)")
             phase = .lost
             return
         }

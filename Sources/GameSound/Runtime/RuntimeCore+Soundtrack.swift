@@ -61,6 +61,7 @@ extension RuntimeCore {
             }
         } catch {
             log(.engine, "soundtrackFailed", [.init("error", .string(String(describing: error)))])
+            logger.error("the soundtrack cannot play: \(error)")
             soundtrack?.destroy()
             soundtrack = nil
             soundtrackIntent = .stopped
@@ -71,7 +72,11 @@ extension RuntimeCore {
     func updateSoundtrack() {
         let now = currentFrame
         if let stream = soundtrack {
+            let underrunsBefore = stream.underruns
             let finished = try? stream.update(at: now)
+            if stream.underruns > underrunsBefore {
+                logger.warning("the soundtrack ran dry and restarted (underrun \(stream.underruns)): the update fell behind")
+            }
             if finished == .stop || (stream.state == .stopped && finished == nil) {
                 if finished == nil { log(.game, "soundtrackStopped", soundtrackDetails(stream)) }
                 stream.destroy()

@@ -1,5 +1,6 @@
 import AudioFiles
 import AudioSession
+import Logging
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -55,6 +56,9 @@ final class RuntimeCore {
     }
 
     let configuration: GameSoundConfiguration
+    /// Where trouble a game should see in its own logs goes (label `gamesound`); the event log stays
+    /// the domain record.
+    let logger: Logger
     let session: AudioSession
     let system: any SystemAudio
 
@@ -122,8 +126,9 @@ final class RuntimeCore {
     var eventObservers: [UUID: @Sendable (GameSoundEvent) -> Void] = [:]
     var observation: ObservationToken?
 
-    init(configuration: GameSoundConfiguration, system: any SystemAudio) {
+    init(configuration: GameSoundConfiguration, system: any SystemAudio, logger: Logger) {
         self.configuration = configuration
+        self.logger = logger
         self.system = system
         self.session = AudioSession(system: system)
         self.slots = Array(repeating: VoiceSlot(), count: configuration.voices)
@@ -241,6 +246,7 @@ final class RuntimeCore {
         } catch {
             if !reportedActivationFailure {
                 log(.session, "activationFailed", [.init("error", .string(error.name))])
+                logger.warning("the system refused to activate the audio session (\(error.name)); retrying at every update")
                 reportedActivationFailure = true
             }
             return false
@@ -262,6 +268,7 @@ final class RuntimeCore {
             reconcileSoundtrack(fadeFrames: 0)
         } catch {
             log(.engine, "restoreFailed", [.init("error", .string(error.description))])
+            logger.error("could not bring the audio context back after an interruption: \(error.description)")
             awaitDevice()
         }
     }

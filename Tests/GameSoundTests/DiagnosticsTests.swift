@@ -1,0 +1,70 @@
+import AudioSession
+import Foundation
+import GameSound
+import Logging
+import OpenAL
+import Synchronization
+import Testing
+
+/// What a game's logs receive from the runtime through swift-log.
+@Suite("Diagnostics")
+struct DiagnosticsTests {
+    /// A log handler that keeps every message, with its level and the logger's label.
+    struct Capture: LogHandler {
+        let label: String
+        let store: Store
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        final class Store: Sendable {
+            let entries = Mutex<[(label: String, level: Logger.Level, message: String)]>([])
+        }
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            store.entries.withLock { $0.append((label, event.level, event.message.description)) }
+        }
+    }
+
+    private func runtime(system: SimulatedSystem = SimulatedSystem()) throws -> (GameSoundRuntime, Capture.Store) {
+        OpenALProcess.setDrivers("null")
+        let store = Capture.Store()
+        let logger = Logger(label: "gamesound") { Capture(label: $0, store: store) }
+        let runtime = try GameSoundRuntime(configuration: .init(output: .headless), system: system, logger: logger)
+        return (runtime, store)
+    }
+
+    @Test("a file that does not decode is reported at error level under the label gamesound, naming the effect")
+    func decodeFailure() throws {
+        let (runtime, store) = try runtime()
+        let path = NSTemporaryDirectory() + "diagnostics-\(UUID().uuidString).ogg"
+        try Data("not audio at all".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: GameSoundError.self) { try runtime.preload("laser", path: path) }
+        let entries = store.entries.withLock { $0 }
+        let entry = try #require(entries.first { $0.message.contains("cannot load the effect 'laser'") })
+        #expect(entry.label == "gamesound")
+        #expect(entry.level == .error)
+        #expect(entry.message.contains("not an Ogg Vorbis or WAV file"))
+    }
+
+    @Test("an activation the system refuses is reported once at warning level, and the retry that succeeds logs nothing more")
+    func refusedActivation() throws {
+        let system = SimulatedSystem()
+        let (runtime, store) = try runtime(system: system)
+        try runtime.perform(.phoneRing)
+        try runtime.perform(.phoneAccept)
+        try runtime.perform(.appForeground)
+        _ = try runtime.render(frames: 2_048)
+        let warnings = store.entries.withLock { $0 }.filter { $0.level == .warning }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.message.contains("insufficientPriority") == true)
+        try runtime.perform(.phoneHangUp)
+        _ = try runtime.render(frames: 2_048)
+        #expect(runtime.isRunning)
+        #expect(store.entries.withLock { $0 }.filter { $0.level >= .warning }.count == 1)
+    }
+}
