@@ -196,7 +196,7 @@ public final class GameSoundRuntime: Sendable {
         do {
             sound = try AudioDecoder.decode(path: path)
         } catch {
-            core.with { $0.logger.error("cannot load the effect '\(name)': \(error)") }
+            core.with { $0.reportUndecodable(name, error) }
             throw .decoding(error)
         }
         try preload(name, sound: sound)
@@ -246,7 +246,7 @@ public final class GameSoundRuntime: Sendable {
                 try preload(name, sound: sound)
                 report.loaded.append(name)
             case .failure(let error):
-                core.with { $0.logger.error("cannot load the effect '\(name)': \(error)") }
+                core.with { $0.reportUndecodable(name, error) }
                 report.failed[name] = error
             }
         }
@@ -426,7 +426,7 @@ public final class GameSoundRuntime: Sendable {
     public var isRunning: Bool { core.with { $0.phase == .running } }
     /// Whether another app's `duckOthers` session lowers the game's whole output now (by 12 dB,
     /// ramped over 50 ms); the log has `duckBegan` and `duckEnded`.
-    public var isDucked: Bool { core.with { $0.duckRamp.to < 1 } }
+    public var isDucked: Bool { core.with { $0.isDucked } }
     /// Whether the secondary-audio hint holds the soundtrack now: another app's non-mixable audio
     /// plays (read at every activation, and followed through the hint's notifications in between).
     public var isSoundtrackHeldByHint: Bool { core.with { $0.pausedByHint } }

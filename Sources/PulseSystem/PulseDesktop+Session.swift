@@ -21,16 +21,9 @@ extension PulseDesktop {
         _ category: Category, mode: Mode, policy: RouteSharingPolicy, options: CategoryOptions, for id: SessionID
     ) throws(AudioSessionError) {
         try requireServer()
-        let options = CategoryRules.effectiveOptions(category, options)
-        guard var record = sessions[id],
-              (record.category, record.mode, record.routeSharingPolicy, record.options) != (category, mode, policy, options)
-        else { return }
+        guard var record = sessions[id] else { return }
         let previousRoute = route(for: record)
-        if record.category != category { record.outputOverride = .none }
-        record.category = category
-        record.mode = mode
-        record.routeSharingPolicy = policy
-        record.options = options
+        guard record.setCategory(category, mode: mode, policy: policy, options: options) else { return }
         sessions[id] = record
         if record.isActive {
             post(.routeChanged(reason: .categoryChange, previous: previousRoute), to: id)

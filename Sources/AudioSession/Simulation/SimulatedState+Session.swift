@@ -23,15 +23,8 @@ extension SimulatedState {
     ) throws(AudioSessionError) {
         try requireServices()
         guard var record = sessions[id] else { return }
-        let options = CategoryRules.effectiveOptions(category, options)
-        guard (record.category, record.mode, record.routeSharingPolicy, record.options) != (category, mode, policy, options)
-        else { return }
         let previousRoute = route(for: record)
-        if record.category != category { record.outputOverride = .none }
-        record.category = category
-        record.mode = mode
-        record.routeSharingPolicy = policy
-        record.options = options
+        guard record.setCategory(category, mode: mode, policy: policy, options: options) else { return }
         sessions[id] = record
         guard record.isActive else { return }
         if !record.isMixable {

@@ -31,6 +31,25 @@ package struct SessionRecord<Interrupter: Equatable & Sendable>: Sendable {
     /// Whether the category and options let other audio play alongside.
     package var isMixable: Bool { CategoryRules.isMixable(category, options: options) }
 
+    /// Takes a new category, mode, route-sharing policy and options (read back with what they imply);
+    /// a change of category drops the output override.
+    ///
+    /// - Returns: Whether anything changed.
+    package mutating func setCategory(
+        _ category: Category, mode: Mode, policy: RouteSharingPolicy, options: CategoryOptions
+    ) -> Bool {
+        let options = CategoryRules.effectiveOptions(category, options)
+        guard (self.category, self.mode, routeSharingPolicy, self.options) != (category, mode, policy, options) else {
+            return false
+        }
+        if self.category != category { outputOverride = .none }
+        self.category = category
+        self.mode = mode
+        routeSharingPolicy = policy
+        self.options = options
+        return true
+    }
+
     /// Back to the state of a newly attached session (after media services come back).
     package mutating func resetToDefaults() {
         self = SessionRecord(deliver: deliver)

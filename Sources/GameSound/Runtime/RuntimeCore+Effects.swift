@@ -3,6 +3,11 @@ import OpenAL
 
 /// Effects: uploading, the voice pool, playing and stopping.
 extension RuntimeCore {
+    /// Tells the game's logs that an effect's file does not decode.
+    func reportUndecodable(_ name: String, _ error: AudioFileError) {
+        logger.error("cannot load the effect '\(name)': \(error)")
+    }
+
     func upload(_ sound: PCMBuffer<Float>) throws(OpenALError) -> ALBuffer {
         guard let context else { throw OpenALError(operation: "alGenBuffers", code: .noCurrentContext) }
         let buffer = try ALBuffer(context: context)

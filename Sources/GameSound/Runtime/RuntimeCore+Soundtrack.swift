@@ -211,7 +211,7 @@ extension RuntimeCore {
             track = .paused
         }
         return RuntimeSnapshot(
-            state: state, session: status, silenceCause: silenceCause, isDucked: duckRamp.to < 1,
+            state: state, session: status, silenceCause: silenceCause, isDucked: isDucked,
             soundtrack: track, soundtrackPosition: soundtrackPosition, voicesInUse: voicesInUse,
             voices: configuration.voices, frame: currentFrame, sampleRate: configuration.sampleRate)
     }

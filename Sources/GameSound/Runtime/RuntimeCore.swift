@@ -329,6 +329,9 @@ final class RuntimeCore {
 
     /// Follows whether another app ducks the session: starts a ramp down or back up and logs it.
     /// Called only while running; an interrupted game is silent anyway and looks again when it comes back.
+    /// Whether the output is (or is ramping to being) ducked.
+    var isDucked: Bool { duckRamp.to < 1 }
+
     func followDucking(_ ducked: Bool) {
         let target: Float = ducked ? Self.duckedGain : 1
         guard duckRamp.to != target else { return }
