@@ -17,7 +17,7 @@ import OpenAL
 /// media-services resets by itself.
 ///
 /// Every method may be called from any thread. All OpenAL work happens under one process-wide
-/// lock (``OpenAL/OpenALProcess``), so calls are serialised; none waits on the wall clock.
+/// lock (`OpenALProcess`, from the OpenAL library), so calls are serialised; none waits on the wall clock.
 ///
 /// ```swift
 /// let audio = try GameSoundRuntime(configuration: .init(), soundtrack: "assets/music/theme.ogg")
@@ -44,7 +44,7 @@ public final class GameSoundRuntime: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: Policy, output, rate and voices.
-    ///   - system: The system to live in; a fresh ``AudioSession/SimulatedSystem`` by default. On a
+    ///   - system: The system to live in; a fresh `SimulatedSystem` by default. On a
     ///     player's Linux desktop pass a `PulseSystem`, created before this runtime.
     ///   - soundtrack: An Ogg Vorbis file to stream as the soundtrack, or nil for none.
     ///   - eventObserver: Receives every event from the first one (`categorySet`) on; see
@@ -134,10 +134,10 @@ public final class GameSoundRuntime: Sendable {
     /// the other audio and the hint afresh. Simulation only: on
     /// a real system the desktop itself rings and plugs, and every action is refused.
     ///
-    /// - Parameter action: What the system does, for example ``AudioSession/SystemAction/phoneRing``.
-    /// - Throws: ``AudioSession/SystemActionError`` when the action makes no sense now (declining a
+    /// - Parameter action: What the system does, for example `SystemAction.phoneRing`.
+    /// - Throws: `SystemActionError` when the action makes no sense now (declining a
     ///   call that is not ringing), or with reason `systemNotSimulated` when ``system`` is not a
-    ///   ``AudioSession/SimulatedSystem``; nothing changes then.
+    ///   `SimulatedSystem`; nothing changes then.
     public func perform(_ action: SystemAction) throws(SystemActionError) {
         guard let simulated = simulatedSystem else {
             throw SystemActionError(action: action, reason: .systemNotSimulated)
@@ -418,6 +418,15 @@ public final class GameSoundRuntime: Sendable {
 
     /// Everything a status display needs, read at one instant: no two of its fields can disagree.
     public var snapshot: RuntimeSnapshot { core.with { $0.displaySnapshot } }
+
+    /// Level meters (peak and RMS, left and right) for the output, the effects and the soundtrack,
+    /// over the last 50 ms before what plays now.
+    ///
+    /// Cheap enough to read for every frame of an on-screen meter (it reads a few thousand samples
+    /// per playing voice, under the runtime's lock). During an interruption, while media services
+    /// are lost or while the system silences the game, ``MixLevels/output`` reads exact silence.
+    /// See ``MixLevels`` for how the levels are computed.
+    public var levels: MixLevels { core.with { $0.levels } }
 
     /// Whether the output is silenced by the system now, and why (silent switch, screen lock, background).
     public var silenceCause: OutputSilenceCause? { core.with { $0.silenceCause } }

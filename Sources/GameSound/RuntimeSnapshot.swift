@@ -51,6 +51,8 @@ public struct RuntimeSnapshot: Sendable, Hashable {
     public var frame: Int
     /// The sample rate frames count in.
     public var sampleRate: Int
+    /// The output's and each layer's level over the last 50 ms, as ``GameSoundRuntime/levels`` reads them.
+    public var levels: MixLevels
 
     /// One line on what the player hears right now, for example `effects + soundtrack`,
     /// `effects, soundtrack held (other audio), ducked -12 dB` or `silence - interrupted`.

@@ -149,6 +149,9 @@ final class Soundboard {
             "session     \(session.category.name), \(state)" + (marks.isEmpty ? "" : "  " + marks.joined(separator: " ")),
             systemLine(route: session.currentRoute.name),
             "soundtrack  \(track)   voices \(now.voicesInUse)/\(now.voices)",
+        ] + [("out", now.levels.output), ("fx", now.levels.effects), ("music", now.levels.soundtrack)].map { name, level in
+            Self.meter(name, level, columns: columns)
+        } + [
             "keys        1-9 fire  p call  a accept  h hang up  l alarm  u music  n nav  s switch  e phones",
             "> \(message)",
         ]
@@ -161,6 +164,26 @@ final class Soundboard {
             lines += recorder.latest(max(0, rows - lines.count)).map { "  " + $0 }
         }
         return Self.fit(lines, columns: columns, rows: rows)
+    }
+
+    /// The quietest level a meter shows; anything below reads as an empty bar.
+    static let meterFloor: Float = -60
+
+    /// One meter line: for each side, a bar filled to the RMS level (`█`), shaded on to the peak
+    /// (`▒`), and the RMS in dBFS; the bars share what `columns` leaves after the label and numbers.
+    static func meter(_ name: String, _ level: StereoLevel, columns: Int) -> String {
+        let width = max(4, (columns - 1 - 12 - 2 * 9) / 2)
+        func side(_ label: String, _ channel: ChannelLevel) -> String {
+            func cells(_ dB: Float) -> Int {
+                dB.isFinite ? Int(((max(dB, meterFloor) - meterFloor) / -meterFloor * Float(width)).rounded()) : 0
+            }
+            let rms = cells(channel.rmsDBFS), peak = max(rms, cells(channel.peakDBFS))
+            let bar = String(repeating: "█", count: rms) + String(repeating: "▒", count: peak - rms)
+                + String(repeating: "·", count: width - peak)
+            let number = channel.rmsDBFS.isFinite ? String(format: "%5.1f", max(channel.rmsDBFS, -99)) : " -inf"
+            return "\(label) \(bar) \(number)"
+        }
+        return name.padding(toLength: 12, withPad: " ", startingAt: 0) + side("L", level.left) + "  " + side("R", level.right)
     }
 
     /// At most `rows` lines, each at most `columns` - 1 characters (the last column is left free, so

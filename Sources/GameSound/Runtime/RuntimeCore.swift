@@ -315,9 +315,13 @@ final class RuntimeCore {
 
     func applyListenerGain() {
         guard phase == .running, let context, context.isCurrent || (try? context.makeCurrent()) != nil else { return }
-        let muted = !isHeadless && silenceCause != nil
-        try? context.setListenerGain(muted ? 0 : masterVolume * duckRamp.gain(at: currentFrame))
+        // Headless output is zeroed while rendering instead, so that silence there is exact.
+        try? context.setListenerGain(isHeadless ? masterVolume * duckRamp.gain(at: currentFrame) : heardGain)
     }
+
+    /// The gain on everything the player hears: the master volume times any duck, and 0 while the
+    /// system silences the output.
+    var heardGain: Float { silenceCause != nil ? 0 : masterVolume * duckRamp.gain(at: currentFrame) }
 
     // MARK: - Being ducked
 

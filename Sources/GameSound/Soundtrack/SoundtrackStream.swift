@@ -18,8 +18,11 @@ final class SoundtrackStream {
     private let decoder: VorbisStreamDecoder
     private let source: ALSource
     private var freeBuffers: [ALBuffer]
-    /// Track frames at which each queued buffer starts, and how many frames it holds, oldest first.
-    private var queued: [(start: Int, frames: Int)] = []
+    /// The queued buffers, oldest first: the track frame each starts at, and its samples (kept for
+    /// the level meters, which read what is being heard).
+    private var queued: [(start: Int, pcm: PCMBuffer<Float>)] = []
+    /// The buffer heard just before the oldest queued one, so a meter window can reach back into it.
+    private var lastPlayed: PCMBuffer<Float>?
     private var decoderExhausted = false
     private(set) var state: State = .stopped
     var volume: Float
@@ -105,7 +108,25 @@ final class SoundtrackStream {
     }
 
     private func applyGain(at frame: Int) throws(OpenALError) {
-        try source.setGain(volume * (fade?.gain(at: frame) ?? 1))
+        try source.setGain(gain(at: frame))
+    }
+
+    private func gain(at frame: Int) -> Float { volume * (fade?.gain(at: frame) ?? 1) }
+
+    /// Adds the last `window.frames` frames heard from this stream into `window`, for the level meters.
+    func addLevels(into window: inout MeterWindow, at frame: Int) throws(OpenALError) {
+        guard state == .playing, let first = queued.first else { return }
+        let chunks = (lastPlayed.map { [$0] } ?? []) + queued.map(\.pcm)
+        let heard = (lastPlayed?.frameCount ?? 0) + (try source.offset())
+        let gain = gain(at: frame)
+        window.add(format: first.pcm.format, end: Double(heard), pitch: 1, gains: (gain, gain)) { index in
+            var index = index
+            for chunk in chunks {
+                if index < chunk.frameCount { return chunk.stereoFrame(index) }
+                index -= chunk.frameCount
+            }
+            return nil
+        }
     }
 
     /// Unqueues played buffers and queues freshly decoded ones until the queue is full.
@@ -113,7 +134,9 @@ final class SoundtrackStream {
         let processed = try source.processedBufferCount()
         if processed > 0 {
             freeBuffers += try source.unqueue(processed)
-            queued.removeFirst(min(processed, queued.count))
+            let played = min(processed, queued.count)
+            if played > 0 { lastPlayed = queued[played - 1].pcm }
+            queued.removeFirst(played)
         }
         while let buffer = freeBuffers.last, let block = nextBlock() {
             try block.pcm.samples.withUnsafeBufferPointer { samples throws(OpenALError) in
@@ -121,7 +144,7 @@ final class SoundtrackStream {
             }
             try source.queue([buffer])
             freeBuffers.removeLast()
-            queued.append((block.start, block.pcm.frameCount))
+            queued.append((block.start, block.pcm))
         }
     }
 
@@ -157,6 +180,7 @@ final class SoundtrackStream {
         for buffer in freeBuffers + attached { try? buffer.delete() }
         freeBuffers = []
         queued = []
+        lastPlayed = nil
         state = .stopped
     }
 
