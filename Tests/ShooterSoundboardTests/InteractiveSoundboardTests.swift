@@ -44,10 +44,13 @@ struct InteractiveSoundboardTests {
         #expect(!session.transcript.contains("interruptionEnded"))
     }
 
-    @Test("the panel shows an ambient game ducked by a navigation prompt (key n), and back when it ends")
+    @Test("the panel shows an ambient game ducked by a navigation prompt (key n), and back when it ends; the meters move with an explosion")
     func duckingInThePanel() throws {
         let session = try PseudoTerminalSession(arguments: ["--output", "null", "--policy", "effectsOnly"])
         #expect(session.waitFor(", active"))
+        session.send("4")
+        #expect(session.waitFor("fx          L █"), "the effects meter did not move for an explosion")
+        #expect(session.waitFor("out         L █"), "the output meter did not move for an explosion")
         session.send("n")
         #expect(session.waitFor("ducked -12 dB"))
         #expect(session.waitFor("duckBegan"))
