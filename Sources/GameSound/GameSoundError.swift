@@ -22,6 +22,12 @@ public enum GameSoundError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadableFolder(path: String, errno: Int32)
     /// No soundtrack was given to play.
     case noSoundtrack
+    /// No bus has this name.
+    case unknownBus(String)
+    /// A bus cannot be made or changed that way (a loop in the tree, a parent for the master).
+    case invalidBus(String)
+    /// The voice handle was made by another runtime; it means nothing to this one.
+    case foreignVoice(Voice)
 
     /// A sentence saying what went wrong, for a log or a crash report.
     public var description: String {
@@ -35,6 +41,9 @@ public enum GameSoundError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidArgument(let what): "invalid argument: \(what)"
         case .unreadableFolder(let path, let errno): "cannot list the folder \(path) (errno \(errno))"
         case .noSoundtrack: "no soundtrack is set"
+        case .unknownBus(let name): "no bus named '\(name)'"
+        case .invalidBus(let what): "invalid bus: \(what)"
+        case .foreignVoice(let voice): "\(voice) belongs to another runtime"
         }
     }
 }

@@ -36,7 +36,7 @@ public final class GameSoundRuntime: Sendable {
     /// The system when it is simulated (so that tests and tools can read and drive it), else nil.
     public var simulatedSystem: SimulatedSystem? { system as? SimulatedSystem }
 
-    private let core: CoreBox
+    let core: CoreBox
     private let loop: RealtimeLoop?
 
     /// Starts the runtime: configures the session, opens the output, activates, and starts
@@ -301,14 +301,18 @@ public final class GameSoundRuntime: Sendable {
         try core.with { (core) throws(GameSoundError) in try core.play(name, options: options) }
     }
 
-    /// Stops one voice.
+    /// Stops one voice at once.
     ///
-    /// A handle whose voice was since reused for another sound is ignored, so a late stop never cuts
-    /// somebody else's sound. During an interruption the stop is remembered and done at its end.
+    /// A handle whose voice has ended is ignored, so a late stop never cuts somebody else's sound
+    /// that took over the slot. During an interruption the stop is remembered and done at its end.
+    /// The log says `voiceEnded` with reason `stopped`. To fade out instead, use ``stop(_:fade:)``.
     ///
     /// - Parameter voice: The handle ``play(_:options:)`` returned.
-    /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``; ``GameSoundError/openAL(_:)`` if OpenAL refuses.
-    public func stop(_ voice: Voice) throws(GameSoundError) {
+    /// - Returns: Whether the voice was still there to stop.
+    /// - Throws: ``GameSoundError/foreignVoice(_:)`` for another runtime's handle,
+    ///   ``GameSoundError/stopped`` after ``shutdown()``, ``GameSoundError/openAL(_:)`` if OpenAL refuses.
+    @discardableResult
+    public func stop(_ voice: Voice) throws(GameSoundError) -> Bool {
         try core.with { (core) throws(GameSoundError) in try core.stop(voice) }
     }
 

@@ -30,6 +30,8 @@ struct CFailure: Error, Sendable {
         case .invalidArgument: .invalidArgument
         case .unreadableFolder: .io
         case .noSoundtrack: .noSoundtrack
+        case .unknownBus: .unknownName
+        case .invalidBus, .foreignVoice: .invalidArgument
         }
         self.init(code, "\(function): \(error.description)")
     }

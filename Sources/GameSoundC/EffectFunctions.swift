@@ -77,7 +77,7 @@ import GameSound
     cCall { () throws(CFailure) -> Int32 in
         let function = "gs_voice_stop"
         guard voice >= 0 else { throw CFailure(.invalidArgument, "\(function): voice \(voice) is negative") }
-        try withRuntime(rt, in: function) { (runtime) throws(GameSoundError) in try runtime.stop(Voice(id: voice)) }
+        _ = try withRuntime(rt, in: function) { (runtime) throws(GameSoundError) in try runtime.stop(Voice(id: voice)) }
         return ResultCode.ok.rawValue
     }
 }

@@ -167,7 +167,7 @@ struct EffectsTests {
                 group.addTask {
                     for index in 0..<200 {
                         if let voice = try? runtime.play("beep", options: .init(priority: index % 3)).voice, index % 5 == 0 {
-                            try? runtime.stop(voice)
+                            _ = try? runtime.stop(voice)
                         }
                         _ = runtime.voicesInUse
                         _ = runtime.soundtrackPosition

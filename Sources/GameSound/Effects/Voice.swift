@@ -1,29 +1,60 @@
 /// A handle to one playing effect, returned by ``GameSoundRuntime/play(_:options:)``.
 ///
-/// A handle stays valid until its voice is reused for another sound; after that, calls with the old
-/// handle are ignored (they never stop somebody else's sound).
+/// Through it a game changes the voice while it plays (``GameSoundRuntime/setVoice(_:gain:pitch:pan:position:over:)``),
+/// pauses, resumes or stops it, and asks how it is (``GameSoundRuntime/state(of:)``). A handle stays
+/// valid until its voice ends; after that, calls with it change nothing and say so, even once the
+/// pool's slot plays another sound: each use of a slot has its own generation.
 public struct Voice: Sendable, Hashable, CustomStringConvertible {
     /// The pool slot.
     public let slot: Int
     /// Which use of the slot this is.
     public let generation: Int
+    /// Which runtime of the process made the handle (1 to 32 767); a handle from another runtime is refused.
+    public let runtime: Int
 
-    /// A single number for the handle, for logs and the C API: `generation << 16 | slot`.
-    public var id: Int64 { Int64(generation) << 16 | Int64(slot) }
+    /// A single number for the handle, for the C API: `runtime << 48 | generation << 16 | slot`.
+    /// The event log names a voice by the lower 48 bits, which do not depend on how many runtimes
+    /// the process made before.
+    public var id: Int64 { Int64(runtime) << 48 | localID }
+
+    /// The handle without its runtime: `generation << 16 | slot`, as the event log writes it.
+    public var localID: Int64 { Int64(generation & 0xFFFF_FFFF) << 16 | Int64(slot) }
 
     /// Rebuilds a handle from ``id``.
     public init(id: Int64) {
         self.slot = Int(id & 0xFFFF)
-        self.generation = Int(id >> 16)
+        self.generation = Int((id >> 16) & 0xFFFF_FFFF)
+        self.runtime = Int((id >> 48) & 0xFFFF)
     }
 
-    init(slot: Int, generation: Int) {
+    init(slot: Int, generation: Int, runtime: Int) {
         self.slot = slot
         self.generation = generation
+        self.runtime = runtime
     }
 
     /// The handle as `voice slot.generation`, for logs.
     public var description: String { "voice \(slot).\(generation)" }
+}
+
+/// Where a voice stands, as ``GameSoundRuntime/state(of:)`` reports it.
+public enum VoiceState: String, Sendable, Hashable {
+    /// Sounding (or about to, once an interruption ends).
+    case playing
+    /// Paused by the game, or by a paused bus above it; it keeps its place.
+    case paused
+    /// Finished, stopped or stolen: the handle no longer refers to anything.
+    case ended
+}
+
+/// Why a voice ended, as the `voiceEnded` event's `reason` says.
+public enum VoiceEndReason: String, Sendable, Hashable {
+    /// It played to its end.
+    case finished
+    /// The game stopped it (or stopped every effect, or unloaded its sound).
+    case stopped
+    /// A new sound took its slot because the pool, or its bus's limit, was full.
+    case stolen
 }
 
 /// How to play an effect.
@@ -40,16 +71,19 @@ public struct PlayOptions: Sendable, Hashable {
     public var loop: Bool
     /// Higher wins when the pool is full: a sound only takes the voice of one with lower or equal priority.
     public var priority: Int
+    /// The bus the sound plays on; ``BusName/effects`` unless told otherwise.
+    public var bus: BusName
 
     /// Creates options; the defaults play the sound once, centred, unchanged.
     public init(gain: Float = 1, pitch: Float = 1, pan: Float = 0, position: SIMDPosition? = nil,
-                loop: Bool = false, priority: Int = 0) {
+                loop: Bool = false, priority: Int = 0, bus: BusName = .effects) {
         self.gain = gain
         self.pitch = pitch
         self.pan = pan
         self.position = position
         self.loop = loop
         self.priority = priority
+        self.bus = bus
     }
 }
 
@@ -97,4 +131,6 @@ public enum DropReason: String, Sendable, Hashable {
     /// The output device stopped working (unplugged, its sound server gone) and no other could be
     /// opened yet; the runtime keeps trying and plays again as soon as one opens.
     case noOutputDevice
+    /// The bus's voice limit is reached and every voice on it outranks the new sound.
+    case busVoiceLimit
 }

@@ -61,10 +61,7 @@ extension RuntimeCore {
             try? slots[index].source?.stop()
             try? slots[index].source?.setBuffer(nil)
             slots[index].attached = nil
-            if slots[index].effect == name {
-                slots[index].effect = nil
-                allocator.release(index)
-            }
+            if slots[index].effect == name { endVoice(index, reason: .stopped) }
         }
     }
 
@@ -75,6 +72,10 @@ extension RuntimeCore {
               options.pan.isFinite, (-1...1).contains(options.pan) else {
             throw .invalidArgument("gain must be ≥ 0, pitch > 0 and pan within -1...1")
         }
+        if let position = options.position, !(position.x.isFinite && position.y.isFinite && position.z.isFinite) {
+            throw .invalidArgument("a position must be three finite numbers")
+        }
+        let bus = try buses.index(of: options.bus)
         let dropReason: DropReason? = switch phase {
         case .lost: .mediaServicesLost
         case .awaitingDevice: .noOutputDevice
@@ -87,10 +88,10 @@ extension RuntimeCore {
         }
         do {
             try makeContextCurrentIfNeeded()
-            var choice = allocator.choose(priority: options.priority)
+            var choice = allocator.choose(priority: options.priority, bus: bus, rules: allocatorRules)
             if case .free = choice {} else {
                 releaseFinishedVoices()
-                choice = allocator.choose(priority: options.priority)
+                choice = allocator.choose(priority: options.priority, bus: bus, rules: allocatorRules)
             }
             let slot: Int
             var stolen: Voice?
@@ -99,22 +100,29 @@ extension RuntimeCore {
                 slot = free
             case .steal(let victim):
                 slot = victim
-                stolen = Voice(slot: victim, generation: allocator.slots[victim].generation)
+                stolen = Voice(slot: victim, generation: allocator.slots[victim].generation, runtime: runtimeTag)
                 try slots[victim].source?.stop()
-            case .refuse:
-                log(.game, "effectDropped", [.init("sound", .string(name)), .init("reason", .string(DropReason.allVoicesOutrank.rawValue))])
-                return .dropped(.allVoicesOutrank)
+                endVoice(victim, reason: .stolen)
+            case .refuse, .refuseAtBusLimit:
+                let reason: DropReason = choice == .refuse ? .allVoicesOutrank : .busVoiceLimit
+                log(.game, "effectDropped", [.init("sound", .string(name)), .init("reason", .string(reason.rawValue))])
+                return .dropped(reason)
             }
             guard let source = slots[slot].source, let buffer = uploaded[name] else { throw GameSoundError.unknownEffect(name) }
             slots[slot].attached = name
-            try configure(source, buffer: buffer, options: options)
-            try source.play()
-            let generation = allocator.occupy(slot, priority: options.priority)
-            slots[slot].effect = name
             slots[slot].options = options
-            let voice = Voice(slot: slot, generation: generation)
-            var details: [GameSoundEvent.Detail] = [.init("sound", .string(name)), .init("voice", .integer(Int(voice.id)))]
-            if let stolen { details.append(.init("stole", .integer(Int(stolen.id)))) }
+            slots[slot].bus = bus
+            slots[slot].ramps = VoiceRamps()
+            slots[slot].pausedByGame = false
+            slots[slot].stopFade = nil
+            try configure(slot, buffer: buffer)
+            let generation = allocator.occupy(slot, priority: options.priority, bus: bus)
+            slots[slot].effect = name
+            if shouldSound(slot) { try source.play() }
+            scheduleEndCheck(slot, at: currentFrame)
+            let voice = Voice(slot: slot, generation: generation, runtime: runtimeTag)
+            var details: [GameSoundEvent.Detail] = [.init("sound", .string(name)), .init("voice", .integer(Int(voice.localID)))]
+            if let stolen { details.append(.init("stole", .integer(Int(stolen.localID)))) }
             log(.game, "effectPlayed", details)
             return .played(voice, stole: stolen)
         } catch let error as OpenALError {
@@ -126,21 +134,19 @@ extension RuntimeCore {
         }
     }
 
-    /// Sets a voice's buffer and properties (shared by play and snapshot restore).
-    func configure(_ source: ALSource, buffer: ALBuffer, options: PlayOptions) throws(OpenALError) {
+    /// Sets a voice's buffer and every property from its slot, the model (shared by play and the
+    /// snapshot restore).
+    func configure(_ slot: Int, buffer: ALBuffer) throws(OpenALError) {
+        guard let source = slots[slot].source else { return }
+        let now = currentFrame
+        let place = placement(slot, at: now)
         try source.stop()
         try source.setBuffer(buffer)
-        try source.setGain(options.gain * effectsVolume)
-        try source.setPitch(options.pitch)
-        try source.setLooping(options.loop)
-        if let position = options.position {
-            try source.setRelativeToListener(false)
-            try source.setPosition(x: position.x, y: position.y, z: position.z)
-        } else {
-            // Pan on a unit circle in front of the listener: distance 1 keeps the gain unchanged.
-            try source.setRelativeToListener(true)
-            try source.setPosition(x: options.pan, y: 0, z: -(1 - options.pan * options.pan).squareRoot())
-        }
+        try source.setGain(sourceGain(slot, at: now))
+        try source.setPitch(voicePitch(slot, at: now))
+        try source.setLooping(slots[slot].options.loop)
+        try source.setRelativeToListener(place.relative)
+        try source.setPosition(x: place.x, y: place.y, z: place.z)
     }
 
     /// Frees the slots whose sounds have finished.
@@ -148,49 +154,46 @@ extension RuntimeCore {
         // A looping voice only stops when the runtime stops it, and every such path releases its
         // slot itself; skipping loops saves an `alGetSourcei` per voice on every steal.
         for index in allocator.slots.indices where allocator.slots[index].busy && !slots[index].options.loop {
-            if let state = try? slots[index].source?.state(), state == .stopped || state == .initial {
-                allocator.release(index)
-                slots[index].effect = nil
+            if shouldSound(index), let state = try? slots[index].source?.state(), state == .stopped || state == .initial {
+                endVoice(index, reason: .finished)
             }
         }
     }
 
-    func stop(_ voice: Voice) throws(GameSoundError) {
-        guard phase != .stopped else { throw .stopped }
-        guard voice.slot >= 0, voice.slot < slots.count, allocator.slots[voice.slot].generation == voice.generation,
-              allocator.slots[voice.slot].busy else { return }
-        snapshot?.voices.removeAll { $0.slot == voice.slot }
+    /// Stops a voice at once. - Returns: false when the voice had already ended.
+    @discardableResult
+    func stop(_ voice: Voice) throws(GameSoundError) -> Bool {
+        guard let slot = try liveSlot(voice) else { return false }
+        snapshot?.voices.removeAll { $0.slot == slot }
         if context != nil, !contextSuspended {
             // A usable context (running, or inactive after a failed activation): stop it now.
             do {
                 try makeContextCurrentIfNeeded()
-                try slots[voice.slot].source?.stop()
+                try slots[slot].source?.stop()
             } catch {
                 throw .openAL(error)
             }
         } else if contextSuspended {
             // A suspended context still has the source but cannot be touched: stop it when it is back.
-            pendingVoiceStops.insert(voice.slot)
+            pendingVoiceStops.insert(slot)
         }
         // With no context (media services lost, a rebuilt interruption) the source is already
         // gone, and leaving out its snapshot entry is the whole stop.
-        allocator.release(voice.slot)
-        slots[voice.slot].effect = nil
+        endVoice(slot, reason: .stopped)
+        return true
     }
 
     func stopAllEffects() throws(GameSoundError) {
         for index in allocator.slots.indices where allocator.slots[index].busy {
-            try stop(Voice(slot: index, generation: allocator.slots[index].generation))
+            try stop(Voice(slot: index, generation: allocator.slots[index].generation, runtime: runtimeTag))
         }
     }
 
+    /// The effects volume is the effects bus's volume.
     func setEffectsVolume(_ volume: Float) throws(GameSoundError) {
         guard volume.isFinite, volume >= 0 else { throw .invalidArgument("effects volume must be ≥ 0") }
-        effectsVolume = volume
-        guard phase == .running, (try? makeContextCurrentIfNeeded()) != nil else { return }
-        for index in allocator.slots.indices where allocator.slots[index].busy {
-            try? slots[index].source?.setGain(slots[index].options.gain * volume)
-        }
+        buses.setVolume(try buses.index(of: .effects), volume, frames: 0, at: currentFrame)
+        refreshBusGains()
     }
 
     var voicesInUse: Int {

@@ -125,9 +125,10 @@ extension RuntimeCore {
         var saved = Snapshot()
         for (index, slot) in slots.enumerated() {
             guard let source = slot.source, let effect = slot.effect, allocator.slots[index].busy,
-                  let state = try? source.state(), state == .playing || state == .paused else { continue }
-            saved.voices.append(.init(slot: index, effect: effect, options: slot.options,
-                                      offset: (try? source.offset()) ?? 0, playing: state == .playing))
+                  let state = try? source.state(),
+                  // A voice on a paused bus may not have started yet: it is kept, at its start.
+                  state == .playing || state == .paused || (state == .initial && !shouldSound(index)) else { continue }
+            saved.voices.append(.init(slot: index, effect: effect, offset: (try? source.offset()) ?? 0))
         }
         saved.soundtrackPosition = try? soundtrack?.position()
         return saved
@@ -189,18 +190,21 @@ extension RuntimeCore {
     func restoreSnapshot() {
         guard let saved = snapshot else { return }
         snapshot = nil
+        // A voice the snapshot left out had finished by the time the context went.
+        for index in allocator.slots.indices where allocator.slots[index].busy && !saved.voices.contains(where: { $0.slot == index }) {
+            endVoice(index, reason: .finished)
+        }
         for voice in saved.voices {
             guard let source = slots[voice.slot].source, let buffer = uploaded[voice.effect] else { continue }
             slots[voice.slot].attached = voice.effect
             do {
-                try configure(source, buffer: buffer, options: voice.options)
+                // The slot is the model: what the game changed while the context was gone is in it.
+                try configure(voice.slot, buffer: buffer)
                 try source.setOffset(frames: voice.offset)
                 try source.play()
-                if !voice.playing { try source.pause() }
-                slots[voice.slot].effect = voice.effect
-                slots[voice.slot].options = voice.options
+                if !shouldSound(voice.slot) { try source.pause() }
             } catch {
-                allocator.release(voice.slot)
+                endVoice(voice.slot, reason: .stopped)
             }
         }
         if let position = saved.soundtrackPosition {

@@ -30,17 +30,17 @@ extension RuntimeCore {
         for index in allocator.slots.indices where allocator.slots[index].busy {
             guard let source = slots[index].source, let name = slots[index].effect, let sound = bank[name],
                   (try? source.state()) == .playing, let offset = try? source.offset() else { continue }
-            let options = slots[index].options
-            let direction = options.position.map { ($0.x, $0.y, $0.z) }
-                ?? (options.pan, 0, -(1 - options.pan * options.pan).squareRoot())
+            let now = currentFrame
+            let place = placement(index, at: now)
+            let direction = (place.x, place.y, place.z)
             let distance = (direction.0 * direction.0 + direction.1 * direction.1 + direction.2 * direction.2).squareRoot()
             // OpenAL Soft clamps a source's gain, distance attenuation included, to 1.
-            let gain = min(options.gain * effectsVolume * StereoPlacement.distanceGain(distance), 1)
-            let placement = StereoPlacement.gains(direction: direction)
-            let frames = sound.frameCount
-            window.add(format: sound.format, end: Double(offset), pitch: options.pitch,
-                       gains: (placement.left * gain, placement.right * gain)) { frame in
-                sound.stereoFrame(options.loop && frames > 0 ? (frame % frames + frames) % frames : frame)
+            let gain = min(sourceGain(index, at: now) * StereoPlacement.distanceGain(distance), 1)
+            let gains = StereoPlacement.gains(direction: direction)
+            let frames = sound.frameCount, loop = slots[index].options.loop
+            window.add(format: sound.format, end: Double(offset), pitch: voicePitch(index, at: now),
+                       gains: (gains.left * gain, gains.right * gain)) { frame in
+                sound.stereoFrame(loop && frames > 0 ? (frame % frames + frames) % frames : frame)
             }
         }
     }

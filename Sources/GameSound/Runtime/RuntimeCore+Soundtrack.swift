@@ -5,7 +5,7 @@ extension RuntimeCore {
     /// Whether the soundtrack should be heard now, all things considered.
     var soundtrackWanted: Bool {
         soundtrackIntent == .playing && policyAllowsSoundtrack && !soundtrackHeldBack && !pausedByHint
-            && soundtrackPath != nil
+            && soundtrackPath != nil && !buses.isPaused(BusTree.music)
     }
 
     func soundtrackDetails(_ stream: SoundtrackStream?) -> [GameSoundEvent.Detail] {
@@ -31,6 +31,7 @@ extension RuntimeCore {
                     let stream = try SoundtrackStream(path: path, loop: soundtrackLoop, volume: soundtrackVolume,
                                                       startFrame: pendingSoundtrackStart, context: context)
                     pendingSoundtrackStart = 0
+                    stream.busGain = busGains[BusTree.music]
                     if fadeFrames > 0 { stream.fade = Fade(from: 0, to: 1, startFrame: now, frames: fadeFrames, completion: .none) }
                     soundtrack = stream
                     try stream.play(at: now)
@@ -67,6 +68,9 @@ extension RuntimeCore {
             soundtrackIntent = .stopped
         }
     }
+
+    /// Every stream that may sound: the soundtrack and the tracks still fading out of a crossfade.
+    var streams: [SoundtrackStream] { fadingTracks + (soundtrack.map { [$0] } ?? []) }
 
     /// Per-block work for the streams: fades, refills, fade-outs that finished, tracks that ended.
     func updateSoundtrack() {

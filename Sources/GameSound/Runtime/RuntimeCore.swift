@@ -6,6 +6,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import OpenAL
+import Synchronization
 
 /// Everything the runtime owns, used only while holding `OpenALProcess`'s lock: the one owner of
 /// this runtime's OpenAL objects. ``GameSoundRuntime`` is the thread-safe face of it.
@@ -38,17 +39,25 @@ final class RuntimeCore {
         /// The effect whose buffer is attached to the source. It outlives `effect`: a stopped or
         /// finished voice keeps its buffer, and OpenAL refuses to delete a buffer a source holds.
         var attached: String?
+        /// What the game asked for last (the targets of any ramps).
         var options = PlayOptions()
+        /// The bus it plays on, by number in the bus tree.
+        var bus = 0
+        var ramps = VoiceRamps()
+        var pausedByGame = false
+        /// A fade-out that stops the voice when it ends.
+        var stopFade: Fade?
+        /// When to look whether the voice has finished (see ``RuntimeCore/scheduleEndCheck(_:at:)``).
+        var endCheck = Int.max
     }
 
     /// What was playing, saved before a context is destroyed and replayed into the new one.
     struct Snapshot {
+        /// Where a voice was; everything else about it stays in its slot, the model.
         struct SavedVoice {
             var slot: Int
             var effect: String
-            var options: PlayOptions
             var offset: Int
-            var playing: Bool
         }
 
         var voices: [SavedVoice] = []
@@ -79,8 +88,24 @@ final class RuntimeCore {
     var staleUploads: Set<String> = []
     var slots: [VoiceSlot]
     var allocator: VoiceAllocator
-    var effectsVolume: Float = 1
-    var masterVolume: Float = 1
+    /// Which runtime of the process this is, stamped on its voice handles.
+    let runtimeTag: Int
+
+    // The mixing layer (RuntimeCore+Mixing).
+    var buses = BusTree()
+    /// Each bus's gain for its sources, as last applied (see ``BusTree/sourceGains(at:ducks:)``).
+    var busGains: [Float] = Array(repeating: 1, count: BusName.standard.count)
+    var appliedMasterGain: Float = 1
+    var allocatorRules: [VoiceAllocator.BusRule] = []
+    var duckStates: [DuckState] = []
+    /// The ducking rules' gain on each bus (1: not ducked).
+    var duckGains: [Float] = Array(repeating: 1, count: BusName.standard.count)
+    /// The frame by which bus ramps and ducks have arrived; the block after it applies them one last time.
+    var mixSettlesAt = 0
+    /// Likewise for voice ramps and fade-outs.
+    var voiceRampsSettleAt = 0
+    /// The earliest frame at which a one-shot voice may have finished.
+    var nextEndCheck = Int.max
 
     var soundtrackPath: String?
     var soundtrackLoop = true
@@ -133,7 +158,14 @@ final class RuntimeCore {
         self.session = AudioSession(system: system)
         self.slots = Array(repeating: VoiceSlot(), count: configuration.voices)
         self.allocator = VoiceAllocator(count: configuration.voices)
+        self.runtimeTag = Self.nextRuntimeTag.withLock { tag in
+            tag = tag % 0x7FFF + 1  // ids stay positive as Int64
+            return tag
+        }
     }
+
+    /// The last tag handed to a runtime of this process.
+    private static let nextRuntimeTag = Mutex(0)
 
     var isHeadless: Bool { configuration.output == .headless }
 
@@ -283,6 +315,8 @@ final class RuntimeCore {
         updateSilence()
         // A rebuilt context starts at unit gain: give it the volume and any duck in force.
         applyListenerGain()
+        // Whatever the game changed while the context could not be used, the voices now hear of.
+        reapplyVoices()
     }
 
     func stopOutput() {
@@ -316,12 +350,12 @@ final class RuntimeCore {
     func applyListenerGain() {
         guard phase == .running, let context, context.isCurrent || (try? context.makeCurrent()) != nil else { return }
         // Headless output is zeroed while rendering instead, so that silence there is exact.
-        try? context.setListenerGain(isHeadless ? masterVolume * duckRamp.gain(at: currentFrame) : heardGain)
+        try? context.setListenerGain(isHeadless ? masterGain * duckRamp.gain(at: currentFrame) : heardGain)
     }
 
-    /// The gain on everything the player hears: the master volume times any duck, and 0 while the
-    /// system silences the output.
-    var heardGain: Float { silenceCause != nil ? 0 : masterVolume * duckRamp.gain(at: currentFrame) }
+    /// The gain on everything the player hears: the master bus times another app's duck, and 0
+    /// while the system silences the output.
+    var heardGain: Float { silenceCause != nil ? 0 : masterGain * duckRamp.gain(at: currentFrame) }
 
     // MARK: - Being ducked
 
@@ -391,6 +425,7 @@ final class RuntimeCore {
         updateSilence()
         guard (try? makeContextCurrentIfNeeded()) != nil else { return }
         advanceDuckRamp()
+        updateMix()
         updateSoundtrack()
     }
 }

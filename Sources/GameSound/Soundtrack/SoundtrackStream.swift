@@ -26,6 +26,8 @@ final class SoundtrackStream {
     private var decoderExhausted = false
     private(set) var state: State = .stopped
     var volume: Float
+    /// The music bus's gain, which the runtime keeps up to date.
+    var busGain: Float = 1
     var fade: Fade?
     private(set) var underruns = 0
 
@@ -111,7 +113,7 @@ final class SoundtrackStream {
         try source.setGain(gain(at: frame))
     }
 
-    private func gain(at frame: Int) -> Float { volume * (fade?.gain(at: frame) ?? 1) }
+    private func gain(at frame: Int) -> Float { volume * busGain * (fade?.gain(at: frame) ?? 1) }
 
     /// Adds the last `window.frames` frames heard from this stream into `window`, for the level meters.
     func addLevels(into window: inout MeterWindow, at frame: Int) throws(OpenALError) {

@@ -87,7 +87,8 @@ struct GameCalls {
             switch error {
             case .openAL, .stopped, .wrongOutputMode:
                 throw .eventFailed(eventIndex: index, error: error)
-            case .unknownEffect, .decoding, .session, .invalidArgument, .unreadableFolder, .noSoundtrack:
+            case .unknownEffect, .decoding, .session, .invalidArgument, .unreadableFolder, .noSoundtrack, .unknownBus,
+                 .invalidBus, .foreignVoice:
                 var details: [GameSoundEvent.Detail] = [.init("call", .string(name))]
                 if let sound { details.append(.init("sound", .string(sound))) }
                 details.append(.init("error", .string(error.description)))

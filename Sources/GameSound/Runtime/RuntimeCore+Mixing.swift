@@ -1,0 +1,393 @@
+import OpenAL
+
+/// Values moving towards a target on a playing voice: gain, pitch, pan and position.
+struct VoiceRamps {
+    var gain: Fade?
+    var pitch: Fade?
+    var pan: Fade?
+    var position: PositionRamp?
+
+    /// The frame by which every ramp has arrived.
+    var settlesAt: Int {
+        [gain, pitch, pan].compactMap { $0.map { $0.startFrame + $0.frames } }.max().map { max($0, position?.endFrame ?? 0) }
+            ?? position?.endFrame ?? 0
+    }
+}
+
+/// A straight line from one place to another over a number of frames.
+struct PositionRamp {
+    var from: SIMDPosition
+    var to: SIMDPosition
+    var startFrame: Int
+    var frames: Int
+
+    var endFrame: Int { startFrame + frames }
+
+    func value(at frame: Int) -> SIMDPosition {
+        guard frames > 0 else { return to }
+        let t = Float(min(max(frame - startFrame, 0), frames)) / Float(frames)
+        return SIMDPosition(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t, z: from.z + (to.z - from.z) * t)
+    }
+}
+
+/// A ducking rule as the runtime follows it: bus numbers, the gain it ducks to, and its ramp.
+struct DuckState {
+    let rule: DuckingRule
+    let trigger: Int
+    let ducked: Int
+    let floor: Float
+    let attackFrames: Int
+    let releaseFrames: Int
+    var ramp = Fade.steady(1)
+    var active = false
+}
+
+/// The mixing layer: buses, ducking rules and live control of voices. The model (bus tree, each
+/// voice's targets and ramps) is the truth; once per block ``updateMix()`` brings the sources that
+/// changed in line with it, and after an interruption or a rebuild ``reapplyVoices()`` does so for all.
+extension RuntimeCore {
+    // MARK: - Gains
+
+    /// A voice's gain now, before its bus.
+    func voiceGain(_ slot: Int, at frame: Int) -> Float {
+        slots[slot].ramps.gain?.gain(at: frame) ?? slots[slot].options.gain
+    }
+
+    /// What the voice's source gain must be now: its own gain, its bus chain and any fade-out.
+    func sourceGain(_ slot: Int, at frame: Int) -> Float {
+        voiceGain(slot, at: frame) * busGains[slots[slot].bus] * (slots[slot].stopFade?.gain(at: frame) ?? 1)
+    }
+
+    func voicePitch(_ slot: Int, at frame: Int) -> Float { slots[slot].ramps.pitch?.gain(at: frame) ?? slots[slot].options.pitch }
+    func voicePan(_ slot: Int, at frame: Int) -> Float { slots[slot].ramps.pan?.gain(at: frame) ?? slots[slot].options.pan }
+    func voicePosition(_ slot: Int, at frame: Int) -> SIMDPosition? {
+        slots[slot].ramps.position?.value(at: frame) ?? slots[slot].options.position
+    }
+
+    /// Where OpenAL should put a voice: its world position, or its pan on a unit circle in front of
+    /// the listener (distance 1 keeps the gain unchanged), relative to the listener.
+    func placement(_ slot: Int, at frame: Int) -> (relative: Bool, x: Float, y: Float, z: Float) {
+        if let position = voicePosition(slot, at: frame) { return (false, position.x, position.y, position.z) }
+        let pan = voicePan(slot, at: frame)
+        return (true, pan, 0, -(1 - pan * pan).squareRoot())
+    }
+
+    /// The master bus's own gain (volume, mute, ducks), which goes on the listener.
+    var masterGain: Float { buses.ownGain(BusTree.master, at: currentFrame, ducks: duckGains) }
+
+    /// Recomputes every bus's gain; updates the sources on the buses whose gain moved and, when
+    /// the master moved, the listener.
+    func refreshBusGains() {
+        let now = currentFrame
+        let gains = buses.sourceGains(at: now, ducks: duckGains)
+        let master = masterGain
+        let before = busGains
+        busGains = gains
+        if master != appliedMasterGain {
+            appliedMasterGain = master
+            applyListenerGain()
+        }
+        guard phase == .running, (try? makeContextCurrentIfNeeded()) != nil else { return }
+        for index in allocator.slots.indices where allocator.slots[index].busy {
+            let bus = slots[index].bus
+            if bus >= before.count || before[bus] != gains[bus] {
+                try? slots[index].source?.setGain(sourceGain(index, at: now))
+            }
+        }
+        for stream in streams { stream.busGain = gains[BusTree.music] }
+    }
+
+    // MARK: - The block
+
+    /// Per-block work of the mixing layer: ducking rules, bus ramps, voice ramps and fades, and
+    /// noticing voices that finished. Each part costs nothing while it has nothing to do.
+    func updateMix() {
+        let now = currentFrame
+        if !duckStates.isEmpty { followDuckingRules(at: now) }
+        if now - configuration.updateFrames <= mixSettlesAt { refreshBusGains() }
+        if now - configuration.updateFrames <= voiceRampsSettleAt { advanceVoiceRamps(at: now) }
+        if now >= nextEndCheck { noticeFinishedVoices(at: now) }
+    }
+
+    private func advanceVoiceRamps(at now: Int) {
+        for index in allocator.slots.indices where allocator.slots[index].busy {
+            let ramps = slots[index].ramps
+            guard ramps.gain != nil || ramps.pitch != nil || ramps.pan != nil || ramps.position != nil
+                || slots[index].stopFade != nil else { continue }
+            applyVoice(index, at: now)
+            if let fade = slots[index].stopFade, fade.isFinished(at: now) {
+                try? slots[index].source?.stop()
+                endVoice(index, reason: .stopped)
+                continue
+            }
+            if ramps.settlesAt < now { slots[index].ramps = VoiceRamps() }
+        }
+    }
+
+    /// Sets a voice's source to what the model says now: gain, pitch and place.
+    func applyVoice(_ slot: Int, at frame: Int) {
+        guard let source = slots[slot].source else { return }
+        let place = placement(slot, at: frame)
+        try? source.setGain(sourceGain(slot, at: frame))
+        try? source.setPitch(voicePitch(slot, at: frame))
+        try? source.setRelativeToListener(place.relative)
+        try? source.setPosition(x: place.x, y: place.y, z: place.z)
+    }
+
+    /// Whether a voice should be heard (not paused by the game or by a bus above it).
+    func shouldSound(_ slot: Int) -> Bool { !slots[slot].pausedByGame && !buses.isPaused(slots[slot].bus) }
+
+    /// Plays or pauses a voice's source to match the model.
+    func syncPlayState(_ slot: Int) {
+        guard let source = slots[slot].source, let state = try? source.state() else { return }
+        if shouldSound(slot), state != .playing {
+            try? source.play()
+            scheduleEndCheck(slot, at: currentFrame)
+        } else if !shouldSound(slot), state == .playing {
+            try? source.pause()
+            slots[slot].endCheck = .max
+        }
+    }
+
+    /// After the context came back (the same one, or a rebuilt one): every busy voice as the model says.
+    func reapplyVoices() {
+        guard phase == .running, (try? makeContextCurrentIfNeeded()) != nil else { return }
+        let now = currentFrame
+        busGains = buses.sourceGains(at: now, ducks: duckGains)
+        for index in allocator.slots.indices where allocator.slots[index].busy {
+            applyVoice(index, at: now)
+            syncPlayState(index)
+        }
+        nextEndCheck = now
+    }
+
+    // MARK: - Voices that end
+
+    /// Frees a voice's slot and logs why it ended.
+    func endVoice(_ slot: Int, reason: VoiceEndReason) {
+        guard allocator.slots[slot].busy else { return }
+        let voice = Voice(slot: slot, generation: allocator.slots[slot].generation, runtime: runtimeTag)
+        let sound = slots[slot].effect ?? ""
+        allocator.release(slot)
+        slots[slot].effect = nil
+        slots[slot].stopFade = nil
+        slots[slot].ramps = VoiceRamps()
+        log(.game, "voiceEnded", [.init("voice", .integer(Int(voice.localID))), .init("sound", .string(sound)),
+                                  .init("reason", .string(reason.rawValue))])
+    }
+
+    /// When to look again whether a one-shot voice has finished: when its remaining frames, at its
+    /// pitch and rate, will have played. Looping and paused voices are never due.
+    func scheduleEndCheck(_ slot: Int, at now: Int) {
+        guard !slots[slot].options.loop, shouldSound(slot), let name = slots[slot].effect, let sound = bank[name],
+              let source = slots[slot].source else {
+            slots[slot].endCheck = .max
+            return
+        }
+        let offset = (try? source.offset()) ?? 0
+        let rate = Double(sound.format.sampleRate) / Double(configuration.sampleRate) * Double(max(voicePitch(slot, at: now), 0.001))
+        slots[slot].endCheck = now + Int((Double(max(sound.frameCount - offset, 0)) / rate).rounded(.up))
+        nextEndCheck = min(nextEndCheck, slots[slot].endCheck)
+    }
+
+    /// Looks at the voices that are due: those whose source stopped have finished; the others
+    /// (held up by an interruption, a lower pitch) are looked at again when they should be done.
+    func noticeFinishedVoices(at now: Int) {
+        nextEndCheck = .max
+        for index in allocator.slots.indices where allocator.slots[index].busy {
+            if slots[index].endCheck <= now {
+                if let state = try? slots[index].source?.state(), state == .stopped || state == .initial {
+                    endVoice(index, reason: .finished)
+                    continue
+                }
+                scheduleEndCheck(index, at: now)
+            }
+            nextEndCheck = min(nextEndCheck, slots[index].endCheck)
+        }
+    }
+
+    // MARK: - Handles
+
+    /// The slot of a live voice, nil when it has ended.
+    func liveSlot(_ voice: Voice) throws(GameSoundError) -> Int? {
+        guard phase != .stopped else { throw .stopped }
+        guard voice.runtime == runtimeTag else { throw .foreignVoice(voice) }
+        guard voice.slot >= 0, voice.slot < slots.count, allocator.slots[voice.slot].busy,
+              allocator.slots[voice.slot].generation == voice.generation else { return nil }
+        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil, !slots[voice.slot].options.loop,
+           shouldSound(voice.slot), let state = try? slots[voice.slot].source?.state(), state == .stopped {
+            endVoice(voice.slot, reason: .finished)
+            return nil
+        }
+        return voice.slot
+    }
+
+    func state(of voice: Voice) throws(GameSoundError) -> VoiceState {
+        guard let slot = try liveSlot(voice) else { return .ended }
+        return shouldSound(slot) ? .playing : .paused
+    }
+
+    /// Changes a live voice, ramping each given value from where it is now over `seconds`.
+    func setVoice(_ voice: Voice, gain: Float?, pitch: Float?, pan: Float?, position: SIMDPosition?,
+                  over seconds: Double) throws(GameSoundError) -> Bool {
+        if let gain { guard gain.isFinite, gain >= 0 else { throw .invalidArgument("gain must be a finite number ≥ 0") } }
+        if let pitch { guard pitch.isFinite, pitch > 0 else { throw .invalidArgument("pitch must be a finite number > 0") } }
+        if let pan { guard pan.isFinite, (-1...1).contains(pan) else { throw .invalidArgument("pan must be within -1...1") } }
+        if let position {
+            guard position.x.isFinite, position.y.isFinite, position.z.isFinite else {
+                throw .invalidArgument("a position must be three finite numbers")
+            }
+        }
+        let frames = try rampFrames(seconds)
+        guard let slot = try liveSlot(voice) else { return false }
+        let now = currentFrame
+        func ramp(_ current: Float, _ target: Float) -> Fade? {
+            frames > 0 ? Fade(from: current, to: target, startFrame: now, frames: frames, completion: .none) : nil
+        }
+        if let gain {
+            slots[slot].ramps.gain = ramp(voiceGain(slot, at: now), gain)
+            slots[slot].options.gain = gain
+        }
+        if let pitch {
+            slots[slot].ramps.pitch = ramp(voicePitch(slot, at: now), pitch)
+            slots[slot].options.pitch = pitch
+        }
+        if let pan {
+            slots[slot].ramps.pan = ramp(voicePan(slot, at: now), pan)
+            slots[slot].options.pan = pan
+        }
+        if let position {
+            // A panned voice has no place in the world to move from: it jumps there.
+            let from = voicePosition(slot, at: now)
+            slots[slot].ramps.position = frames > 0 ? from.map {
+                PositionRamp(from: $0, to: position, startFrame: now, frames: frames)
+            } : nil
+            slots[slot].options.position = position
+        }
+        voiceRampsSettleAt = max(voiceRampsSettleAt, now + frames)
+        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil {
+            applyVoice(slot, at: now)
+            if pitch != nil { scheduleEndCheck(slot, at: now) }
+        }
+        return true
+    }
+
+    /// Pauses or resumes a live voice; it keeps its place.
+    func setVoicePaused(_ voice: Voice, _ paused: Bool) throws(GameSoundError) -> Bool {
+        guard let slot = try liveSlot(voice) else { return false }
+        slots[slot].pausedByGame = paused
+        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { syncPlayState(slot) }
+        return true
+    }
+
+    /// Stops a live voice at once, or fades it out over `seconds` and then stops it.
+    func stopVoice(_ voice: Voice, fade seconds: Double) throws(GameSoundError) -> Bool {
+        let frames = try rampFrames(seconds)
+        guard frames > 0 else { return try stop(voice) }
+        guard let slot = try liveSlot(voice) else { return false }
+        let now = currentFrame
+        let from = slots[slot].stopFade?.gain(at: now) ?? 1
+        slots[slot].stopFade = Fade(from: from, to: 0, startFrame: now, frames: frames, completion: .stop)
+        voiceRampsSettleAt = max(voiceRampsSettleAt, now + frames)
+        return true
+    }
+
+    func rampFrames(_ seconds: Double) throws(GameSoundError) -> Int {
+        guard seconds.isFinite, seconds >= 0 else { throw .invalidArgument("a ramp or fade time must be a finite number of seconds ≥ 0") }
+        return Int((seconds * Double(configuration.sampleRate)).rounded())
+    }
+
+    // MARK: - Buses
+
+    func configureBus(_ name: BusName, parent: BusName?, volume: Float?, limit: Int??, reserve: Int?) throws(GameSoundError) {
+        guard phase != .stopped else { throw .stopped }
+        let isNew = (try? buses.index(of: name)) == nil
+        try buses.configure(name, parent: parent, volume: volume, limit: limit, reserve: reserve, at: currentFrame)
+        allocatorRules = buses.allocatorRules
+        if duckGains.count < buses.buses.count { duckGains += Array(repeating: 1, count: buses.buses.count - duckGains.count) }
+        refreshBusGains()
+        if !isNew { reconcileBusPauses() }
+        log(.game, isNew ? "busAdded" : "busChanged", [.init("bus", .string(name.name))])
+    }
+
+    func setBusVolume(_ name: BusName, _ volume: Float, over seconds: Double) throws(GameSoundError) {
+        guard phase != .stopped else { throw .stopped }
+        try BusTree.check(volume: volume)
+        let frames = try rampFrames(seconds)
+        let bus = try buses.index(of: name)
+        let now = currentFrame
+        buses.setVolume(bus, volume, frames: frames, at: now)
+        mixSettlesAt = max(mixSettlesAt, now + frames)
+        refreshBusGains()
+        log(.game, "busVolumeChanged", [.init("bus", .string(name.name)), .init("volume", .number(Double(volume))),
+                                        .init("over", .number(seconds))])
+    }
+
+    func setBusMuted(_ name: BusName, _ muted: Bool) throws(GameSoundError) {
+        guard phase != .stopped else { throw .stopped }
+        let bus = try buses.index(of: name)
+        guard buses.buses[bus].muted != muted else { return }
+        buses.setMuted(bus, muted)
+        refreshBusGains()
+        log(.game, muted ? "busMuted" : "busUnmuted", [.init("bus", .string(name.name))])
+    }
+
+    func setBusPaused(_ name: BusName, _ paused: Bool) throws(GameSoundError) {
+        guard phase != .stopped else { throw .stopped }
+        let bus = try buses.index(of: name)
+        guard buses.buses[bus].paused != paused else { return }
+        buses.setPaused(bus, paused)
+        log(.game, paused ? "busPaused" : "busResumed", [.init("bus", .string(name.name))])
+        reconcileBusPauses()
+    }
+
+    /// Pauses and resumes voices and the soundtrack after a bus's pause changed.
+    private func reconcileBusPauses() {
+        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil {
+            for index in allocator.slots.indices where allocator.slots[index].busy { syncPlayState(index) }
+        }
+        reconcileSoundtrack(fadeFrames: 0)
+    }
+
+    func addDuckingRule(_ rule: DuckingRule) throws(GameSoundError) {
+        guard phase != .stopped else { throw .stopped }
+        guard rule.decibels.isFinite, rule.decibels >= 0 else { throw .invalidArgument("a duck's depth must be a finite number of dB ≥ 0") }
+        let attack = try rampFrames(rule.attack), release = try rampFrames(rule.release)
+        let trigger = try buses.index(of: rule.bus), ducked = try buses.index(of: rule.ducked)
+        guard !buses.isWithin(ducked, trigger), !buses.isWithin(trigger, ducked) else {
+            throw .invalidBus("\(rule.bus.name) cannot duck \(rule.ducked.name): one plays through the other")
+        }
+        duckStates.append(DuckState(rule: rule, trigger: trigger, ducked: ducked, floor: pow(10, -rule.decibels / 20),
+                                    attackFrames: attack, releaseFrames: release))
+    }
+
+    /// Starts a duck when its bus gets a sounding voice and a release when the last one ends.
+    private func followDuckingRules(at now: Int) {
+        var moved = false
+        for index in duckStates.indices {
+            let trigger = duckStates[index].trigger
+            var active = allocator.slots.indices.contains { slot in
+                allocator.slots[slot].busy && buses.isWithin(slots[slot].bus, trigger) && shouldSound(slot)
+            }
+            if !active, buses.isWithin(BusTree.music, trigger) { active = soundtrack?.state == .playing }
+            guard active != duckStates[index].active else { continue }
+            let state = duckStates[index]
+            duckStates[index].active = active
+            duckStates[index].ramp = Fade(from: state.ramp.gain(at: now), to: active ? state.floor : 1, startFrame: now,
+                                          frames: active ? state.attackFrames : state.releaseFrames, completion: .none)
+            mixSettlesAt = max(mixSettlesAt, duckStates[index].ramp.startFrame + duckStates[index].ramp.frames)
+            log(.engine, active ? "busDucked" : "busRestored",
+                [.init("bus", .string(state.rule.ducked.name)), .init("by", .string(state.rule.bus.name)),
+                 .init("db", .number(Double(active ? -state.rule.decibels : 0)))])
+            moved = true
+        }
+        if moved || now - configuration.updateFrames <= mixSettlesAt {
+            for bus in duckGains.indices { duckGains[bus] = 1 }
+            for state in duckStates { duckGains[state.ducked] = min(duckGains[state.ducked], state.ramp.gain(at: now)) }
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
