@@ -69,6 +69,10 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     public var updateFrames: Int
     /// How long the soundtrack fades when the secondary-audio hint begins or ends, in seconds; 0.25 by default.
     public var hintFadeDuration: Double
+    /// The seed of the runtime's one random generator, which picks variants, pitches and gains of
+    /// defined sounds (``SoundDefinition``); 0 by default. The same seed gives the same choices,
+    /// so a headless render is byte-identical for one seed and differs for another.
+    public var seed: UInt64
 
     /// Creates a configuration; every parameter has the default a typical game wants.
     ///
@@ -81,9 +85,10 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     ///   - routePolicy: What the soundtrack does on a route change; nil for the policy's default.
     ///   - updateFrames: Frames between two runs of the update.
     ///   - hintFadeDuration: Seconds of the soundtrack fade for the secondary-audio hint.
+    ///   - seed: The seed of the runtime's random generator.
     public init(policy: Policy = .effectsPlusSoundtrackIfNoOtherAudio, output: Output = .realtime(),
                 sampleRate: Int = 48_000, voices: Int = 32, interruptionStrategy: InterruptionStrategy = .suspendContext,
-                routePolicy: RoutePolicy? = nil, updateFrames: Int = 256, hintFadeDuration: Double = 0.25) {
+                routePolicy: RoutePolicy? = nil, updateFrames: Int = 256, hintFadeDuration: Double = 0.25, seed: UInt64 = 0) {
         self.policy = policy
         self.output = output
         self.sampleRate = sampleRate
@@ -92,6 +97,7 @@ public struct GameSoundConfiguration: Sendable, Hashable {
         self.routePolicy = routePolicy
         self.updateFrames = updateFrames
         self.hintFadeDuration = hintFadeDuration
+        self.seed = seed
     }
 
     /// The route policy in force: the one set, or the policy's default.

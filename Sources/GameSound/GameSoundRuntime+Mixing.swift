@@ -122,4 +122,20 @@ extension GameSoundRuntime {
     public func state(of voice: Voice) throws(GameSoundError) -> VoiceState {
         try core.with { (core) throws(GameSoundError) in try core.state(of: voice) }
     }
+
+    // MARK: - Sound definitions
+
+    /// Defines a named sound with variants, random pitch and gain, a cooldown and an instance limit
+    /// (see ``SoundDefinition``); ``play(_:options:)`` then plays it by name. Defining a name again
+    /// replaces the definition; voices already playing carry on.
+    ///
+    /// The log says `voiceStarted` (with `voice`, `sound` and the `variant` picked) when it plays,
+    /// and `voiceRefused` (with `reason`: `cooldown` or `maxInstances`) when it does not.
+    ///
+    /// - Throws: ``GameSoundError/unknownEffect(_:)`` for a variant that is not loaded,
+    ///   ``GameSoundError/unknownBus(_:)``, ``GameSoundError/invalidArgument(_:)`` for no variants, a
+    ///   pitch range not above 0, a negative gain or cooldown, or `maxInstances` below 1.
+    public func defineSound(_ name: String, _ definition: SoundDefinition) throws(GameSoundError) {
+        try core.with { (core) throws(GameSoundError) in try core.defineSound(name, definition) }
+    }
 }

@@ -133,4 +133,8 @@ public enum DropReason: String, Sendable, Hashable {
     case noOutputDevice
     /// The bus's voice limit is reached and every voice on it outranks the new sound.
     case busVoiceLimit
+    /// A defined sound played again before its cooldown ran out (``SoundDefinition/cooldown``).
+    case cooldown
+    /// A defined sound already plays on as many voices as it may (``SoundDefinition/maxInstances``).
+    case maxInstances
 }

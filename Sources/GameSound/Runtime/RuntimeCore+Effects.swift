@@ -65,8 +65,13 @@ extension RuntimeCore {
         }
     }
 
-    func play(_ name: String, options: PlayOptions) throws(GameSoundError) -> PlayOutcome {
+    /// Plays an effect, or a defined sound of that name (which it takes first).
+    ///
+    /// - Parameter defined: The defined sound and the variant being played, when called for one:
+    ///   the log then says `voiceStarted` with both instead of `effectPlayed`.
+    func play(_ name: String, options: PlayOptions, as defined: (sound: String, variant: String)? = nil) throws(GameSoundError) -> PlayOutcome {
         guard phase != .stopped else { throw .stopped }
+        if defined == nil, definitions[name] != nil { return try playDefined(name, options: options) }
         guard bank[name] != nil else { throw .unknownEffect(name) }
         guard options.gain.isFinite, options.gain >= 0, options.pitch.isFinite, options.pitch > 0,
               options.pan.isFinite, (-1...1).contains(options.pan) else {
@@ -115,15 +120,18 @@ extension RuntimeCore {
             slots[slot].ramps = VoiceRamps()
             slots[slot].pausedByGame = false
             slots[slot].stopFade = nil
+            slots[slot].definition = nil
             try configure(slot, buffer: buffer)
             let generation = allocator.occupy(slot, priority: options.priority, bus: bus)
             slots[slot].effect = name
             if shouldSound(slot) { try source.play() }
             scheduleEndCheck(slot, at: currentFrame)
             let voice = Voice(slot: slot, generation: generation, runtime: runtimeTag)
-            var details: [GameSoundEvent.Detail] = [.init("sound", .string(name)), .init("voice", .integer(Int(voice.localID)))]
+            var details: [GameSoundEvent.Detail] = [.init("sound", .string(defined?.sound ?? name)),
+                                                    .init("voice", .integer(Int(voice.localID)))]
+            if let defined { details.append(.init("variant", .string(defined.variant))) }
             if let stolen { details.append(.init("stole", .integer(Int(stolen.localID)))) }
-            log(.game, "effectPlayed", details)
+            log(.game, defined == nil ? "effectPlayed" : "voiceStarted", details)
             return .played(voice, stole: stolen)
         } catch let error as OpenALError {
             throw .openAL(error)
@@ -162,7 +170,7 @@ extension RuntimeCore {
 
     /// Stops a voice at once. - Returns: false when the voice had already ended.
     @discardableResult
-    func stop(_ voice: Voice) throws(GameSoundError) -> Bool {
+    func stop(_ voice: Voice, reason: VoiceEndReason = .stopped) throws(GameSoundError) -> Bool {
         guard let slot = try liveSlot(voice) else { return false }
         snapshot?.voices.removeAll { $0.slot == slot }
         if context != nil, !contextSuspended {
@@ -179,7 +187,7 @@ extension RuntimeCore {
         }
         // With no context (media services lost, a rebuilt interruption) the source is already
         // gone, and leaving out its snapshot entry is the whole stop.
-        endVoice(slot, reason: .stopped)
+        endVoice(slot, reason: reason)
         return true
     }
 

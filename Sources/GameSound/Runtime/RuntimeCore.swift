@@ -1,3 +1,4 @@
+import AudioAnalysis
 import AudioFiles
 import AudioSession
 import Logging
@@ -49,6 +50,8 @@ final class RuntimeCore {
         var stopFade: Fade?
         /// When to look whether the voice has finished (see ``RuntimeCore/scheduleEndCheck(_:at:)``).
         var endCheck = Int.max
+        /// The defined sound it plays, if it plays one (``SoundDefinition``).
+        var definition: String?
     }
 
     /// What was playing, saved before a context is destroyed and replayed into the new one.
@@ -106,6 +109,9 @@ final class RuntimeCore {
     var voiceRampsSettleAt = 0
     /// The earliest frame at which a one-shot voice may have finished.
     var nextEndCheck = Int.max
+    var definitions: [String: DefinedSound] = [:]
+    /// The runtime's one random generator (``GameSoundConfiguration/seed``).
+    var random: SplitMix64
 
     var soundtrackPath: String?
     var soundtrackLoop = true
@@ -158,6 +164,7 @@ final class RuntimeCore {
         self.session = AudioSession(system: system)
         self.slots = Array(repeating: VoiceSlot(), count: configuration.voices)
         self.allocator = VoiceAllocator(count: configuration.voices)
+        self.random = SplitMix64(seed: configuration.seed)
         self.runtimeTag = Self.nextRuntimeTag.withLock { tag in
             tag = tag % 0x7FFF + 1  // ids stay positive as Int64
             return tag
