@@ -53,6 +53,8 @@ public struct RuntimeSnapshot: Sendable, Hashable {
     public var sampleRate: Int
     /// The output's and each layer's level over the last 50 ms, as ``GameSoundRuntime/levels`` reads them.
     public var levels: MixLevels
+    /// Every bus as it stands, as ``GameSoundRuntime/buses`` reads them.
+    public var buses: [BusStatus]
 
     /// One line on what the player hears right now, for example `effects + soundtrack`,
     /// `effects, soundtrack held (other audio), ducked -12 dB` or `silence - interrupted`.
@@ -66,14 +68,26 @@ public struct RuntimeSnapshot: Sendable, Hashable {
         case .running: break
         }
         if let silenceCause { return "silence - silenced (\(silenceCause.name))" }
-        var heard = "effects"
+        if busIs(.master, \.isMuted) { return "silence - master bus muted" }
+        if busIs(.master, \.isPaused) { return "silence - master bus paused" }
+        var heard = busIs(.effects, \.isPaused) ? "effects paused" : busIs(.effects, \.isMuted) ? "effects muted" : "effects"
         switch soundtrack {
-        case .playing: heard += " + soundtrack"
+        case .playing: heard += busIs(.music, \.isMuted) ? ", soundtrack muted" : " + soundtrack"
         case .heldForOtherAudio: heard += ", soundtrack held (other audio)"
         case .paused: heard += ", soundtrack paused"
         case .stopped: break
         }
         if isDucked { heard += ", ducked -12 dB" }
         return heard
+    }
+
+    /// Whether `bus` or a bus above it has the property (muted, paused).
+    private func busIs(_ bus: BusName, _ property: KeyPath<BusStatus, Bool>) -> Bool {
+        var name: BusName? = bus
+        while let current = name, let status = buses.first(where: { $0.name == current }) {
+            if status[keyPath: property] { return true }
+            name = status.parent
+        }
+        return false
     }
 }

@@ -60,6 +60,26 @@ struct InteractiveSoundboardTests {
         #expect(session.waitForExit() == 0)
     }
 
+    @Test("the mixer keys: - turns the selected bus (music) down, M mutes music, P pauses effects and music, tab selects the next bus")
+    func mixerKeys() throws {
+        let session = try PseudoTerminalSession(arguments: ["--output", "null", "--policy", "effectsPlusSoundtrack"])
+        #expect(session.waitFor("you hear    effects + soundtrack"))
+        session.send("-")
+        #expect(session.waitFor(">music 90%"))
+        session.send("M")
+        #expect(session.waitFor("music 90% muted"))
+        #expect(session.waitFor("you hear    effects, soundtrack muted"))
+        session.send("M")
+        session.send("P")
+        #expect(session.waitFor("effects 100% paused"))
+        #expect(session.waitFor("you hear    effects paused, soundtrack paused"))
+        session.send("\t")
+        session.send("+")
+        #expect(session.waitFor(">effects 100% paused"))
+        session.send("q")
+        #expect(session.waitForExit() == 0)
+    }
+
     @Test("the panel fits the terminal on the alternate screen: no line wraps, no frame is taller than the terminal, and q gives the screen back",
           arguments: [(80, 24), (60, 15)])
     func fitsTheTerminal(columns: Int, rows: Int) throws {

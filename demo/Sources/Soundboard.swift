@@ -22,6 +22,10 @@ final class Soundboard {
 
     /// Whether the full list of keys replaces the event log (key `?`).
     private var showsAllKeys = false
+    /// The bus that `-` and `+` turn down and up (Tab picks the next one).
+    private var selectedBus = BusName.music
+    /// How much one press of `-` or `+` moves a bus's volume.
+    static let volumeStep: Float = 0.1
     private let logPath: String?
 
     /// An event as the panel lists it: seconds with milliseconds, then who and what.
@@ -76,7 +80,31 @@ final class Soundboard {
         .init(key: "r", label: "media services reset") { try $0.runtime.perform(.mediaServicesReset) },
         .init(key: "b", label: "app to background") { try $0.runtime.perform(.appBackground) },
         .init(key: "f", label: "app to foreground") { try $0.runtime.perform(.appForeground) },
+        .init(key: "\t", label: "select the next bus (tab)") { board in
+            let names = board.runtime.busNames
+            let next = ((names.firstIndex(of: board.selectedBus) ?? 0) + 1) % names.count
+            board.selectedBus = names[next]
+        },
+        .init(key: "-", label: "selected bus quieter") { try $0.stepSelectedBus(by: -Self.volumeStep) },
+        .init(key: "+", label: "selected bus louder") { try $0.stepSelectedBus(by: Self.volumeStep) },
+        .init(key: "=", label: "selected bus louder") { try $0.stepSelectedBus(by: Self.volumeStep) },
+        .init(key: "M", label: "mute/unmute music") { board in
+            try board.runtime.setBusMuted(.music, board.status(of: .music)?.isMuted != true)
+        },
+        .init(key: "P", label: "pause menu: effects and music paused/resumed") { board in
+            let paused = board.status(of: .effects)?.isPaused != true
+            try board.runtime.setBusPaused(.effects, paused)
+            try board.runtime.setBusPaused(.music, paused)
+        },
     ]
+
+    private func status(of bus: BusName) -> BusStatus? { runtime.buses.first { $0.name == bus } }
+
+    /// Moves the selected bus's volume by `step` (between 0 and 1), ramped over 50 ms so it does not click.
+    private func stepSelectedBus(by step: Float) throws {
+        let volume = min(1, max(0, (runtime.busVolume(selectedBus) ?? 1) + step))
+        try runtime.setBusVolume(selectedBus, (volume * 10).rounded() / 10, over: 0.05)
+    }
 
     /// Runs until `q`.
     func run() {
@@ -149,10 +177,11 @@ final class Soundboard {
             "session     \(session.category.name), \(state)" + (marks.isEmpty ? "" : "  " + marks.joined(separator: " ")),
             systemLine(route: session.currentRoute.name),
             "soundtrack  \(track)   voices \(now.voicesInUse)/\(now.voices)",
+            "buses       " + busLine(now.buses),
         ] + [("out", now.levels.output), ("fx", now.levels.effects), ("music", now.levels.soundtrack)].map { name, level in
             Self.meter(name, level, columns: columns)
         } + [
-            "keys        1-9 fire  p call  a accept  h hang up  l alarm  u music  n nav  s switch  e phones",
+            "keys        1-9 fire  p call  a accept  h hang up  l alarm  u music  n nav  s switch  e phones  tab -/+ M P",
             "> \(message)",
         ]
         if showsAllKeys {
@@ -164,6 +193,14 @@ final class Soundboard {
             lines += recorder.latest(max(0, rows - lines.count)).map { "  " + $0 }
         }
         return Self.fit(lines, columns: columns, rows: rows)
+    }
+
+    /// Each bus's volume in percent, the selected one marked `>`, muted ones `(muted)`, paused ones `(paused)`.
+    private func busLine(_ buses: [BusStatus]) -> String {
+        buses.map { bus in
+            let marks = (bus.isMuted ? " muted" : "") + (bus.isPaused ? " paused" : "") + (bus.duckGain < 1 ? " ducked" : "")
+            return (bus.name == selectedBus ? ">" : "") + "\(bus.name) \(Int((bus.volume * 100).rounded()))%" + marks
+        }.joined(separator: "  ")
     }
 
     /// The quietest level a meter shows; anything below reads as an empty bar.

@@ -299,6 +299,14 @@ extension RuntimeCore {
 
     // MARK: - Buses
 
+    var busStatuses: [BusStatus] {
+        buses.buses.enumerated().map { index, bus in
+            BusStatus(name: bus.name, parent: bus.parent.map { buses.buses[$0].name }, volume: bus.volume.to,
+                      isMuted: bus.muted, isPaused: bus.paused, duckGain: index < duckGains.count ? duckGains[index] : 1,
+                      voices: index < allocator.busyOnBus.count ? allocator.busyOnBus[index] : 0)
+        }
+    }
+
     func configureBus(_ name: BusName, parent: BusName?, volume: Float?, limit: Int??, reserve: Int?) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         let isNew = (try? buses.index(of: name)) == nil

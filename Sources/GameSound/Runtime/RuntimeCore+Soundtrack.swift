@@ -217,7 +217,8 @@ extension RuntimeCore {
         return RuntimeSnapshot(
             state: state, session: status, silenceCause: silenceCause, isDucked: isDucked,
             soundtrack: track, soundtrackPosition: soundtrackPosition, voicesInUse: voicesInUse,
-            voices: configuration.voices, frame: currentFrame, sampleRate: configuration.sampleRate, levels: levels)
+            voices: configuration.voices, frame: currentFrame, sampleRate: configuration.sampleRate, levels: levels,
+            buses: busStatuses)
     }
 }
 
