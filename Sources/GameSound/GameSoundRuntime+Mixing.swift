@@ -141,4 +141,38 @@ extension GameSoundRuntime {
     public func defineSound(_ name: String, _ definition: SoundDefinition) throws(GameSoundError) {
         try core.with { (core) throws(GameSoundError) in try core.defineSound(name, definition) }
     }
+
+    // MARK: - Streams
+
+    /// Streams a WAV or Ogg Vorbis file on a bus: an ambience bed, a long line of dialogue, a second
+    /// piece of music. Any number can play at once, besides the soundtrack; each reads its file a
+    /// few buffers ahead, so memory does not grow with its length. A looping stream honours the
+    /// file's loop points (`LOOPSTART`/`LOOPLENGTH` comments, a WAV `smpl` loop): the intro plays
+    /// once, then the loop repeats.
+    ///
+    /// The handle works with the voice calls: ``setVoice(_:gain:pitch:pan:position:over:)`` (gain
+    /// only), ``pause(_:)``, ``resume(_:)``, ``stop(_:)``, ``stop(_:fade:)``, ``state(of:)``. A
+    /// stream keeps its place through interruptions and media-services resets. The log says
+    /// `voiceStarted` (with `stream` true) and, at its end, `voiceEnded`.
+    ///
+    /// - Parameters:
+    ///   - path: A WAV (any encoding ``preload(_:path:)`` takes) or Ogg Vorbis file.
+    ///   - bus: Its bus; ``BusName/ambience`` by default.
+    ///   - loop: Play again and again (from the loop start) until stopped; true by default.
+    ///   - gain: Its own gain.
+    /// - Returns: The stream's voice handle.
+    /// - Throws: ``GameSoundError/decoding(_:)`` when the file is missing or not a sound GameSound
+    ///   reads (nothing starts), ``GameSoundError/unknownBus(_:)``, ``GameSoundError/invalidArgument(_:)``,
+    ///   ``GameSoundError/stopped``.
+    @discardableResult
+    public func playStream(_ path: String, bus: BusName = .ambience, loop: Bool = true, gain: Float = 1) throws(GameSoundError) -> Voice {
+        try core.with { (core) throws(GameSoundError) in try core.playStream(path, bus: bus, loop: loop, gain: gain) }
+    }
+
+    /// The frame of its file a stream plays now (for subtitles, say), counted from the file's start
+    /// (a looped stream counts from the start again after each jump back); nil for an effect's
+    /// voice or a stream that has ended. During an interruption: where it will go on from.
+    public func position(of voice: Voice) throws(GameSoundError) -> Int? {
+        try core.with { (core) throws(GameSoundError) in try core.streamPosition(voice) }
+    }
 }

@@ -6,15 +6,23 @@ import GameSound
 enum MixingBenchmark {
     static let blockFrames = 256
 
+    /// The buses the mixing-structure case spreads its voices over: four standard ones and one of the game's.
+    static let benchBuses: [BusName] = [.effects, .ui, .voice, .ambience, "weapons"]
+
     /// Renders `seconds` of 48 kHz stereo with `voices` looping voices of ``Fixtures/tone()`` and
     /// returns the CPU seconds spent rendering (set-up excluded) and the same checksum the C side prints.
-    static func renderGameSound(voices: Int, seconds: Double) throws(BenchError) -> (cpu: Double, checksum: Double) {
+    ///
+    /// - Parameter buses: Spread the voices over ``benchBuses`` and keep a volume ramp running on the
+    ///   effects bus the whole time (a new half-second ramp as each ends), instead of one flat pool.
+    static func renderGameSound(voices: Int, seconds: Double, buses: Bool = false) throws(BenchError) -> (cpu: Double, checksum: Double) {
         do {
             let runtime = try GameSoundRuntime(configuration: .init(output: .headless, voices: voices), soundtrack: nil)
             defer { runtime.shutdown() }
             try runtime.preload("tone", sound: Fixtures.tone())
-            for _ in 0..<voices {
-                guard case .played(_, stole: nil) = try runtime.play("tone", options: .init(loop: true)) else {
+            if buses { try runtime.configureBus("weapons", parent: .effects) }
+            for index in 0..<voices {
+                let bus = buses ? benchBuses[index % benchBuses.count] : .effects
+                guard case .played(_, stole: nil) = try runtime.play("tone", options: .init(loop: true, bus: bus)) else {
                     throw BenchError.failed("mixing: a voice was dropped or stolen while filling \(voices) voices")
                 }
             }
@@ -22,9 +30,13 @@ enum MixingBenchmark {
             let totalFrames = Int(seconds * Double(Fixtures.sampleRate))
             var checksum = 0.0
             let cpu0 = Measure.processCPUSeconds()
+            let rampFrames = Fixtures.sampleRate / 2
             try block.withUnsafeMutableBufferPointer { (buffer) throws(GameSoundError) in
                 var done = 0
                 while done < totalFrames {
+                    if buses, done % rampFrames == 0 {
+                        try runtime.setBusVolume(.effects, (done / rampFrames) % 2 == 0 ? 0.5 : 1, over: 0.5)
+                    }
                     let count = min(blockFrames, totalFrames - done)
                     try runtime.render(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<(count * 2)]))
                     checksum += Double(abs(buffer[0]))
@@ -77,9 +89,26 @@ enum MixingBenchmark {
             table.add("mixing", "\(voices) voices, CPU s per \(String(format: "%g", scale.mixSeconds)) s of audio", gameSound: Summary(ours).text(seconds),
                       baseline: Summary(theirs).text(seconds), ratio: Summary(ratios).text { String(format: "%.3f×", $0) })
         }
+        try compareBuses(scale: scale, table: table)
         if let lengths = scale.callgrindSeconds, let valgrind = ChildProcess.which("valgrind") {
             try callgrind(valgrind: valgrind, baseline: baseline, lengths: lengths, table: table)
         }
+    }
+
+    /// The mixing structure's cost: 64 voices over five buses with a ramp always running on one,
+    /// against the same 64 voices in one flat pool, both through GameSound, taking turns.
+    static func compareBuses(scale: BenchScale, table: ReportTable) throws(BenchError) {
+        var flat: [Double] = [], structured: [Double] = [], ratios: [Double] = []
+        for _ in 0..<scale.repetitions {
+            let plain = try renderGameSound(voices: 64, seconds: scale.mixSeconds)
+            let mixed = try renderGameSound(voices: 64, seconds: scale.mixSeconds, buses: true)
+            flat.append(plain.cpu)
+            structured.append(mixed.cpu)
+            ratios.append(mixed.cpu / max(plain.cpu, 1e-9))
+        }
+        table.add("mixing", "64 voices on 5 buses, a ramp always running, vs one flat pool (CPU s)",
+                  gameSound: Summary(structured).text(seconds), baseline: Summary(flat).text(seconds),
+                  ratio: Summary(ratios).text { String(format: "%.3f×", $0) })
     }
 
     /// Instruction counts under callgrind for 64 voices: the difference between a long and a short
@@ -105,6 +134,11 @@ enum MixingBenchmark {
         table.add("mixing", "64 voices, instructions per audio second (callgrind)",
                   gameSound: String(format: "%.1f M", ours / 1e6), baseline: String(format: "%.1f M", theirs / 1e6),
                   ratio: String(format: "%.3f×", ours / theirs))
+        let structured = try (instructions([me, "mix-child", "64", String(lengths.long), "buses"])
+            - instructions([me, "mix-child", "64", String(lengths.short), "buses"])) / span
+        table.add("mixing", "64 voices on 5 buses with a ramp vs flat, instructions per audio second (callgrind)",
+                  gameSound: String(format: "%.1f M", structured / 1e6), baseline: String(format: "%.1f M (flat)", ours / 1e6),
+                  ratio: String(format: "%.3f×", structured / ours))
     }
 
     static func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }

@@ -3,7 +3,7 @@ import Foundation
 // gamesound-bench: GameSound's benchmark suite, each figure against a baseline measured in the
 // same run. `make bench` runs it in full; `--smoke` runs every case tiny (no thresholds).
 // Hidden subcommands (used by the suite itself, in child processes):
-//   mix-child VOICES SECONDS    render through GameSound and print the CPU time, like mix_baseline
+//   mix-child VOICES SECONDS [buses]  render through GameSound and print the CPU time, like mix_baseline
 //   rss-child TRACK|none SECS   play a soundtrack headlessly and print the peak RSS
 //   underrun-child TRACK SECS   play a soundtrack in real time on the null backend and print underruns
 
@@ -17,7 +17,8 @@ func runBench() throws(BenchError) {
     }
     switch arguments.first {
     case "mix-child":
-        let result = try MixingBenchmark.renderGameSound(voices: Int(try number(1)), seconds: try number(2))
+        let result = try MixingBenchmark.renderGameSound(voices: Int(try number(1)), seconds: try number(2),
+                                                         buses: arguments.count > 3 && arguments[3] == "buses")
         print(String(format: "cpu=%.6f checksum=%.3f", result.cpu, result.checksum))
         return
     case "rss-child":

@@ -67,7 +67,8 @@ public struct MixLevels: Sendable, Hashable {
     public var output: StereoLevel
     /// The effects layer: every playing effect voice, before the master volume.
     public var effects: StereoLevel
-    /// The soundtrack layer, crossfading tracks included, before the master volume.
+    /// The streams: the soundtrack (crossfading tracks included) and every other streamed voice,
+    /// before the master volume.
     public var soundtrack: StereoLevel
     /// How long a stretch of audio the meters cover, in seconds.
     public var windowSeconds: Double

@@ -171,6 +171,11 @@ extension RuntimeCore {
     /// Stops a voice at once. - Returns: false when the voice had already ended.
     @discardableResult
     func stop(_ voice: Voice, reason: VoiceEndReason = .stopped) throws(GameSoundError) -> Bool {
+        if isStream(voice) {
+            guard let index = try liveStream(voice) else { return false }
+            endStream(index, reason: reason)
+            return true
+        }
         guard let slot = try liveSlot(voice) else { return false }
         snapshot?.voices.removeAll { $0.slot == slot }
         if context != nil, !contextSuspended {

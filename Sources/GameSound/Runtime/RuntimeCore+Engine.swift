@@ -76,6 +76,7 @@ extension RuntimeCore {
         guard wasRunning else { return }
         try? makeContextCurrentIfNeeded()
         lastKnownSoundtrackPosition = try? soundtrack?.position()
+        noteStreamPositions()
         stopOutput()
         switch configuration.interruptionStrategy {
         case .suspendContext:
@@ -137,6 +138,7 @@ extension RuntimeCore {
     /// Deletes every source and buffer, then destroys the context. Buffers are uploaded again from
     /// the decoded bank when a context is rebuilt, so nothing is read from disk.
     func teardownContext(logDestroyed: Bool) {
+        releaseStreamVoices()
         for track in discardedStreams + fadingTracks + [soundtrack].compactMap({ $0 }) { track.destroy() }
         discardedStreams = []
         fadingTracks = []

@@ -13,7 +13,7 @@ extension RuntimeCore {
         if phase == .running, (try? makeContextCurrentIfNeeded()) != nil {
             addEffectLevels(into: &effects)
             let now = currentFrame
-            for stream in fadingTracks + (soundtrack.map { [$0] } ?? []) {
+            for stream in streams {
                 try? stream.addLevels(into: &music, at: now)
             }
             if outputRunning, heardGain > 0 {

@@ -94,7 +94,7 @@ extension RuntimeCore {
                 try? slots[index].source?.setGain(sourceGain(index, at: now))
             }
         }
-        for stream in streams { stream.busGain = gains[BusTree.music] }
+        for stream in streams { stream.busGain = gains[stream.bus] }
     }
 
     // MARK: - The block
@@ -158,6 +158,7 @@ extension RuntimeCore {
             applyVoice(index, at: now)
             syncPlayState(index)
         }
+        for index in streamVoices.indices where streamVoices[index].live { syncStreamPlayState(index) }
         nextEndCheck = now
     }
 
@@ -223,6 +224,10 @@ extension RuntimeCore {
     }
 
     func state(of voice: Voice) throws(GameSoundError) -> VoiceState {
+        if isStream(voice) {
+            guard let index = try liveStream(voice) else { return .ended }
+            return streamShouldSound(index) ? .playing : .paused
+        }
         guard let slot = try liveSlot(voice) else { return .ended }
         return shouldSound(slot) ? .playing : .paused
     }
@@ -239,6 +244,14 @@ extension RuntimeCore {
             }
         }
         let frames = try rampFrames(seconds)
+        if isStream(voice) {
+            guard pitch == nil, pan == nil, position == nil else {
+                throw .invalidArgument("a stream's gain can change; its pitch and place cannot")
+            }
+            guard let index = try liveStream(voice) else { return false }
+            if let gain { setStream(index, gain: gain, frames: frames) }
+            return true
+        }
         guard let slot = try liveSlot(voice) else { return false }
         let now = currentFrame
         func ramp(_ current: Float, _ target: Float) -> Fade? {
@@ -274,6 +287,11 @@ extension RuntimeCore {
 
     /// Pauses or resumes a live voice; it keeps its place.
     func setVoicePaused(_ voice: Voice, _ paused: Bool) throws(GameSoundError) -> Bool {
+        if isStream(voice) {
+            guard let index = try liveStream(voice) else { return false }
+            setStreamPaused(index, paused)
+            return true
+        }
         guard let slot = try liveSlot(voice) else { return false }
         slots[slot].pausedByGame = paused
         if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { syncPlayState(slot) }
@@ -283,6 +301,11 @@ extension RuntimeCore {
     /// Stops a live voice at once, or fades it out over `seconds` and then stops it.
     func stopVoice(_ voice: Voice, fade seconds: Double) throws(GameSoundError) -> Bool {
         let frames = try rampFrames(seconds)
+        if isStream(voice) {
+            guard let index = try liveStream(voice) else { return false }
+            stopStream(index, frames: frames)
+            return true
+        }
         guard frames > 0 else { return try stop(voice) }
         guard let slot = try liveSlot(voice) else { return false }
         let now = currentFrame
@@ -353,6 +376,7 @@ extension RuntimeCore {
     private func reconcileBusPauses() {
         if phase == .running, (try? makeContextCurrentIfNeeded()) != nil {
             for index in allocator.slots.indices where allocator.slots[index].busy { syncPlayState(index) }
+            for index in streamVoices.indices where streamVoices[index].live { syncStreamPlayState(index) }
         }
         reconcileSoundtrack(fadeFrames: 0)
     }
@@ -378,6 +402,9 @@ extension RuntimeCore {
                 allocator.slots[slot].busy && buses.isWithin(slots[slot].bus, trigger) && shouldSound(slot)
             }
             if !active, buses.isWithin(BusTree.music, trigger) { active = soundtrack?.state == .playing }
+            if !active {
+                active = streamVoices.contains { $0.live && $0.stream?.state == .playing && buses.isWithin($0.bus, trigger) }
+            }
             guard active != duckStates[index].active else { continue }
             let state = duckStates[index]
             duckStates[index].active = active

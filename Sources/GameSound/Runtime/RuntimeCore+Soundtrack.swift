@@ -8,7 +8,7 @@ extension RuntimeCore {
             && soundtrackPath != nil && !buses.isPaused(BusTree.music)
     }
 
-    func soundtrackDetails(_ stream: SoundtrackStream?) -> [GameSoundEvent.Detail] {
+    func soundtrackDetails(_ stream: AudioStream?) -> [GameSoundEvent.Detail] {
         [.init("position", .integer((try? stream?.position()) ?? pendingSoundtrackStart))]
     }
 
@@ -28,8 +28,8 @@ extension RuntimeCore {
                     }
                 } else {
                     if let old = soundtrack { old.destroy() }
-                    let stream = try SoundtrackStream(path: path, loop: soundtrackLoop, volume: soundtrackVolume,
-                                                      startFrame: pendingSoundtrackStart, context: context)
+                    let stream = try AudioStream(path: path, loop: soundtrackLoop, volume: soundtrackVolume,
+                                                      startFrame: pendingSoundtrackStart, bus: BusTree.music, context: context)
                     pendingSoundtrackStart = 0
                     stream.busGain = busGains[BusTree.music]
                     if fadeFrames > 0 { stream.fade = Fade(from: 0, to: 1, startFrame: now, frames: fadeFrames, completion: .none) }
@@ -69,8 +69,9 @@ extension RuntimeCore {
         }
     }
 
-    /// Every stream that may sound: the soundtrack and the tracks still fading out of a crossfade.
-    var streams: [SoundtrackStream] { fadingTracks + (soundtrack.map { [$0] } ?? []) }
+    /// Every stream that may sound: the soundtrack, the tracks still fading out of a crossfade, and
+    /// the streamed voices.
+    var streams: [AudioStream] { fadingTracks + (soundtrack.map { [$0] } ?? []) + streamVoices.compactMap(\.stream) }
 
     /// Per-block work for the streams: fades, refills, fade-outs that finished, tracks that ended.
     func updateSoundtrack() {
@@ -99,7 +100,7 @@ extension RuntimeCore {
     }
 
     /// Destroys a stream now if the context can be used, else as soon as it is current again.
-    func discard(_ stream: SoundtrackStream) {
+    func discard(_ stream: AudioStream) {
         if phase != .lost, context != nil, (try? makeContextCurrentIfNeeded()) != nil {
             stream.destroy()
         } else {

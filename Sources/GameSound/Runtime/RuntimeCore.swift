@@ -110,6 +110,8 @@ final class RuntimeCore {
     /// The earliest frame at which a one-shot voice may have finished.
     var nextEndCheck = Int.max
     var definitions: [String: DefinedSound] = [:]
+    /// Streamed voices besides the soundtrack, by slot above ``streamSlotBase``.
+    var streamVoices: [StreamVoice] = []
     /// The runtime's one random generator (``GameSoundConfiguration/seed``).
     var random: SplitMix64
 
@@ -117,11 +119,11 @@ final class RuntimeCore {
     var soundtrackLoop = true
     var soundtrackVolume: Float = 1
     var soundtrackIntent: SoundtrackIntent = .stopped
-    var soundtrack: SoundtrackStream?
-    var fadingTracks: [SoundtrackStream] = []
+    var soundtrack: AudioStream?
+    var fadingTracks: [AudioStream] = []
     /// Streams dropped while the context could not be used (suspended for an interruption):
     /// destroyed as soon as it is current again.
-    var discardedStreams: [SoundtrackStream] = []
+    var discardedStreams: [AudioStream] = []
     /// Where a new stream should start (a restored position), consumed when the stream is created.
     var pendingSoundtrackStart = 0
     /// The next stream continues a torn-down one (legacy interruption, media-services reset), so
@@ -434,5 +436,6 @@ final class RuntimeCore {
         advanceDuckRamp()
         updateMix()
         updateSoundtrack()
+        updateStreamVoices()
     }
 }

@@ -1,9 +1,11 @@
 import AudioFiles
 import OpenAL
 
-/// One Ogg Vorbis track streamed through a few queued OpenAL buffers, so memory stays the same
-/// however long the track is. Lives inside the runtime's lock, with the runtime's context current.
-final class SoundtrackStream {
+/// One streamed sound (the soundtrack, an ambience bed, a long line of dialogue), read from a WAV or
+/// Ogg Vorbis file a few buffers ahead through queued OpenAL buffers, so memory stays the same
+/// however long it is. A looping stream honours the file's loop points (intro, then the loop).
+/// Lives inside the runtime's lock, with the runtime's context current.
+final class AudioStream {
     enum State: Equatable {
         case playing
         case paused
@@ -15,7 +17,10 @@ final class SoundtrackStream {
 
     let path: String
     let loop: Bool
-    private let decoder: VorbisStreamDecoder
+    private let decoder: any StreamingDecoder
+    /// Where a looping stream jumps back to, and the frame it jumps at: the file's loop points, or
+    /// the whole file.
+    private let loopRange: Range<Int>
     private let source: ALSource
     private var freeBuffers: [ALBuffer]
     /// The queued buffers, oldest first: the track frame each starts at, and its samples (kept for
@@ -26,22 +31,26 @@ final class SoundtrackStream {
     private var decoderExhausted = false
     private(set) var state: State = .stopped
     var volume: Float
-    /// The music bus's gain, which the runtime keeps up to date.
+    /// The bus it plays on, by number in the bus tree.
+    let bus: Int
+    /// Its bus's gain, which the runtime keeps up to date.
     var busGain: Float = 1
     var fade: Fade?
     private(set) var underruns = 0
 
-    /// Opens the track and positions it at `startFrame`.
-    init(path: String, loop: Bool, volume: Float, startFrame: Int, context: ALContext) throws(GameSoundError) {
+    /// Opens the file and positions it at `startFrame`.
+    init(path: String, loop: Bool, volume: Float, startFrame: Int, bus: Int, context: ALContext) throws(GameSoundError) {
         do {
-            decoder = try VorbisStreamDecoder(path: path)
+            decoder = try AudioStreamDecoder.open(path: path)
             if startFrame > 0 { try decoder.seek(toFrame: startFrame % max(decoder.frameCount, 1)) }
         } catch {
             throw .decoding(error)
         }
+        loopRange = decoder.loopPoints?.frames ?? 0..<decoder.frameCount
         self.path = path
         self.loop = loop
         self.volume = volume
+        self.bus = bus
         do {
             source = try ALSource(context: context)
             try source.setRelativeToListener(true)
@@ -53,11 +62,16 @@ final class SoundtrackStream {
 
     var frameCount: Int { decoder.frameCount }
 
-    /// The frame of the track being heard now.
+    /// The frame of the file being heard now. The queued buffers need not follow each other in the
+    /// file (a loop jumps back), so the offset is found buffer by buffer.
     func position() throws(OpenALError) -> Int {
-        guard let first = queued.first else { return decoder.position }
-        let offset = try source.offset()
-        return (first.start + offset) % max(decoder.frameCount, 1)
+        guard !queued.isEmpty else { return decoder.position }
+        var offset = try source.offset()
+        for chunk in queued {
+            if offset < chunk.pcm.frameCount { return chunk.start + offset }
+            offset -= chunk.pcm.frameCount
+        }
+        return decoder.position
     }
 
     func play(at frame: Int) throws(OpenALError) {
@@ -150,17 +164,19 @@ final class SoundtrackStream {
         }
     }
 
-    /// The next block of the track, wrapping to the start when looping. A decoding error ends the
-    /// stream rather than the game: the music stops, everything else plays on.
+    /// The next block of the file; a looping stream goes back to the loop's start at its end. A
+    /// decoding error ends the stream rather than the game: that sound stops, everything else plays on.
     private func nextBlock() -> (start: Int, pcm: PCMBuffer<Float>)? {
         guard !decoderExhausted else { return nil }
         do {
+            if loop, !loopRange.isEmpty, decoder.position >= loopRange.upperBound { try decoder.seek(toFrame: loopRange.lowerBound) }
             var start = decoder.position
-            var pcm = try decoder.read(maxFrames: Self.framesPerBuffer)
-            if pcm.frameCount == 0, loop, decoder.frameCount > 0 {
-                try decoder.seek(toFrame: 0)
-                start = 0
-                pcm = try decoder.read(maxFrames: Self.framesPerBuffer)
+            let untilLoopEnd = loop && start < loopRange.upperBound ? loopRange.upperBound - start : Self.framesPerBuffer
+            var pcm = try decoder.read(maxFrames: max(1, min(Self.framesPerBuffer, untilLoopEnd)))
+            if pcm.frameCount == 0, loop, !loopRange.isEmpty {
+                try decoder.seek(toFrame: loopRange.lowerBound)
+                start = loopRange.lowerBound
+                pcm = try decoder.read(maxFrames: min(Self.framesPerBuffer, loopRange.count))
             }
             guard pcm.frameCount > 0 else {
                 decoderExhausted = true

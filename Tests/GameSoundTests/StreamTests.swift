@@ -1,0 +1,136 @@
+import AudioAnalysis
+import AudioEncoding
+import AudioFiles
+import AudioSession
+import Foundation
+import GameSound
+import Testing
+
+/// Streamed voices besides the soundtrack, WAV streaming and loop points, on the rendered audio.
+@Suite("Streams")
+struct StreamTests {
+    static let directory = TestAssets.directory
+
+    /// A mono WAV of `seconds` of each frequency in turn, optionally with a `smpl` loop (last frame inclusive).
+    static func wav(_ name: String, _ tones: [(frequency: Double, seconds: Double)], loop: (start: Int, last: Int)? = nil) -> String {
+        let samples = tones.flatMap { Signal.sine(frequency: $0.frequency, amplitude: 0.5, frameCount: Int($0.seconds * 48_000), sampleRate: 48_000) }
+        var bytes = WAVEncoder.encode(PCMBuffer(format: PCMFormat(sampleRate: 48_000, channelCount: 1), samples: samples), as: .pcm16)
+        if let loop {
+            var chunk = Array("smpl".utf8) + le(UInt32(60)) + Array(repeating: 0, count: 28) + le(UInt32(1)) + le(UInt32(0))
+            chunk += le(UInt32(0)) + le(UInt32(0)) + le(UInt32(loop.start)) + le(UInt32(loop.last)) + le(UInt32(0)) + le(UInt32(0))
+            let data = (0..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual("data".utf8) }!
+            bytes.insert(contentsOf: chunk, at: data)
+            bytes.replaceSubrange(4..<8, with: le(UInt32(bytes.count - 8)))
+        }
+        let path = directory + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    private static func le(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+
+    private func power(_ h: Harness, _ frequency: Double, _ frames: Range<Int>) -> Double {
+        Signal.power(at: frequency, in: h.left(frames), sampleRate: 48_000)
+    }
+
+    @Test("a WAV soundtrack streams (it used to fail with 'not an Ogg stream')")
+    func wavSoundtrack() throws {
+        let path = Self.wav("wav-track.wav", [(220, 2)])
+        let h = try Harness(soundtrack: false)
+        try h.runtime.playSoundtrack(path)
+        let frames = try h.render(seconds: 0.5)
+        #expect(h.trackPower(frames) > 0.01)
+        #expect(h.firstEvent("soundtrackStarted") != nil)
+        #expect(h.firstEvent("soundtrackFailed") == nil)
+    }
+
+    @Test("two streams on their own buses play beside the soundtrack; muting one bus silences only its stream")
+    func severalStreams() throws {
+        let bed = Self.wav("bed.wav", [(330, 1)]), line = Self.wav("line.wav", [(550, 1)])
+        let h = try Harness(policy: .effectsPlusSoundtrack)
+        let ambience = try h.runtime.playStream(bed)
+        try h.runtime.playStream(line, bus: .voice)
+        try h.render(seconds: 0.5)
+        let both = (h.frame - 9_600)..<h.frame
+        #expect(power(h, 330, both) > 0.005 && power(h, 550, both) > 0.005 && h.trackPower(both) > 0.005)
+        try h.runtime.setBusMuted(.ambience, true)
+        try h.render(seconds: 0.3)
+        let muted = (h.frame - 9_600)..<h.frame
+        #expect(power(h, 330, muted) < 1e-7)
+        #expect(power(h, 550, muted) > 0.005 && h.trackPower(muted) > 0.005)
+        #expect(try h.runtime.state(of: ambience) == .playing)
+    }
+
+    @Test("intro, then loop: a WAV smpl loop plays the intro once and repeats only the loop")
+    func introThenLoop() throws {
+        // 0.5 s intro at 440 Hz, then a 0.5 s loop at 660 Hz (frames 24 000 to 47 999).
+        let path = Self.wav("intro-loop.wav", [(440, 0.5), (660, 0.5)], loop: (24_000, 47_999))
+        let h = try Harness(soundtrack: false)
+        let voice = try h.runtime.playStream(path, bus: .music)
+        try h.render(seconds: 3)
+        #expect(power(h, 440, 4_800..<19_200) > 0.005, "the intro plays first")
+        #expect(power(h, 440, 50_000..<144_000) < 1e-6, "and never again")
+        #expect(power(h, 660, 50_000..<144_000) > 0.005, "the loop repeats")
+        let position = try #require(try h.runtime.position(of: voice))
+        #expect((24_000..<48_000).contains(position))
+    }
+
+    @Test("a stream that does not loop ends with voiceEnded finished; a faded stop ends with stopped")
+    func streamEnds() throws {
+        let path = Self.wav("short.wav", [(330, 0.5)])
+        let h = try Harness(soundtrack: false)
+        let once = try h.runtime.playStream(path, loop: false)
+        let looped = try h.runtime.playStream(path, bus: .voice)
+        try h.render(seconds: 1)
+        #expect(try h.runtime.state(of: once) == .ended)
+        #expect(h.events.contains { $0.name == "voiceEnded" && $0.details.contains { $0.value == .string("finished") } })
+        #expect(try h.runtime.stop(looped, fade: 0.2))
+        try h.render(seconds: 0.5)
+        #expect(try h.runtime.state(of: looped) == .ended)
+        #expect(h.isSilent((h.frame - 4_800)..<h.frame))
+    }
+
+    @Test("a stream keeps its place through a call with either strategy and through a media-services reset",
+          arguments: ["suspendContext", "rebuildContext", "mediaServices"])
+    func throughTheSession(_ trouble: String) throws {
+        let path = Self.wav("long.wav", [(330, 5)])
+        let h = try Harness(soundtrack: false, strategy: trouble == "rebuildContext" ? .rebuildContext : .suspendContext)
+        let voice = try h.runtime.playStream(path, loop: false)
+        try h.runtime.setVoice(voice, gain: 0.5)
+        try h.render(seconds: 1)
+        let before = try #require(try h.runtime.position(of: voice))
+        try h.perform(trouble == "mediaServices" ? "mediaServices.lose" : "phone.ring")
+        let away = try h.render(seconds: 1)
+        #expect(h.isSilent(away))
+        try h.perform(trouble == "mediaServices" ? "mediaServices.reset" : "phone.decline")
+        try h.render(seconds: 0.5)
+        let after = try #require(try h.runtime.position(of: voice))
+        #expect(abs(after - (before + 24_000)) <= 4_096 + 256, "went on from where it was: \(before) then \(after)")
+        let level: Float = Signal.rms(h.left((h.frame - 4_800)..<h.frame))
+        let expected: Float = 0.5 * 0.5 * 0.596 / Float(2).squareRoot()  // amplitude × gain × centre pan, as RMS
+        #expect(abs(level - expected) < 0.01, "still at gain 0.5")
+    }
+
+    @Test("bad stream input is refused, nothing starts and the other sounds play on")
+    func badInput() throws {
+        let text = Self.directory + "/not-audio.wav"
+        _ = FileManager.default.createFile(atPath: text, contents: Data("hello, not a sound".utf8))
+        let badLoop = Self.wav("bad-loop.wav", [(330, 0.5)], loop: (30_000, 30_100))
+        let h = try Harness()
+        try h.runtime.play("beep", options: .init(loop: true))
+        try h.render(seconds: 0.2)
+        for path in [Self.directory + "/missing.wav", text, badLoop] {
+            #expect(throws: GameSoundError.self) { try h.runtime.playStream(path) }
+        }
+        do {
+            try h.runtime.playStream(badLoop)
+        } catch {
+            #expect("\(error)".contains("loop"), "the message names the loop: \(error)")
+        }
+        #expect(throws: GameSoundError.unknownBus("nowhere")) { try h.runtime.playStream(TestAssets.soundtrackPath, bus: "nowhere") }
+        let voice = try h.runtime.playStream(TestAssets.soundtrackPath)
+        #expect(throws: GameSoundError.self) { try h.runtime.setVoice(voice, pitch: 2) }
+        let frames = try h.render(seconds: 0.3)
+        #expect(h.beepPower(frames) > 0.01 && h.trackPower(frames) > 0.01)
+    }
+}
