@@ -3,7 +3,7 @@ SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
 
-.PHONY: test build deps demo lib c-abi-test c-example install assets bench bench-c bench-smoke pulse-test
+.PHONY: test build deps demo lib c-abi-test c-example install assets bench bench-c bench-smoke pulse-test docs doc-test
 
 ## deps: install the Debian packages the build needs (as root), or say which are missing.
 deps:
@@ -48,6 +48,11 @@ bench: deps bench-c
 pulse-test: build
 	tests/pulse/run.sh $(SWIFT_FLAGS)
 
+## doc-test: run the shell blocks of README.md and docs/*.md (tests/docs/run-doc-commands.py); a block
+## that must not run here carries a `<!-- doc-test: skip — reason -->` line. Run after `make build`.
+doc-test:
+	tests/docs/run-doc-commands.py
+
 ## demo: build and run the shooter soundboard; with no audio device, render the tour headlessly.
 demo: deps
 	swift build --product shooter-soundboard
@@ -60,6 +65,15 @@ demo: deps
 	  echo "Listen to out/tour.wav and open out/tour.svg to see where the sound stopped and came back."; \
 	  echo "Try the live panel without sound: .build/debug/shooter-soundboard --output null"; \
 	fi
+
+## docs: the API reference: a DocC archive for GameSound, AudioSession and GameSoundTesting, in
+## .build/docs/<Target>.doccarchive, built in .build-docs; any DocC warning (a broken ``Symbol`` link) fails it.
+DOCS_TARGETS := GameSound AudioSession GameSoundTesting
+DOCS_OUT := .build/docs
+docs: deps
+	mkdir -p $(DOCS_OUT)
+	swift package --scratch-path .build-docs --allow-writing-to-directory $(DOCS_OUT) generate-documentation \
+	    $(DOCS_TARGETS:%=--target %) --output-path $(DOCS_OUT) --warnings-as-errors
 
 # ---- The C ABI (docs/c-api.md) ---------------------------------------------------------------
 C_OUT := .build/c
@@ -148,9 +162,10 @@ FUZZ_OUT := .build/fuzz
 SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 .PHONY: check storms sanitize sanitize-ci fuzz fuzz-ci fuzz-build fuzz-corpus endurance
 
-## check: everything CI runs (.ci/run): `make test`, the SDK's tests (docs/shipping.md), the
-## concurrency tests under ThreadSanitizer, then each fuzzer for 30 s from a fixed seed.
-check: test sdk-test sanitize-ci fuzz-ci
+## check: everything CI runs (.ci/run): `make test`, the docs' shell blocks, the API reference with
+## warnings as errors (so a doc comment cannot break a link unnoticed), the SDK's tests
+## (docs/shipping.md), the concurrency tests under ThreadSanitizer, then each fuzzer for 30 s from a fixed seed.
+check: test doc-test docs sdk-test sanitize-ci fuzz-ci
 
 ## storms: 10 000 random storms on the headless runtime (STORMS=N to change; GAMESOUND_STORM_SEED=first seed).
 storms: build

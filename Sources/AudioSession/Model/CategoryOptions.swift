@@ -1,7 +1,7 @@
 /// Adjustments to a ``Category``: mixing, ducking and which routes it may use.
 ///
 /// Not every option fits every category; ``CategoryRules`` says which combinations are valid,
-/// and ``AudioSession/setCategory(_:mode:options:)`` rejects the others with
+/// and ``AudioSession/setCategory(_:mode:policy:options:)`` rejects the others with
 /// ``AudioSessionError/badParam``.
 public struct CategoryOptions: OptionSet, Sendable, Hashable, CustomStringConvertible {
     /// The bits of the set.

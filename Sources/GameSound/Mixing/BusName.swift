@@ -1,5 +1,5 @@
 /// The name of a mixing bus: one of the six every runtime has, or one a game added with
-/// ``GameSoundRuntime/addBus(_:parent:volume:limit:reserve:)``.
+/// ``GameSoundRuntime/configureBus(_:parent:volume:limit:reserve:)``.
 ///
 /// A string literal works wherever a bus name is expected: `audio.setBusVolume("music", 0.5)`.
 public struct BusName: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {

@@ -1,0 +1,41 @@
+import GameSound
+
+// One runtime for the whole game. It activates the audio session, opens the output device and,
+// when no other audio is playing, starts streaming the soundtrack.
+let audio = try GameSoundRuntime(soundtrack: "assets/music/theme.ogg")
+
+// Decode every .wav and .ogg in the folder once, in parallel. Each sound is named after its file.
+let report = try audio.preloadBank(folder: "assets/sfx")
+for (name, error) in report.failed {
+    print("could not load \(name): \(error)")
+}
+print("loaded \(report.loaded.joined(separator: ", "))")
+
+// Three shots, from left to right.
+for pan: Float in [-0.6, 0, 0.6] {
+    switch try audio.play("laser", options: PlayOptions(gain: 0.8, pan: pan)) {
+    case .played(let voice, stole: _):
+        print("laser on \(voice)")
+    case .dropped(let reason):
+        print("laser not heard: \(reason)")
+    }
+    try await Task.sleep(for: .milliseconds(300))
+}
+
+// A high priority keeps the explosion's voice when the pool is full.
+try audio.play("explosion", options: PlayOptions(priority: 10))
+try await Task.sleep(for: .seconds(2))
+
+// The player opens the pause menu, and closes it again.
+try audio.pauseSoundtrack()
+try await Task.sleep(for: .seconds(1))
+try audio.resumeSoundtrack(fadeIn: 0.5)
+
+// The boss arrives: its track fades in over three seconds while the theme fades out.
+try audio.crossfadeSoundtrack(to: "assets/music/boss.ogg", duration: 3)
+try await Task.sleep(for: .seconds(5))
+
+// Game over.
+try audio.stopSoundtrack(fadeOut: 2)
+try await Task.sleep(for: .seconds(2))
+audio.shutdown()
