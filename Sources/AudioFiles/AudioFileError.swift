@@ -69,6 +69,11 @@ public struct AudioFileError: Error, Sendable, Hashable, CustomStringConvertible
         /// A seek to a frame outside the stream.
         case seekOutOfRange(frame: Int, frameCount: Int)
 
+        // Streaming.
+        /// The file's loop points (Vorbis `LOOPSTART`/`LOOPLENGTH`/`LOOPEND` comments, or a WAV
+        /// `smpl` chunk's first loop) cannot be used; the message names the tag and its numbers.
+        case badLoopPoints(String)
+
         public var description: String {
             switch self {
             case .missing: "the file does not exist"
@@ -95,6 +100,7 @@ public struct AudioFileError: Error, Sendable, Hashable, CustomStringConvertible
             case .badVorbisHeader(let code): "its Vorbis headers are damaged (libvorbisfile error \(code))"
             case .corruptVorbisStream(let code): "its Vorbis audio data is corrupt (libvorbisfile error \(code))"
             case .seekOutOfRange(let frame, let count): "frame \(frame) is outside the stream's \(count) frames"
+            case .badLoopPoints(let problem): "its loop points are invalid: \(problem)"
             }
         }
     }

@@ -5,7 +5,8 @@
 /// sample), so for music prefer ``VorbisStreamDecoder``, which reads as it plays.
 ///
 /// Damaged pages in the middle of the file are skipped exactly as ``VorbisStreamDecoder``
-/// describes, so the result can be shorter than the file's recorded length.
+/// describes, so the result can be shorter than the file's recorded length. Loop comments
+/// (`LOOPSTART`...) are ignored: they matter only to a stream, and never stop a sound from loading.
 public enum VorbisDecoder {
     /// Decodes the Ogg Vorbis file at `path`.
     ///
@@ -13,7 +14,7 @@ public enum VorbisDecoder {
     /// - Returns: Every frame of the file as interleaved floats in -1.0...1.0.
     /// - Throws: ``AudioFileError`` naming `path`; see ``VorbisStreamDecoder/init(path:)`` for the reasons.
     public static func decode(path: String) throws(AudioFileError) -> PCMBuffer<Float> {
-        try decodeAll(VorbisStreamDecoder(path: path))
+        try decodeAll(VorbisStreamDecoder(path: path, readingLoopPoints: false))
     }
 
     /// Decodes Ogg Vorbis audio that is already in memory.
@@ -24,7 +25,7 @@ public enum VorbisDecoder {
     /// - Returns: Every frame as interleaved floats in -1.0...1.0.
     /// - Throws: ``AudioFileError`` naming `label`; see ``VorbisStreamDecoder/init(bytes:label:)`` for the reasons.
     public static func decode(bytes: [UInt8], label: String = "<memory>") throws(AudioFileError) -> PCMBuffer<Float> {
-        try decodeAll(VorbisStreamDecoder(bytes: bytes, label: label))
+        try decodeAll(VorbisStreamDecoder(bytes: bytes, label: label, readingLoopPoints: false))
     }
 
     private static func decodeAll(_ decoder: VorbisStreamDecoder) throws(AudioFileError) -> PCMBuffer<Float> {

@@ -100,4 +100,15 @@ extension VorbisStreamDecoder {
         }
         return (format, Int(total))
     }
+
+    /// The user comments (`NAME=value`) of the stream's first link, as libvorbisfile parsed them.
+    static func comments(of vorbisFile: UnsafeMutablePointer<OggVorbis_File>) -> [String] {
+        guard let comment = ov_comment(vorbisFile, 0)?.pointee, comment.comments > 0,
+              let texts = comment.user_comments, let lengths = comment.comment_lengths else { return [] }
+        return (0..<Int(comment.comments)).compactMap { index in
+            guard let text = texts[index], lengths[index] >= 0 else { return nil }
+            let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(lengths[index])), as: UTF8.self)
+        }
+    }
 }

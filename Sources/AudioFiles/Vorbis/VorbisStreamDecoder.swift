@@ -31,6 +31,16 @@ public final class VorbisStreamDecoder {
     /// ``skippedGapCount``).
     public let frameCount: Int
 
+    /// The loop that the file's `LOOPSTART`, `LOOPLENGTH` and `LOOPEND` Vorbis comments describe,
+    /// or nil when it has none of them.
+    ///
+    /// Values are in frames. `LOOPSTART` is the loop's first frame (0 when absent), `LOOPLENGTH`
+    /// its length, and `LOOPEND` the frame just after it, used only when `LOOPLENGTH` is absent;
+    /// with neither, the loop runs to the end of the stream. Tag names are matched whatever their
+    /// case. The loop is checked when the file is opened (see ``init(path:)``), so it always lies
+    /// inside `0..<frameCount`. Only the first link of a chained file is looked at.
+    public let loopPoints: LoopPoints?
+
     /// How many damaged or missing stretches of the stream have been skipped so far.
     ///
     /// 0 for an intact file. A game can log this to spot a broken asset.
@@ -49,9 +59,17 @@ public final class VorbisStreamDecoder {
     /// - Parameter path: The path of an `.ogg` file holding mono or stereo Vorbis audio.
     /// - Throws: ``AudioFileError`` naming `path`, with reason `.missing`, `.unreadable(errno:)`,
     ///   `.empty`, `.notOgg`, `.notVorbis`, `.badVorbisHeader(code:)`,
-    ///   `.corruptVorbisStream(code:)` or `.unsupportedChannelCount(_:)`.
+    ///   `.corruptVorbisStream(code:)`, `.unsupportedChannelCount(_:)`, or `.badLoopPoints(_:)`
+    ///   when the loop comments hold something other than a whole number, a `LOOPSTART` at or past
+    ///   the end (or negative), a `LOOPLENGTH` of zero or less, or a loop ending past the end.
     public convenience init(path: String) throws(AudioFileError) {
-        try self.init(source: VorbisFileSource(path: path), name: path)
+        try self.init(path: path, readingLoopPoints: true)
+    }
+
+    /// Opens `path`; with `readingLoopPoints` false the loop comments are neither read nor checked
+    /// (``VorbisDecoder`` does not use them, so they must not stop a sound from loading).
+    convenience init(path: String, readingLoopPoints: Bool) throws(AudioFileError) {
+        try self.init(source: VorbisFileSource(path: path), name: path, readingLoopPoints: readingLoopPoints)
     }
 
     /// Opens Ogg Vorbis audio that is already in memory.
@@ -62,13 +80,19 @@ public final class VorbisStreamDecoder {
     ///   - bytes: The contents of an `.ogg` file holding mono or stereo Vorbis audio.
     ///   - label: A name for the bytes, used in error messages (an asset name, say).
     /// - Throws: ``AudioFileError`` naming `label`, with reason `.empty`, `.notOgg`, `.notVorbis`,
-    ///   `.badVorbisHeader(code:)`, `.corruptVorbisStream(code:)` or `.unsupportedChannelCount(_:)`.
+    ///   `.badVorbisHeader(code:)`, `.corruptVorbisStream(code:)`, `.unsupportedChannelCount(_:)` or
+    ///   `.badLoopPoints(_:)` (see ``init(path:)``).
     public convenience init(bytes: [UInt8], label: String = "<memory>") throws(AudioFileError) {
-        guard !bytes.isEmpty else { throw AudioFileError(file: label, reason: .empty) }
-        try self.init(source: VorbisMemorySource(bytes: bytes), name: label)
+        try self.init(bytes: bytes, label: label, readingLoopPoints: true)
     }
 
-    private init(source: any VorbisByteSource, name: String) throws(AudioFileError) {
+    /// Opens `bytes`; `readingLoopPoints` as for ``init(path:readingLoopPoints:)``.
+    convenience init(bytes: [UInt8], label: String, readingLoopPoints: Bool) throws(AudioFileError) {
+        guard !bytes.isEmpty else { throw AudioFileError(file: label, reason: .empty) }
+        try self.init(source: VorbisMemorySource(bytes: bytes), name: label, readingLoopPoints: readingLoopPoints)
+    }
+
+    private init(source: any VorbisByteSource, name: String, readingLoopPoints: Bool) throws(AudioFileError) {
         let box = VorbisSourceBox(source)
         let vorbisFile = UnsafeMutablePointer<OggVorbis_File>.allocate(capacity: 1)
         do {
@@ -83,6 +107,9 @@ public final class VorbisStreamDecoder {
             let (format, frameCount) = try Self.readLayout(of: vorbisFile, name: name)
             self.format = format
             self.frameCount = frameCount
+            self.loopPoints = readingLoopPoints
+                ? try LoopPoints.parse(vorbisComments: Self.comments(of: vorbisFile), frameCount: frameCount, label: name)
+                : nil
         } catch {
             ov_clear(vorbisFile)
             vorbisFile.deallocate()

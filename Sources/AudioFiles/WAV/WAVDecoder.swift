@@ -41,42 +41,9 @@ public enum WAVDecoder {
     ///   `.unsupportedChannelCount(_:)`, `.invalidSampleRate(_:)`,
     ///   `.inconsistentBlockAlign(declared:expected:)` or `.partialFrame(dataBytes:blockAlign:)`.
     public static func decode(bytes: [UInt8], label: String = "<memory>") throws(AudioFileError) -> PCMBuffer<Float> {
-        let layout = try WAVChunkLayout(scanning: bytes, label: label)
-        let format = try WAVFormatChunk(parsing: layout.format, label: label)
-        guard layout.data.count == layout.declaredDataSize else {
-            throw AudioFileError(file: label, reason: .chunkPastEnd(
-                chunk: "data", declared: layout.declaredDataSize, available: layout.data.count))
-        }
-        guard layout.data.count % format.blockAlign == 0 else {
-            throw AudioFileError(file: label, reason: .partialFrame(
-                dataBytes: layout.data.count, blockAlign: format.blockAlign))
-        }
-        return PCMBuffer(format: PCMFormat(sampleRate: format.sampleRate, channelCount: format.channelCount),
-                         samples: samples(in: layout.data, encoding: format.encoding))
-    }
-
-    /// Converts the bytes of a `data` chunk, a whole number of samples long, into scaled floats.
-    private static func samples(in data: ArraySlice<UInt8>, encoding: WAVEncoding) -> [Float] {
-        let starts = stride(from: data.startIndex, to: data.endIndex, by: encoding.bytesPerSample)
-        switch encoding {
-        case .pcm8:
-            return data.map { (Float($0) - 128) / 128 }
-        case .pcm16:
-            return starts.map { Float(Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8)) / 32768 }
-        case .pcm24:
-            return starts.map {
-                let word = UInt32(data[$0]) << 8 | UInt32(data[$0 + 1]) << 16 | UInt32(data[$0 + 2]) << 24
-                return Float(Int32(bitPattern: word) >> 8) / 8_388_608
-            }
-        case .pcm32:
-            return starts.map { Float(Double(Int32(bitPattern: word32(data, at: $0))) / 2_147_483_648) }
-        case .float32:
-            return starts.map { Float(bitPattern: word32(data, at: $0)) }
-        }
-    }
-
-    /// The little-endian 32-bit word at `index`.
-    private static func word32(_ data: ArraySlice<UInt8>, at index: Int) -> UInt32 {
-        UInt32(data[index]) | UInt32(data[index + 1]) << 8 | UInt32(data[index + 2]) << 16 | UInt32(data[index + 3]) << 24
+        let header = try WAVHeader(reading: RIFFMemorySource(bytes: bytes), label: label)
+        let data = bytes[header.layout.dataRange]
+        return PCMBuffer(format: header.pcmFormat,
+                         samples: WAVSampleConversion.samples(in: data, encoding: header.format.encoding))
     }
 }

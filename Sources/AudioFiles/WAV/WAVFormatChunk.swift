@@ -14,6 +14,10 @@ struct WAVFormatChunk: Equatable {
     /// Bytes per frame.
     var blockAlign: Int
 
+    /// The most bytes of a `fmt ` body that parsing reads (the 40-byte EXTENSIBLE layout);
+    /// anything after them is never looked at.
+    static let maximumBodySize = 40
+
     /// The highest sample rate accepted; anything above is taken for a damaged header.
     static let maximumSampleRate = 768_000
 
