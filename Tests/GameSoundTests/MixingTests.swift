@@ -184,6 +184,23 @@ struct MixingTests {
         #expect(try h.runtime.setVoice(voice, gain: 1) == false)
     }
 
+    @Test("a fade-out that ends during a call ends its voice when the call is over, with either strategy",
+          arguments: GameSoundConfiguration.InterruptionStrategy.allCases)
+    func fadeEndsDuringCall(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
+        let h = try harness(strategy: strategy)
+        let voice = try #require(try h.runtime.play("low", options: .init(loop: true)).voice)
+        try h.render(seconds: 0.1)
+        try h.runtime.stop(voice, fade: 0.2)
+        try h.perform("phone.ring")
+        try h.render(seconds: 1)
+        try h.perform("phone.decline")
+        let back = try h.render(seconds: 0.2)
+        #expect(try h.runtime.state(of: voice) == .ended)
+        #expect(h.runtime.voicesInUse == 0)
+        #expect(h.isSilent(back))
+        #expect(h.events.contains { $0.name == "voiceEnded" && $0.details.contains { $0.value == .string("stopped") } })
+    }
+
     @Test("voiceEnded: finished within a block of the sound's end, stolen when the pool is full")
     func voiceEnded() throws {
         let h = try harness(voices: 2)

@@ -98,7 +98,7 @@ struct RenderCommandTests {
     static let failingRenders: [FailingRender] = [
         FailingRender(name: "an undecodable soundtrack", arguments: ["FOLDER/text-track.json", "--out", "FOLDER/a.wav",
                                                                      "--events", "FOLDER/a.jsonl"],
-                      status: 1, message: "FOLDER/notes.ogg: it is not an Ogg stream"),
+                      status: 1, message: "FOLDER/notes.ogg: it is not an Ogg Vorbis or WAV file"),
         FailingRender(name: "a text file named .ogg as an effect", arguments: ["alarm", "--out", "FOLDER/a.wav",
                                                                                "--assets", "FOLDER/assets"],
                       status: 1, message: "FOLDER/assets/sfx/laser.ogg: it is not an Ogg Vorbis or WAV file"),

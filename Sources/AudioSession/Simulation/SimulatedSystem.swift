@@ -12,6 +12,10 @@ import Synchronization
 /// sessions' observers before ``perform(_:)`` returns, with no lock held.
 public final class SimulatedSystem: SystemAudio, Sendable {
     private let state: Mutex<SimulatedState>
+    /// Each session's status as last worked out, cleared by every change of the state: a game reads
+    /// its status once per audio block, and working it out (route, silencing, ducking) costs far
+    /// more than the lookup. Only touched with `state`'s lock held.
+    private let statusCache = Mutex<[SessionID: SessionStatus]>([:])
     private let deliveries = DeliveryQueue()
 
     /// Creates a system in the given launch state.
@@ -46,6 +50,7 @@ public final class SimulatedSystem: SystemAudio, Sendable {
             deliveries.enqueue(draft.outbox)
             draft.outbox = []
             current = draft
+            statusCache.withLock { $0.removeAll(keepingCapacity: true) }
             return result
         }
         deliveries.drain()
@@ -164,6 +169,11 @@ public final class SimulatedSystem: SystemAudio, Sendable {
     /// - Parameter session: The session; it must be attached.
     /// - Returns: Its status.
     public func status(of session: SessionID) -> SessionStatus {
-        read { $0.status(of: session) }
+        state.withLock { current in
+            if let cached = statusCache.withLock({ $0[session] }) { return cached }
+            let status = current.status(of: session)
+            statusCache.withLock { $0[session] = status }
+            return status
+        }
     }
 }

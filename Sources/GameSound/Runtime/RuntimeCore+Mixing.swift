@@ -154,6 +154,8 @@ extension RuntimeCore {
         guard phase == .running, (try? makeContextCurrentIfNeeded()) != nil else { return }
         let now = currentFrame
         busGains = buses.sourceGains(at: now, ducks: duckGains)
+        // Ramps and fade-outs went on in time while no update ran: end the fades that finished.
+        advanceVoiceRamps(at: now)
         for index in allocator.slots.indices where allocator.slots[index].busy {
             applyVoice(index, at: now)
             syncPlayState(index)
