@@ -36,7 +36,7 @@ import GameSound
     }
 }
 
-/// Plays a loaded effect once on a voice of the pool.
+/// Plays a loaded effect once on a voice of the pool, on the effects bus.
 ///
 /// - Parameters:
 ///   - rt: The runtime.
@@ -53,16 +53,56 @@ import GameSound
     cCall(onFailure: { Int64($0.code.rawValue) }) { () throws(CFailure) -> Int64 in
         let function = "gs_effect_play"
         let name = try string(name, named: "name", in: function)
-        let options = PlayOptions(gain: gain, pitch: pitch, pan: pan)
-        let outcome = try withRuntime(rt, in: function) { (runtime) throws(GameSoundError) in
-            try runtime.play(name, options: options)
-        }
-        switch outcome {
-        case .played(let voice, _):
-            return voice.id
-        case .dropped(let reason):
-            throw CFailure(.dropped, "\(function): '\(name)' was not played (\(reason.rawValue))")
-        }
+        return try play(name, options: PlayOptions(gain: gain, pitch: pitch, pan: pan), on: rt, in: function)
+    }
+}
+
+/// Fills a `gs_play_options` with the defaults: gain 1, pitch 1, centred, once, priority 0, no
+/// position, the reserved slots zeroed. Call it before changing any field, so fields added by later
+/// versions get their defaults too.
+///
+/// - Parameter options: The struct to fill; NULL only records `GS_ERR_NULL_POINTER` as the last error.
+@c public func gs_play_options_init(_ options: UnsafeMutableRawPointer?) {
+    guard let options else {
+        LastError.record(.null("options", in: "gs_play_options_init"))
+        return
+    }
+    CPlayOptions().write(to: options)
+}
+
+/// Plays a loaded effect on a bus, with every option of the Swift API's `PlayOptions`.
+///
+/// - Parameters:
+///   - rt: The runtime.
+///   - name: The effect's name.
+///   - bus: The bus to play on (`"effects"`, `"ui"`, a bus the game made); NULL for `"effects"`.
+///   - options: A `gs_play_options` filled by `gs_play_options_init`; NULL for the defaults.
+/// - Returns: The voice id (0 or more), or `GS_ERR_NULL_POINTER`, `GS_ERR_INVALID_HANDLE`,
+///   `GS_ERR_UNKNOWN_NAME` (no such effect or bus), `GS_ERR_INVALID_ARGUMENT`, `GS_ERR_STOPPED`,
+///   or `GS_ERR_DROPPED` when it was not played (an interruption, the bus's voice limit; the
+///   reason is in `gs_last_error`).
+@c public func gs_effect_play_on(
+    _ rt: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ bus: UnsafePointer<CChar>?, _ options: UnsafeRawPointer?
+) -> Int64 {
+    cCall(onFailure: { Int64($0.code.rawValue) }) { () throws(CFailure) -> Int64 in
+        let function = "gs_effect_play_on"
+        let name = try string(name, named: "name", in: function)
+        let bus = try bus.map { (pointer) throws(CFailure) in BusName(try string(pointer, named: "bus", in: function)) }
+        let fields = options.map { CPlayOptions(reading: $0) } ?? CPlayOptions()
+        return try play(name, options: fields.playOptions(bus: bus ?? .effects), on: rt, in: function)
+    }
+}
+
+/// Plays `name` and returns its voice id; a drop is a `GS_ERR_DROPPED` failure naming the reason.
+private func play(_ name: String, options: PlayOptions, on rt: OpaquePointer?, in function: String) throws(CFailure) -> Int64 {
+    let outcome = try withRuntime(rt, in: function) { (runtime) throws(GameSoundError) in
+        try runtime.play(name, options: options)
+    }
+    switch outcome {
+    case .played(let voice, _):
+        return voice.id
+    case .dropped(let reason):
+        throw CFailure(.dropped, "\(function): '\(name)' was not played (\(reason.rawValue))")
     }
 }
 
@@ -71,13 +111,14 @@ import GameSound
 /// - Parameters:
 ///   - rt: The runtime.
 ///   - voice: An id `gs_effect_play` returned.
-/// - Returns: `GS_OK`, or `GS_ERR_INVALID_ARGUMENT` for a negative id, `GS_ERR_NULL_POINTER`,
-///   `GS_ERR_INVALID_HANDLE`, `GS_ERR_STOPPED`.
+/// - Returns: `GS_OK` (also for a voice that had already ended), or `GS_ERR_INVALID_ARGUMENT` for a
+///   negative id or one another runtime made, `GS_ERR_NULL_POINTER`, `GS_ERR_INVALID_HANDLE`,
+///   `GS_ERR_STOPPED`.
 @c public func gs_voice_stop(_ rt: OpaquePointer?, _ voice: Int64) -> Int32 {
     cCall { () throws(CFailure) -> Int32 in
         let function = "gs_voice_stop"
-        guard voice >= 0 else { throw CFailure(.invalidArgument, "\(function): voice \(voice) is negative") }
-        _ = try withRuntime(rt, in: function) { (runtime) throws(GameSoundError) in try runtime.stop(Voice(id: voice)) }
+        let voice = try voiceHandle(voice, in: function)
+        _ = try withRuntime(rt, in: function) { (runtime) throws(GameSoundError) in try runtime.stop(voice) }
         return ResultCode.ok.rawValue
     }
 }

@@ -1,7 +1,9 @@
 /// The result codes of the C API, one `GS_ERR_...` constant of `gamesound.h` each.
 ///
 /// Zero is success; every failure is negative so that functions returning a count or a voice id
-/// can return either. The raw values are part of the ABI: never renumber a case, only add new ones.
+/// can return either. One code is positive and not a failure: ``voiceEnded``, a voice call that
+/// found its voice gone and changed nothing. The raw values are part of the ABI: never renumber a
+/// case, only add new ones.
 enum ResultCode: Int32, Sendable, CaseIterable {
     /// `GS_OK`: the call succeeded.
     case ok = 0
@@ -10,9 +12,10 @@ enum ResultCode: Int32, Sendable, CaseIterable {
     /// `GS_ERR_INVALID_HANDLE`: the runtime handle is not one that `gs_runtime_create` returned, or
     /// it was destroyed.
     case invalidHandle = -2
-    /// `GS_ERR_INVALID_ARGUMENT`: a value is out of range (a negative frame count, a bad policy).
+    /// `GS_ERR_INVALID_ARGUMENT`: a value is out of range (a negative frame count, a bad policy, a loop
+    /// in the bus tree, another runtime's voice id).
     case invalidArgument = -3
-    /// `GS_ERR_UNKNOWN_NAME`: no effect, system action or parameter has that name.
+    /// `GS_ERR_UNKNOWN_NAME`: no effect, bus, system action or parameter has that name.
     case unknownName = -4
     /// `GS_ERR_DECODING`: a sound file is missing, unreadable or not a WAV/Ogg Vorbis file GameSound reads.
     case decoding = -5
@@ -36,6 +39,10 @@ enum ResultCode: Int32, Sendable, CaseIterable {
     case scenario = -14
     /// `GS_ERR_UNAVAILABLE`: this build does not provide the function's feature.
     case unavailable = -15
+    /// `GS_VOICE_ENDED`: not a failure (nothing is recorded as the last error) — the voice had
+    /// ended (finished, stopped or stolen), so the call changed nothing. The same number is the
+    /// `gs_voice_state` of such a voice.
+    case voiceEnded = 3
 
     /// The constant's name in `gamesound.h`, as a C string that lives as long as the process.
     var constantName: StaticString {
@@ -56,6 +63,7 @@ enum ResultCode: Int32, Sendable, CaseIterable {
         case .io: "GS_ERR_IO"
         case .scenario: "GS_ERR_SCENARIO"
         case .unavailable: "GS_ERR_UNAVAILABLE"
+        case .voiceEnded: "GS_VOICE_ENDED"
         }
     }
 }

@@ -9,6 +9,8 @@
  *   - Every symbol starts with gs_ / GS_.
  *   - Functions returning int return GS_OK (0) on success and a negative GS_ERR_ code on failure.
  *     gs_last_error() then gives a sentence saying what was wrong, for the calling thread.
+ *     gs_voice_set_..., gs_voice_pause, gs_voice_resume and gs_voice_stop_fade may also return
+ *     GS_VOICE_ENDED (positive): the voice had ended, nothing changed, and that is not a failure.
  *   - A gs_runtime * is an opaque handle, not an address. Every call checks it: NULL, a destroyed
  *     runtime's handle or a made-up value gives GS_ERR_INVALID_HANDLE (or GS_ERR_NULL_POINTER),
  *     never a crash.
@@ -32,8 +34,8 @@ extern "C" {
 #define GS_OK                    0   /* success */
 #define GS_ERR_NULL_POINTER     (-1)  /* a required pointer argument was NULL */
 #define GS_ERR_INVALID_HANDLE   (-2)  /* not a live runtime: destroyed, or never created */
-#define GS_ERR_INVALID_ARGUMENT (-3)  /* a value out of range, a malformed parameter */
-#define GS_ERR_UNKNOWN_NAME     (-4)  /* no effect or system action has that name */
+#define GS_ERR_INVALID_ARGUMENT (-3)  /* a value out of range, a malformed parameter, another runtime's voice */
+#define GS_ERR_UNKNOWN_NAME     (-4)  /* no effect, bus or system action has that name */
 #define GS_ERR_DECODING         (-5)  /* a sound file is missing, unreadable or not WAV/Ogg Vorbis */
 #define GS_ERR_WRONG_OUTPUT     (-6)  /* the call needs the other output mode (gs_render on real time) */
 #define GS_ERR_OPENAL           (-7)  /* OpenAL refused (no output device, for example) */
@@ -41,7 +43,7 @@ extern "C" {
 #define GS_ERR_STOPPED          (-9)  /* the runtime was shut down */
 #define GS_ERR_REFUSED          (-10) /* a system action that makes no sense now; nothing changed */
 #define GS_ERR_NO_SOUNDTRACK    (-11) /* resuming or restarting a soundtrack that was never given */
-#define GS_ERR_DROPPED          (-12) /* the effect was not played (interrupted, all voices busy) */
+#define GS_ERR_DROPPED          (-12) /* the effect was not played (interrupted, all voices busy, bus limit) */
 #define GS_ERR_IO               (-13) /* a file or folder could not be read or written */
 #define GS_ERR_SCENARIO         (-14) /* a scenario file is malformed or could not be rendered */
 #define GS_ERR_UNAVAILABLE      (-15) /* this build of the library lacks the feature */
@@ -132,16 +134,140 @@ int gs_effect_load(gs_runtime *rt, const char *name, const char *path);
  * GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_IO, GS_ERR_STOPPED. */
 int gs_effect_load_folder(gs_runtime *rt, const char *folder);
 
-/* Plays a loaded effect once. gain: 1 unchanged; pitch: 1 unchanged, 2 an octave up;
+/* Plays a loaded effect once, on GS_BUS_EFFECTS. gain: 1 unchanged; pitch: 1 unchanged, 2 an octave up;
  * pan: -1 left ... 1 right (mono effects). Returns a voice id >= 0, or GS_ERR_NULL_POINTER,
  * GS_ERR_INVALID_HANDLE, GS_ERR_UNKNOWN_NAME, GS_ERR_INVALID_ARGUMENT, GS_ERR_STOPPED, or
  * GS_ERR_DROPPED when it was not played (during a call, for example). */
 int64_t gs_effect_play(gs_runtime *rt, const char *name, float gain, float pitch, float pan);
 
-/* Stops a voice. A voice that finished, or whose slot now plays another sound, is left alone.
- * Errors: GS_ERR_INVALID_ARGUMENT (negative id), GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE,
- * GS_ERR_STOPPED. */
+/* How gs_effect_play_on plays a sound. Always fill it with gs_play_options_init() first, then
+ * change fields: the reserved slots must be zero (later versions give them meanings). */
+typedef struct gs_play_options {
+    float gain;           /* 1 unchanged (the default); 0 or more */
+    float pitch;          /* 1 unchanged (the default), 2 an octave up; more than 0 */
+    float pan;            /* -1 left ... 1 right, 0 centred (the default); mono sounds without a position */
+    int32_t loop;         /* non-zero: plays again and again until stopped */
+    int32_t priority;     /* higher wins when the pool or the bus's limit is full; default 0 */
+    int32_t has_position; /* non-zero: x, y, z place the sound in the world (mono sounds); pan is ignored */
+    float x, y, z;        /* right of, above, and behind (towards the player from) the listener */
+    int32_t reserved[7];
+} gs_play_options;
+
+/* The library reads gs_play_options as sixteen 4-byte slots (64 bytes); fail the build if a compiler disagrees. */
+typedef char gs_play_options_size_check[sizeof(gs_play_options) == 64 ? 1 : -1];
+
+/* Fills *options with the defaults. NULL: records GS_ERR_NULL_POINTER, does nothing else. */
+void gs_play_options_init(gs_play_options *options);
+
+/* Plays a loaded effect on a bus: bus NULL plays on GS_BUS_EFFECTS, options NULL is the defaults.
+ * Returns a voice id >= 0, or GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_UNKNOWN_NAME (no
+ * such effect or bus), GS_ERR_INVALID_ARGUMENT (an option out of range), GS_ERR_STOPPED, or
+ * GS_ERR_DROPPED when it was not played (during a call; or the bus's limit is reached and every
+ * voice on it outranks this one: gs_last_error() says "busVoiceLimit"). */
+int64_t gs_effect_play_on(gs_runtime *rt, const char *name, const char *bus, const gs_play_options *options);
+
+/* ---- Voices ------------------------------------------------------------------------------ */
+
+/* A voice id is what gs_effect_play and gs_effect_play_on return: an int64_t, always >= 0, so that
+ * one return value carries either an id or a negative GS_ERR_ code. It names one use of one voice
+ * of one runtime: once the sound ends (finished, stopped, or its voice stolen by a new sound) the
+ * id stays dead, even when the voice plays another sound. An id from another runtime is refused.
+ * Events ("effectPlayed", "voiceEnded") name a voice by the id's lower 48 bits: id & 0xFFFFFFFFFFFF. */
+
+/* gs_voice_state: where a voice stands. GS_VOICE_ENDED is also what the calls below return when
+ * the voice had ended: not an error (gs_last_error() is not touched), but nothing changed. */
+#define GS_VOICE_PLAYING 1 /* sounding (or about to, once an interruption ends) */
+#define GS_VOICE_PAUSED  2 /* paused by gs_voice_pause or by a paused bus; keeps its place */
+#define GS_VOICE_ENDED   3 /* finished, stopped or stolen: the id refers to nothing any more */
+
+/* Stops a voice at once. A voice that finished, or whose slot now plays another sound, is left
+ * alone, and the result is GS_OK then too. Errors: GS_ERR_INVALID_ARGUMENT (a negative id, another
+ * runtime's voice), GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED. */
 int gs_voice_stop(gs_runtime *rt, int64_t voice);
+
+/* Change a voice while it plays: the value moves from where it is now to the new one over
+ * `seconds` (0: at once); the voice's other values stay. gain: 0 or more (the buses' volumes
+ * multiply it); pitch: more than 0; pan: -1 ... 1; x, y, z: a place in the world (a voice that had a
+ * pan jumps there, then positions ramp). Each returns GS_OK, GS_VOICE_ENDED (the voice had ended;
+ * nothing changed), or GS_ERR_INVALID_ARGUMENT (a value out of range, negative or non-finite
+ * seconds, a negative id, another runtime's voice; checked before the voice is looked at),
+ * GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED. During an interruption the change
+ * is kept and heard when the sound comes back. */
+int gs_voice_set_gain(gs_runtime *rt, int64_t voice, float gain, double seconds);
+int gs_voice_set_pitch(gs_runtime *rt, int64_t voice, float pitch, double seconds);
+int gs_voice_set_pan(gs_runtime *rt, int64_t voice, float pan, double seconds);
+int gs_voice_set_position(gs_runtime *rt, int64_t voice, float x, float y, float z, double seconds);
+
+/* Pauses a voice where it is / resumes it from there (it stays silent while a bus above it is
+ * paused). GS_OK, GS_VOICE_ENDED, or GS_ERR_INVALID_ARGUMENT (a negative id, another runtime's
+ * voice), GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED. */
+int gs_voice_pause(gs_runtime *rt, int64_t voice);
+int gs_voice_resume(gs_runtime *rt, int64_t voice);
+
+/* Fades a voice out over `seconds`, then stops it (0: stops it at once); it reads
+ * GS_VOICE_PLAYING until the fade ends. GS_OK, GS_VOICE_ENDED, or GS_ERR_INVALID_ARGUMENT
+ * (negative or non-finite seconds, a negative id, another runtime's voice), GS_ERR_NULL_POINTER,
+ * GS_ERR_INVALID_HANDLE, GS_ERR_OPENAL, GS_ERR_STOPPED. */
+int gs_voice_stop_fade(gs_runtime *rt, int64_t voice, double seconds);
+
+/* GS_VOICE_PLAYING, GS_VOICE_PAUSED or GS_VOICE_ENDED, or GS_ERR_INVALID_ARGUMENT (a negative id,
+ * another runtime's voice), GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED. */
+int gs_voice_state(gs_runtime *rt, int64_t voice);
+
+/* ---- Buses ------------------------------------------------------------------------------- */
+
+/* Every sound plays on a bus, and what is heard of it is its own gain times the volume of every
+ * bus from its own up to the master. Every runtime has these six, all under the master; a game
+ * adds its own with gs_bus_configure. An unknown bus name is GS_ERR_UNKNOWN_NAME. Buses, their
+ * volumes, mutes, pauses and ducks are kept through interruptions and media-services resets. */
+#define GS_BUS_MASTER   "master"   /* the root: everything goes through it */
+#define GS_BUS_MUSIC    "music"    /* the soundtrack */
+#define GS_BUS_EFFECTS  "effects"  /* where gs_effect_play plays */
+#define GS_BUS_UI       "ui"       /* menu clicks; plays on while the game is paused */
+#define GS_BUS_VOICE    "voice"    /* dialogue and barks */
+#define GS_BUS_AMBIENCE "ambience" /* background beds */
+
+/* gs_bus_configure's "leave it as it is" for volume, limit and reserve. */
+#define GS_KEEP (-1)
+/* gs_bus_configure's limit: remove the bus's voice limit. */
+#define GS_BUS_NO_LIMIT 0
+
+/* Creates the bus `name`, or changes it if it exists. parent: the bus it feeds (NULL keeps an
+ * existing bus's parent, or puts a new one under the master). volume: 0 or more, set at once (use
+ * gs_bus_set_volume to ramp). limit: at most this many voices play directly on the bus; when it is
+ * full a new sound takes the voice of a lower- or equal-priority sound on the same bus, or is
+ * dropped. reserve: this many voices of the pool are kept for the bus. GS_KEEP leaves a value as it
+ * is (a new bus: volume 1, no limit, no reserve); GS_BUS_NO_LIMIT removes a limit.
+ * Errors: GS_ERR_UNKNOWN_NAME (parent), GS_ERR_INVALID_ARGUMENT (the parent would make a loop, a
+ * parent for the master, an empty name, a value out of range), GS_ERR_NULL_POINTER,
+ * GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED. Nothing changes on failure. */
+int gs_bus_configure(gs_runtime *rt, const char *name, const char *parent, float volume, int limit, int reserve);
+
+/* Moves a bus's volume (0 or more, 1 unchanged) to `volume` over `seconds`, linearly and without
+ * zipper noise (0: at once). Errors: GS_ERR_UNKNOWN_NAME, GS_ERR_INVALID_ARGUMENT (negative or
+ * non-finite volume or seconds), GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED. */
+int gs_bus_set_volume(gs_runtime *rt, const char *name, float volume, double seconds);
+
+/* Mutes (non-zero) or unmutes (0) a bus and everything below it: exact silence for those sounds,
+ * which play on unheard. Errors: GS_ERR_UNKNOWN_NAME, GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE,
+ * GS_ERR_STOPPED. */
+int gs_bus_set_muted(gs_runtime *rt, const char *name, int muted);
+
+/* Pauses (non-zero) or resumes (0) every voice on a bus and below it, the soundtrack too when it
+ * is under the bus; each keeps its place (a pause menu pauses GS_BUS_EFFECTS and GS_BUS_MUSIC while
+ * GS_BUS_UI plays on). Errors: as gs_bus_set_muted. */
+int gs_bus_set_paused(gs_runtime *rt, const char *name, int paused);
+
+/* Writes a bus's volume as last asked for (the target of a ramp under way; mutes and ducks are not
+ * in it) to *volume. Errors: GS_ERR_UNKNOWN_NAME, GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE. */
+int gs_bus_volume(gs_runtime *rt, const char *name, float *volume);
+
+/* Adds a rule: while any voice plays on `bus` (or a bus below it), `ducked` goes down by `db`
+ * decibels (0 or more: 9 means -9 dB) over `attack` seconds, and comes back over `release` seconds
+ * once the last one ends. When several rules lower one bus, the deepest counts. Rules stay for the
+ * runtime's life. Errors: GS_ERR_UNKNOWN_NAME, GS_ERR_INVALID_ARGUMENT (one bus plays through the
+ * other; a negative or non-finite value), GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED. */
+int gs_bus_add_ducking(gs_runtime *rt, const char *bus, const char *ducked, float db, double attack, double release);
 
 /* ---- Soundtrack -------------------------------------------------------------------------- */
 

@@ -1,6 +1,7 @@
 /*
  * A tiny C "game" on libgamesound: it loads its effects from a folder, fires a few, takes a
- * phone call in the middle, and writes what a player would have heard to a WAV file.
+ * phone call in the middle, opens a pause menu that pauses the effects bus while a menu sound
+ * plays, fades the last sound out, and writes what a player would have heard to a WAV file.
  *
  *   c-example SFX_FOLDER OUT.wav
  *
@@ -93,7 +94,18 @@ int main(int argc, char **argv) {
     printf("the call is declined (interrupted now: %d)\n", gs_session_is_interrupted(rt));
     gs_system_action(rt, "phone.decline");
 
-    fire(rt, second, 0.0f);
+    int64_t boom = gs_effect_play(rt, second, 0.8f, 1.0f, 0.0f);
+    result = result ? result : run(rt, out, 30, &frames);
+
+    /* The pause menu: effects stop where they are while a menu sound plays on the ui bus. */
+    printf("the pause menu opens\n");
+    gs_bus_set_paused(rt, GS_BUS_EFFECTS, 1);
+    if (gs_effect_play_on(rt, first, GS_BUS_UI, NULL) < 0) printf("  (%s not played: %s)\n", first, gs_last_error());
+    result = result ? result : run(rt, out, 50, &frames);
+    printf("the pause menu closes (the %s is %s)\n", second,
+           gs_voice_state(rt, boom) == GS_VOICE_PAUSED ? "paused" : "not playing");
+    gs_bus_set_paused(rt, GS_BUS_EFFECTS, 0);
+    if (gs_voice_stop_fade(rt, boom, 0.5) == GS_VOICE_ENDED) printf("  (the %s had already ended)\n", second);
     result = result ? result : run(rt, out, 100, &frames);
     if (result != GS_OK) fprintf(stderr, "render failed: %s\n", gs_last_error());
 

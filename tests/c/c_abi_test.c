@@ -197,7 +197,7 @@ static void test_unknown_names_and_bad_values(void) {
     CHECK(gs_effect_load(rt, "self", "/proc/self/status") == GS_ERR_DECODING, "a file that is not audio");
     CHECK(gs_effect_load_folder(rt, "/nonexistent-folder") == GS_ERR_IO, "a missing folder");
     CHECK(gs_voice_stop(rt, -5) == GS_ERR_INVALID_ARGUMENT, "a negative voice");
-    CHECK(gs_voice_stop(rt, 12345) == GS_OK, "a voice that never played is ignored");
+    CHECK(gs_voice_stop(rt, 12345) == GS_ERR_INVALID_ARGUMENT, "an id no runtime made (no runtime bits)");
     int16_t samples[8];
     CHECK(gs_render(rt, samples, -1) == GS_ERR_INVALID_ARGUMENT, "a negative frame count");
     CHECK(gs_render(rt, samples, 0) == GS_OK, "zero frames");
@@ -248,6 +248,22 @@ static void test_destroyed_handle_is_refused(void) {
     CHECK(gs_session_category(rt) == NULL && gs_last_error_code() == GS_ERR_INVALID_HANDLE, "category after destroy");
     CHECK(gs_set_event_callback(rt, NULL, NULL) == GS_ERR_INVALID_HANDLE, "callback after destroy");
     CHECK(gs_soundtrack_stop(rt) == GS_ERR_INVALID_HANDLE, "soundtrack after destroy");
+    float volume = 0;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, NULL) == GS_ERR_INVALID_HANDLE, "play_on after destroy");
+    CHECK(gs_bus_configure(rt, "guns", NULL, GS_KEEP, GS_KEEP, GS_KEEP) == GS_ERR_INVALID_HANDLE, "bus_configure after destroy");
+    CHECK(gs_bus_set_volume(rt, GS_BUS_MUSIC, 1, 0) == GS_ERR_INVALID_HANDLE, "bus_set_volume after destroy");
+    CHECK(gs_bus_set_muted(rt, GS_BUS_MUSIC, 1) == GS_ERR_INVALID_HANDLE, "bus_set_muted after destroy");
+    CHECK(gs_bus_set_paused(rt, GS_BUS_MUSIC, 1) == GS_ERR_INVALID_HANDLE, "bus_set_paused after destroy");
+    CHECK(gs_bus_volume(rt, GS_BUS_MUSIC, &volume) == GS_ERR_INVALID_HANDLE, "bus_volume after destroy");
+    CHECK(gs_bus_add_ducking(rt, GS_BUS_VOICE, GS_BUS_MUSIC, 6, 0, 0) == GS_ERR_INVALID_HANDLE, "bus_add_ducking after destroy");
+    CHECK(gs_voice_set_gain(rt, 1, 1, 0) == GS_ERR_INVALID_HANDLE, "voice_set_gain after destroy");
+    CHECK(gs_voice_set_pitch(rt, 1, 1, 0) == GS_ERR_INVALID_HANDLE, "voice_set_pitch after destroy");
+    CHECK(gs_voice_set_pan(rt, 1, 0, 0) == GS_ERR_INVALID_HANDLE, "voice_set_pan after destroy");
+    CHECK(gs_voice_set_position(rt, 1, 0, 0, 0, 0) == GS_ERR_INVALID_HANDLE, "voice_set_position after destroy");
+    CHECK(gs_voice_pause(rt, 1) == GS_ERR_INVALID_HANDLE, "voice_pause after destroy");
+    CHECK(gs_voice_resume(rt, 1) == GS_ERR_INVALID_HANDLE, "voice_resume after destroy");
+    CHECK(gs_voice_stop_fade(rt, 1, 0) == GS_ERR_INVALID_HANDLE, "voice_stop_fade after destroy");
+    CHECK(gs_voice_state(rt, 1) == GS_ERR_INVALID_HANDLE, "voice_state after destroy");
     gs_runtime_destroy(rt);
     CHECK(gs_last_error_code() == GS_ERR_INVALID_HANDLE, "destroying twice");
     CHECK(gs_session_is_active((gs_runtime *)(uintptr_t)0x1234) == GS_ERR_INVALID_HANDLE, "a made-up handle");
@@ -295,6 +311,16 @@ static void *work(void *argument) {
         if (gs_session_is_active(worker->shared) < 0) worker->failures++;
         if (gs_session_category(worker->shared) == NULL) worker->failures++;
         if (round % 10 == 0 && voice >= 0 && gs_voice_stop(worker->shared, voice) != GS_OK) worker->failures++;
+        if (voice >= 0) {
+            /* Another thread's sound may have stolen the voice: ended is a fine answer. */
+            int changed = gs_voice_set_pan(worker->shared, voice, worker->index % 2 ? -0.5f : 0.5f, 0.01);
+            int state = gs_voice_state(worker->shared, voice);
+            if ((changed != GS_OK && changed != GS_VOICE_ENDED) || state < GS_VOICE_PLAYING || state > GS_VOICE_ENDED)
+                worker->failures++;
+        }
+        if (gs_bus_set_volume(worker->shared, worker->index % 2 ? GS_BUS_EFFECTS : GS_BUS_UI, 0.5f + 0.1f * (float)(round % 5),
+                              0.01) != GS_OK)
+            worker->failures++;
         if (round % 25 == worker->index) {
             int ring = gs_system_action(worker->shared, "alarm.fire");
             int dismiss = gs_system_action(worker->shared, "alarm.dismiss");
@@ -345,12 +371,14 @@ struct recording {
     int dropped_inside;
     int reason_in_details;
     int destroy_on_event;
+    char voice_ended[160]; /* the details of the last voiceEnded */
 };
 
 static void record_event(const char *name, int64_t frame, const char *details, void *user_data) {
     struct recording *log = user_data;
     (void)frame;
     if (log->count < 64) snprintf(log->names[log->count++], sizeof log->names[0], "%s", name);
+    if (strcmp(name, "voiceEnded") == 0) snprintf(log->voice_ended, sizeof log->voice_ended, "%s", details);
     if (strcmp(name, "interruptionBegan") == 0) {
         log->interrupted_seen_inside = gs_session_is_interrupted(log->rt);
         log->dropped_inside = (int)gs_effect_play(log->rt, "tone", 1, 1, 0);
@@ -401,6 +429,578 @@ static void test_callback_that_calls_back_in(void) {
     CHECK(gs_set_event_callback(rt, record_event, &doomed) == GS_OK, "sets the callback");
     CHECK(gs_system_action(rt, "phone.ring") == GS_OK, "the call that ends the runtime returns normally");
     CHECK(gs_session_is_active(rt) == GS_ERR_INVALID_HANDLE, "the handle is dead after the callback destroyed it");
+}
+
+/* ---- Mixing: buses and voices --------------------------------------------------------------- */
+
+/* What `frames` rendered frames sound like: each channel's peak, and how often the left channel
+ * changes sign (a 440 Hz tone: about 88 times in 0.1 s). Peaks are -1 if rendering failed. */
+struct levels { int left, right, peak, crossings; };
+
+static struct levels render_levels(gs_runtime *rt, int32_t frames) {
+    int16_t *buffer = calloc((size_t)frames * 2, sizeof *buffer);
+    struct levels levels = { -1, -1, -1, 0 };
+    if (gs_render(rt, buffer, frames) == GS_OK) {
+        levels.left = levels.right = 0;
+        for (int32_t i = 0; i < frames; i++) {
+            if (abs(buffer[2 * i]) > levels.left) levels.left = abs(buffer[2 * i]);
+            if (abs(buffer[2 * i + 1]) > levels.right) levels.right = abs(buffer[2 * i + 1]);
+            if (i > 0 && (buffer[2 * i] >= 0) != (buffer[2 * i - 2] >= 0)) levels.crossings++;
+        }
+        levels.peak = levels.left > levels.right ? levels.left : levels.right;
+    }
+    free(buffer);
+    return levels;
+}
+
+/* The peak of 0.1 s, after one 256-frame block in which OpenAL Soft smooths the last change. */
+static int settled_peak(gs_runtime *rt) {
+    peak_of_render(rt, 256);
+    return peak_of_render(rt, RATE / 10);
+}
+
+/* Renders `seconds` of audio in 0.1 s pieces (the clock moves only when rendering). */
+static void render_seconds(gs_runtime *rt, double seconds) {
+    for (int32_t left = (int32_t)(seconds * RATE); left > 0; left -= RATE / 10)
+        peak_of_render(rt, left < RATE / 10 ? left : RATE / 10);
+}
+
+/* Whether `value` is within `tolerance` (a fraction) of `expected`. */
+static int near(int value, double expected, double tolerance) {
+    return value >= expected * (1 - tolerance) && value <= expected * (1 + tolerance);
+}
+
+/* Plays the tone, looping, on `bus` at `gain`. */
+static int64_t play_loop(gs_runtime *rt, const char *bus, float gain) {
+    gs_play_options options;
+    gs_play_options_init(&options);
+    options.loop = 1;
+    options.gain = gain;
+    return gs_effect_play_on(rt, "tone", bus, &options);
+}
+
+static void test_play_options(void) {
+    gs_play_options options;
+    memset(&options, 0x55, sizeof options);
+    gs_play_options_init(&options);
+    int reserved_zero = 1;
+    for (int i = 0; i < 7; i++) reserved_zero = reserved_zero && options.reserved[i] == 0;
+    CHECK(options.gain == 1 && options.pitch == 1 && options.pan == 0 && options.loop == 0 && options.priority == 0
+          && options.has_position == 0 && options.x == 0 && options.y == 0 && options.z == 0 && reserved_zero,
+          "gs_play_options_init fills the defaults");
+    gs_play_options_init(NULL);
+    CHECK(gs_last_error_code() == GS_ERR_NULL_POINTER, "gs_play_options_init(NULL)");
+
+    gs_runtime *rt = headless();
+    if (!rt) return;
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the tone");
+    int64_t voice = gs_effect_play_on(rt, "tone", NULL, NULL);
+    CHECK(voice >= 0, "NULL bus and NULL options: the defaults, on the effects bus");
+    int full = settled_peak(rt);
+    CHECK(full > 3000, "heard: peak %d", full);
+    CHECK(gs_bus_set_muted(rt, GS_BUS_EFFECTS, 1) == GS_OK, "mutes effects");
+    CHECK(settled_peak(rt) == 0, "the default bus is effects: muting it silences the sound");
+    CHECK(gs_bus_set_muted(rt, GS_BUS_EFFECTS, 0) == GS_OK, "unmutes effects");
+    CHECK(gs_voice_stop(rt, voice) == GS_OK, "stops it");
+
+    gs_play_options_init(&options);
+    options.gain = 0.5f;
+    options.pan = -1;
+    voice = gs_effect_play_on(rt, "tone", GS_BUS_UI, &options);
+    CHECK(voice >= 0, "plays on ui, half gain, hard left");
+    struct levels half = render_levels(rt, RATE / 10);
+    CHECK(gs_voice_set_gain(rt, voice, 1, 0) == GS_OK, "then at full gain");
+    peak_of_render(rt, 256);
+    struct levels whole = render_levels(rt, RATE / 10);
+    CHECK(near(half.left, whole.left / 2.0, 0.05) && half.right < half.left / 4,
+          "half as loud, on the left: %d / %d (at gain 1: %d)", half.left, half.right, whole.left);
+    gs_voice_stop(rt, voice);
+
+    gs_play_options_init(&options);
+    options.has_position = 1;
+    options.x = 2;
+    voice = gs_effect_play_on(rt, "tone", GS_BUS_EFFECTS, &options);
+    CHECK(voice >= 0, "plays at a position right of the listener");
+    struct levels right = render_levels(rt, RATE / 10);
+    CHECK(right.right > 2 * right.left, "heard on the right: %d / %d", right.left, right.right);
+    gs_voice_stop(rt, voice);
+
+    gs_play_options_init(&options);
+    options.pitch = 0;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT, "pitch 0");
+    gs_play_options_init(&options);
+    options.pan = 1.5f;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT, "pan 1.5");
+    gs_play_options_init(&options);
+    options.has_position = 1;
+    options.y = NAN;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT, "a position that is not a number");
+    CHECK(gs_effect_play_on(rt, "tone", "sfx", NULL) == GS_ERR_UNKNOWN_NAME, "an unknown bus");
+    CHECK(strstr(gs_last_error(), "sfx") != NULL, "the message names the bus: %s", gs_last_error());
+    CHECK(gs_effect_play_on(rt, "nothing", GS_BUS_UI, NULL) == GS_ERR_UNKNOWN_NAME, "an unknown effect");
+    CHECK(gs_effect_play_on(rt, NULL, GS_BUS_UI, NULL) == GS_ERR_NULL_POINTER, "a NULL name");
+    CHECK(gs_effect_play_on(NULL, "tone", GS_BUS_UI, NULL) == GS_ERR_NULL_POINTER, "on NULL");
+    CHECK(gs_effect_play_on(rt, "tone", "\xff\xfe", NULL) == GS_ERR_INVALID_ARGUMENT, "a bus name that is not UTF-8");
+    gs_runtime_destroy(rt);
+}
+
+static void test_bus_volume_ramp(void) {
+    gs_runtime *rt = headless();
+    if (!rt) return;
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the tone");
+    CHECK(play_loop(rt, GS_BUS_EFFECTS, 1) >= 0, "a loop on effects");
+    int full = settled_peak(rt);
+    CHECK(full > 3000, "heard: peak %d", full);
+
+    CHECK(gs_bus_set_volume(rt, GS_BUS_EFFECTS, 0.1f, 0.5) == GS_OK, "ramps effects to 0.1 over 0.5 s");
+    float volume = -1;
+    CHECK(gs_bus_volume(rt, GS_BUS_EFFECTS, &volume) == GS_OK && volume == 0.1f, "the volume reads as the target: %g",
+          (double)volume);
+    render_seconds(rt, 0.2);
+    int halfway = peak_of_render(rt, RATE / 10);            /* 0.2 ... 0.3 s: from 0.64 down to 0.46 */
+    CHECK(halfway < full * 0.75 && halfway > full * 0.35, "on the way down: %d of %d", halfway, full);
+    render_seconds(rt, 0.2);
+    int low = settled_peak(rt);                              /* arrived */
+    CHECK(near(low, full * 0.1, 0.15), "at a tenth after the ramp: %d of %d", low, full);
+
+    /* A bus of the game's own, under effects, multiplies down the tree. */
+    CHECK(gs_bus_set_volume(rt, GS_BUS_EFFECTS, 0.5f, 0) == GS_OK, "effects at half, at once");
+    CHECK(gs_bus_configure(rt, "weapons", GS_BUS_EFFECTS, 0.5f, GS_KEEP, GS_KEEP) == GS_OK, "a weapons bus under effects");
+    CHECK(gs_bus_volume(rt, "weapons", &volume) == GS_OK && volume == 0.5f, "weapons at half: %g", (double)volume);
+    CHECK(gs_bus_set_muted(rt, GS_BUS_EFFECTS, 1) == GS_OK && gs_bus_set_muted(rt, "weapons", 0) == GS_OK, "only weapons heard");
+    CHECK(settled_peak(rt) == 0, "muting effects silences what plays on it");
+    CHECK(play_loop(rt, "weapons", 1) >= 0, "a loop on weapons");
+    CHECK(settled_peak(rt) == 0, "...and what plays below it");
+    CHECK(gs_bus_set_muted(rt, GS_BUS_EFFECTS, 0) == GS_OK && gs_bus_set_volume(rt, GS_BUS_EFFECTS, 0, 0) == GS_OK,
+          "effects unmuted at volume 0");
+    CHECK(settled_peak(rt) == 0, "volume 0 on effects is silence below it too");
+    CHECK(gs_bus_set_volume(rt, GS_BUS_EFFECTS, 0.5f, 0) == GS_OK, "effects at half again");
+    CHECK(gs_bus_configure(rt, "weapons", NULL, GS_KEEP, GS_KEEP, GS_KEEP) == GS_OK, "GS_KEEP everywhere changes nothing");
+    CHECK(gs_bus_volume(rt, "weapons", &volume) == GS_OK && volume == 0.5f, "still half: %g", (double)volume);
+    int both = settled_peak(rt);                             /* the effects loop at 0.5, the weapons loop at 0.25 */
+    CHECK(gs_bus_set_muted(rt, "weapons", 1) == GS_OK, "mutes weapons");
+    int effects_only = settled_peak(rt);
+    CHECK(near(effects_only, full * 0.5, 0.1), "the effects loop at half: %d of %d", effects_only, full);
+    CHECK(both > effects_only, "the weapons loop adds to it: %d > %d", both, effects_only);
+    gs_runtime_destroy(rt);
+}
+
+static void test_mute_and_pause_buses(void) {
+    gs_runtime *rt = headless();
+    if (!rt) return;
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the tone");
+    int64_t effect = play_loop(rt, GS_BUS_EFFECTS, 1);
+    CHECK(effect >= 0, "a loop on effects");
+    int full = settled_peak(rt);
+    int64_t click = play_loop(rt, GS_BUS_UI, 1);
+    CHECK(click >= 0, "a loop on ui");
+
+    CHECK(gs_bus_set_muted(rt, GS_BUS_EFFECTS, 1) == GS_OK, "mutes effects");
+    int ui_only = settled_peak(rt);
+    CHECK(near(ui_only, full, 0.1), "one tone heard, the ui one: %d (one tone: %d)", ui_only, full);
+    CHECK(gs_voice_state(rt, effect) == GS_VOICE_PLAYING, "a muted voice plays on unheard");
+    CHECK(gs_voice_stop(rt, click) == GS_OK, "stops the ui loop");
+    CHECK(settled_peak(rt) == 0, "the effect on the muted bus is exactly silent");
+    CHECK(gs_bus_set_muted(rt, GS_BUS_EFFECTS, 1) == GS_OK, "muting twice is fine");
+    CHECK(gs_bus_set_muted(rt, GS_BUS_EFFECTS, 0) == GS_OK, "unmutes effects");
+    CHECK(near(settled_peak(rt), full, 0.1), "the effect is heard again");
+
+    /* The pause menu: effects pause, ui plays on, effects continue. */
+    CHECK(gs_bus_set_paused(rt, GS_BUS_EFFECTS, 1) == GS_OK, "pauses effects");
+    CHECK(gs_voice_state(rt, effect) == GS_VOICE_PAUSED, "the effect reads as paused");
+    CHECK(settled_peak(rt) == 0, "a paused bus is silent");
+    click = gs_effect_play_on(rt, "tone", GS_BUS_UI, NULL);
+    CHECK(click >= 0, "a ui click during the pause");
+    CHECK(near(settled_peak(rt), full, 0.1), "the click is heard");
+    gs_voice_stop(rt, click);
+    int64_t late = gs_effect_play(rt, "tone", 1, 1, 0);
+    CHECK(late >= 0 && gs_voice_state(rt, late) == GS_VOICE_PAUSED, "an effect started on the paused bus waits");
+    gs_voice_stop(rt, late);
+    CHECK(gs_bus_set_paused(rt, GS_BUS_EFFECTS, 0) == GS_OK, "resumes effects");
+    CHECK(gs_voice_state(rt, effect) == GS_VOICE_PLAYING, "the effect plays again");
+    CHECK(near(settled_peak(rt), full, 0.1), "and is heard");
+    CHECK(gs_bus_set_paused(rt, GS_BUS_MASTER, 1) == GS_OK, "pausing the master pauses everything below");
+    CHECK(gs_voice_state(rt, effect) == GS_VOICE_PAUSED && settled_peak(rt) == 0, "paused under the master");
+    CHECK(gs_bus_set_paused(rt, GS_BUS_MASTER, 0) == GS_OK && near(settled_peak(rt), full, 0.1), "and back");
+    gs_runtime_destroy(rt);
+}
+
+static void test_ducking_rule(void) {
+    gs_runtime *rt = headless();
+    if (!rt) return;
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the tone");
+    CHECK(gs_bus_add_ducking(rt, GS_BUS_VOICE, GS_BUS_MUSIC, 12, 0.05, 0.05) == GS_OK, "voice ducks music by 12 dB");
+    CHECK(play_loop(rt, GS_BUS_MUSIC, 1) >= 0, "a loop on music");
+    int music = settled_peak(rt);
+    CHECK(music > 3000, "music heard: %d", music);
+    /* A line at gain 0 on the voice bus: it plays (and ducks), but only the music is heard. */
+    int64_t line = play_loop(rt, GS_BUS_VOICE, 0);
+    CHECK(line >= 0, "a line on the voice bus");
+    render_seconds(rt, 0.1);
+    int ducked = settled_peak(rt);
+    CHECK(near(ducked, music * 0.251, 0.12), "music 12 dB down while the line plays: %d of %d", ducked, music);
+    CHECK(gs_voice_stop(rt, line) == GS_OK, "the line ends");
+    render_seconds(rt, 0.1);
+    CHECK(near(settled_peak(rt), music, 0.05), "music back after the release");
+    float volume = 0;
+    CHECK(gs_bus_volume(rt, GS_BUS_MUSIC, &volume) == GS_OK && volume == 1, "a duck is not the bus's volume: %g", (double)volume);
+    gs_runtime_destroy(rt);
+}
+
+static void test_voice_control(void) {
+    gs_runtime *rt = headless();
+    if (!rt) return;
+    struct recording log = { .rt = rt };
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the tone");
+    CHECK(gs_set_event_callback(rt, record_event, &log) == GS_OK, "records events");
+    int64_t voice = play_loop(rt, GS_BUS_EFFECTS, 1);
+    CHECK(voice >= 0, "a loop");
+    CHECK(gs_voice_state(rt, voice) == GS_VOICE_PLAYING, "playing");
+    struct levels full = render_levels(rt, RATE / 10);
+    CHECK(full.peak > 3000 && full.crossings > 80 && full.crossings < 96, "440 Hz: peak %d, %d crossings in 0.1 s",
+          full.peak, full.crossings);
+
+    CHECK(gs_voice_set_gain(rt, voice, 0.25f, 0) == GS_OK, "gain 0.25 at once");
+    CHECK(near(settled_peak(rt), full.peak * 0.25, 0.1), "a quarter as loud");
+    CHECK(gs_voice_set_gain(rt, voice, 1, 0.5) == GS_OK, "gain back to 1 over 0.5 s");
+    int rising = peak_of_render(rt, RATE / 10);
+    CHECK(rising < full.peak * 0.6, "still low early in the ramp: %d", rising);
+    render_seconds(rt, 0.4);
+    CHECK(near(settled_peak(rt), full.peak, 0.05), "arrived");
+
+    CHECK(gs_voice_set_pan(rt, voice, -1, 0) == GS_OK, "pan hard left");
+    peak_of_render(rt, 256);
+    struct levels left = render_levels(rt, RATE / 10);
+    CHECK(left.left > 3 * left.right, "left %d, right %d", left.left, left.right);
+    CHECK(gs_voice_set_pan(rt, voice, 1, 0) == GS_OK, "pan hard right");
+    peak_of_render(rt, 256);
+    struct levels right = render_levels(rt, RATE / 10);
+    CHECK(right.right > 3 * right.left, "left %d, right %d", right.left, right.right);
+    CHECK(gs_voice_set_pan(rt, voice, 0, 0) == GS_OK, "centred");
+
+    CHECK(gs_voice_set_pitch(rt, voice, 2, 0) == GS_OK, "an octave up");
+    peak_of_render(rt, 256);
+    struct levels octave = render_levels(rt, RATE / 10);
+    CHECK(octave.crossings > 1.8 * full.crossings && octave.crossings < 2.2 * full.crossings, "%d crossings, twice %d",
+          octave.crossings, full.crossings);
+    CHECK(gs_voice_set_pitch(rt, voice, 1, 0) == GS_OK, "pitch back");
+
+    CHECK(gs_voice_set_position(rt, voice, -3, 0, 0, 0) == GS_OK, "moved to the left in the world");
+    peak_of_render(rt, 256);
+    struct levels placed = render_levels(rt, RATE / 10);
+    CHECK(placed.left > 2 * placed.right, "heard on the left: %d / %d", placed.left, placed.right);
+    CHECK(gs_voice_set_position(rt, voice, 3, 0, 0, 0.2) == GS_OK, "moves to the right over 0.2 s");
+    render_seconds(rt, 0.25);
+    placed = render_levels(rt, RATE / 10);
+    CHECK(placed.right > 2 * placed.left, "heard on the right: %d / %d", placed.left, placed.right);
+    CHECK(gs_voice_set_position(rt, voice, 0, 0, -1, 0) == GS_OK, "in front");
+
+    CHECK(gs_voice_pause(rt, voice) == GS_OK, "pauses the voice");
+    CHECK(gs_voice_state(rt, voice) == GS_VOICE_PAUSED, "paused");
+    CHECK(settled_peak(rt) == 0, "a paused voice is silent");
+    CHECK(gs_voice_pause(rt, voice) == GS_OK, "pausing twice is fine");
+    CHECK(gs_voice_resume(rt, voice) == GS_OK, "resumes it");
+    CHECK(gs_voice_state(rt, voice) == GS_VOICE_PLAYING, "playing again");
+    CHECK(settled_peak(rt) > 3000, "heard again");
+
+    CHECK(gs_voice_stop_fade(rt, voice, 0.3) == GS_OK, "fades out over 0.3 s");
+    CHECK(gs_voice_state(rt, voice) == GS_VOICE_PLAYING, "still playing while it fades");
+    int fading = peak_of_render(rt, RATE / 10);
+    int later = peak_of_render(rt, RATE / 10);
+    CHECK(fading > later && later > 0, "falling: %d, then %d", fading, later);
+    render_seconds(rt, 0.15);
+    CHECK(gs_voice_state(rt, voice) == GS_VOICE_ENDED, "ended after the fade");
+    CHECK(settled_peak(rt) == 0, "silent");
+    CHECK(index_of(&log, "voiceEnded") >= 0, "the callback got voiceEnded");
+    char expected[64];
+    snprintf(expected, sizeof expected, "\"voice\":%lld,", (long long)(voice & 0xFFFFFFFFFFFFLL));
+    CHECK(strstr(log.voice_ended, expected) != NULL && strstr(log.voice_ended, "\"reason\":\"stopped\"") != NULL,
+          "events name the voice by the id's lower 48 bits (%s): %s", expected, log.voice_ended);
+
+    /* An ended voice: nothing happens, and the calls say so without recording an error. */
+    gs_voice_state(NULL, voice);
+    CHECK(gs_last_error_code() == GS_ERR_NULL_POINTER, "a known last error first");
+    CHECK(gs_voice_set_gain(rt, voice, 1, 0) == GS_VOICE_ENDED, "set_gain on an ended voice");
+    CHECK(gs_voice_set_pitch(rt, voice, 1, 0) == GS_VOICE_ENDED, "set_pitch on an ended voice");
+    CHECK(gs_voice_set_pan(rt, voice, 0, 0) == GS_VOICE_ENDED, "set_pan on an ended voice");
+    CHECK(gs_voice_set_position(rt, voice, 0, 0, 0, 0) == GS_VOICE_ENDED, "set_position on an ended voice");
+    CHECK(gs_voice_pause(rt, voice) == GS_VOICE_ENDED, "pause on an ended voice");
+    CHECK(gs_voice_resume(rt, voice) == GS_VOICE_ENDED, "resume on an ended voice");
+    CHECK(gs_voice_stop_fade(rt, voice, 0.1) == GS_VOICE_ENDED, "stop_fade on an ended voice");
+    CHECK(gs_voice_stop_fade(rt, voice, 0) == GS_VOICE_ENDED, "stop_fade(0) on an ended voice");
+    CHECK(gs_voice_stop(rt, voice) == GS_OK, "gs_voice_stop keeps saying GS_OK for an ended voice");
+    CHECK(gs_last_error_code() == GS_ERR_NULL_POINTER, "GS_VOICE_ENDED is not a failure: the last error is untouched");
+    CHECK(strcmp(gs_result_name(GS_VOICE_ENDED), "GS_VOICE_ENDED") == 0, "its name: %s", gs_result_name(GS_VOICE_ENDED));
+    CHECK(gs_voice_set_gain(rt, voice, -1, 0) == GS_ERR_INVALID_ARGUMENT, "values are checked before the voice");
+
+    /* stop_fade(0) stops at once. */
+    voice = play_loop(rt, GS_BUS_EFFECTS, 1);
+    CHECK(gs_voice_stop_fade(rt, voice, 0) == GS_OK && gs_voice_state(rt, voice) == GS_VOICE_ENDED, "stop_fade(0)");
+    CHECK(settled_peak(rt) == 0, "silent at once");
+    gs_set_event_callback(rt, NULL, NULL);
+    gs_runtime_destroy(rt);
+}
+
+static void test_voice_ids_end_and_are_not_reused(void) {
+    gs_config config;
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.sample_rate = RATE;
+    config.voices = 1; /* one slot: every new sound reuses it */
+    gs_runtime *rt = gs_runtime_create(&config);
+    CHECK(rt != NULL, "a runtime with one voice");
+    if (!rt) return;
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the 2 s tone");
+    int64_t first = gs_effect_play(rt, "tone", 1, 1, 0);
+    CHECK(first >= 0, "plays once");
+    render_seconds(rt, 2.1);
+    CHECK(gs_voice_state(rt, first) == GS_VOICE_ENDED, "ended after the sound's end");
+    int64_t second = gs_effect_play(rt, "tone", 1, 1, 0);
+    CHECK(second >= 0 && second != first, "the next sound gets a new id in the same slot");
+    CHECK((second & 0xFFFF) == (first & 0xFFFF), "the same slot: %lld, %lld", (long long)first, (long long)second);
+    CHECK(gs_voice_state(rt, first) == GS_VOICE_ENDED, "the stale id stays ended");
+    CHECK(gs_voice_state(rt, second) == GS_VOICE_PLAYING, "the new one plays");
+    CHECK(gs_voice_set_gain(rt, first, 0, 0) == GS_VOICE_ENDED, "the stale id changes nothing");
+    CHECK(gs_voice_pause(rt, first) == GS_VOICE_ENDED, "nor pauses anything");
+    CHECK(gs_voice_stop_fade(rt, first, 0) == GS_VOICE_ENDED, "nor stops anything");
+    CHECK(settled_peak(rt) > 3000, "the sound now in the slot plays on, at full gain");
+
+    int64_t third = gs_effect_play(rt, "tone", 1, 1, 0);
+    CHECK(third >= 0 && gs_voice_state(rt, second) == GS_VOICE_ENDED, "a stolen voice has ended");
+    CHECK(gs_voice_set_gain(rt, second, 0, 0) == GS_VOICE_ENDED, "its id changes nothing");
+
+    /* An id from another runtime is refused, not taken for one of ours. */
+    gs_runtime *other = headless();
+    if (other) {
+        CHECK(gs_effect_load(other, "tone", tone_path) == GS_OK, "the other runtime loads the tone");
+        int64_t foreign = gs_effect_play(other, "tone", 1, 1, 0);
+        CHECK(foreign >= 0, "the other runtime plays");
+        CHECK(gs_voice_set_gain(rt, foreign, 0, 0) == GS_ERR_INVALID_ARGUMENT, "a foreign voice: set_gain");
+        CHECK(strstr(gs_last_error(), "another runtime") != NULL, "the message says so: %s", gs_last_error());
+        CHECK(gs_voice_set_pitch(rt, foreign, 1, 0) == GS_ERR_INVALID_ARGUMENT, "a foreign voice: set_pitch");
+        CHECK(gs_voice_set_pan(rt, foreign, 0, 0) == GS_ERR_INVALID_ARGUMENT, "a foreign voice: set_pan");
+        CHECK(gs_voice_set_position(rt, foreign, 0, 0, 0, 0) == GS_ERR_INVALID_ARGUMENT, "a foreign voice: set_position");
+        CHECK(gs_voice_pause(rt, foreign) == GS_ERR_INVALID_ARGUMENT, "a foreign voice: pause");
+        CHECK(gs_voice_resume(rt, foreign) == GS_ERR_INVALID_ARGUMENT, "a foreign voice: resume");
+        CHECK(gs_voice_stop_fade(rt, foreign, 0.1) == GS_ERR_INVALID_ARGUMENT, "a foreign voice: stop_fade");
+        CHECK(gs_voice_stop(rt, foreign) == GS_ERR_INVALID_ARGUMENT, "a foreign voice: stop");
+        CHECK(gs_voice_state(rt, foreign) == GS_ERR_INVALID_ARGUMENT, "a foreign voice: state");
+        CHECK(gs_voice_state(other, foreign) == GS_VOICE_PLAYING, "it still plays in its own runtime");
+        CHECK(gs_voice_state(other, third) == GS_ERR_INVALID_ARGUMENT, "and ours is foreign there");
+        gs_runtime_destroy(other);
+        gs_runtime *next = headless();
+        if (next) {
+            CHECK(gs_voice_state(next, foreign) == GS_ERR_INVALID_ARGUMENT, "a destroyed runtime's voice is foreign to a new one");
+            gs_runtime_destroy(next);
+        }
+    }
+    CHECK(gs_voice_state(rt, 12345) == GS_ERR_INVALID_ARGUMENT, "a made-up id");
+    CHECK(gs_voice_state(rt, -1) == GS_ERR_INVALID_ARGUMENT, "a negative id");
+    CHECK(gs_voice_set_gain(rt, -7, 1, 0) == GS_ERR_INVALID_ARGUMENT, "a negative id: set_gain");
+    CHECK(gs_voice_pause(rt, INT64_MIN) == GS_ERR_INVALID_ARGUMENT, "INT64_MIN");
+    CHECK(gs_voice_state(rt, third) == GS_VOICE_PLAYING, "the runtime's own voice is unharmed");
+    gs_runtime_destroy(rt);
+}
+
+static void test_bus_limit(void) {
+    gs_runtime *rt = headless();
+    if (!rt) return;
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the tone");
+    CHECK(gs_bus_configure(rt, "weapons", GS_BUS_EFFECTS, GS_KEEP, 1, 2) == GS_OK, "weapons: one voice, two reserved");
+    gs_play_options options;
+    gs_play_options_init(&options);
+    options.priority = 5;
+    int64_t shot = gs_effect_play_on(rt, "tone", "weapons", &options);
+    CHECK(shot >= 0, "a priority-5 shot");
+    CHECK(gs_effect_play_on(rt, "tone", "weapons", NULL) == GS_ERR_DROPPED, "a priority-0 shot is dropped at the limit");
+    CHECK(strstr(gs_last_error(), "busVoiceLimit") != NULL, "the reason: %s", gs_last_error());
+    CHECK(gs_effect_play(rt, "tone", 1, 1, 0) >= 0, "effects elsewhere still play");
+    int64_t louder = gs_effect_play_on(rt, "tone", "weapons", &options);
+    CHECK(louder >= 0 && gs_voice_state(rt, shot) == GS_VOICE_ENDED, "an equal priority steals from its own bus");
+    CHECK(gs_bus_configure(rt, "weapons", NULL, GS_KEEP, GS_BUS_NO_LIMIT, GS_KEEP) == GS_OK, "no limit any more");
+    CHECK(gs_effect_play_on(rt, "tone", "weapons", NULL) >= 0, "now a priority-0 shot plays");
+    CHECK(gs_bus_configure(rt, "weapons", NULL, GS_KEEP, -2, GS_KEEP) == GS_ERR_INVALID_ARGUMENT, "limit -2");
+    CHECK(gs_bus_configure(rt, "weapons", NULL, GS_KEEP, GS_KEEP, -3) == GS_ERR_INVALID_ARGUMENT, "reserve -3");
+    CHECK(gs_bus_configure(rt, "weapons", NULL, -0.5f, GS_KEEP, GS_KEEP) == GS_ERR_INVALID_ARGUMENT, "volume -0.5");
+    CHECK(gs_bus_configure(rt, "weapons", NULL, NAN, GS_KEEP, GS_KEEP) == GS_ERR_INVALID_ARGUMENT, "volume NaN");
+    gs_runtime_destroy(rt);
+}
+
+/* Bad input to every bus and voice function on a runtime that is `state` ("" normal, or during a
+ * call); every one is refused with its code and changes nothing. */
+static void check_bus_and_voice_errors(gs_runtime *rt, int64_t live, int64_t ended, int64_t foreign, const char *state) {
+    float volume = 0;
+    CHECK(gs_bus_set_volume(rt, "nowhere", 1, 0) == GS_ERR_UNKNOWN_NAME, "%sset_volume on an unknown bus", state);
+    CHECK(strstr(gs_last_error(), "nowhere") != NULL, "%sthe message names the bus: %s", state, gs_last_error());
+    CHECK(gs_bus_set_muted(rt, "nowhere", 1) == GS_ERR_UNKNOWN_NAME, "%sset_muted on an unknown bus", state);
+    CHECK(gs_bus_set_paused(rt, "nowhere", 1) == GS_ERR_UNKNOWN_NAME, "%sset_paused on an unknown bus", state);
+    CHECK(gs_bus_volume(rt, "nowhere", &volume) == GS_ERR_UNKNOWN_NAME, "%sthe volume of an unknown bus", state);
+    CHECK(gs_bus_configure(rt, "bongos", "nowhere", GS_KEEP, GS_KEEP, GS_KEEP) == GS_ERR_UNKNOWN_NAME,
+          "%san unknown parent", state);
+    CHECK(gs_bus_volume(rt, "bongos", &volume) == GS_ERR_UNKNOWN_NAME, "%sa failed configure makes no bus", state);
+    CHECK(gs_bus_add_ducking(rt, "nowhere", GS_BUS_MUSIC, 6, 0.1, 0.1) == GS_ERR_UNKNOWN_NAME, "%sducking by an unknown bus", state);
+    CHECK(gs_bus_add_ducking(rt, GS_BUS_VOICE, "nowhere", 6, 0.1, 0.1) == GS_ERR_UNKNOWN_NAME, "%sducking an unknown bus", state);
+
+    CHECK(gs_bus_configure(rt, GS_BUS_EFFECTS, "guns", GS_KEEP, GS_KEEP, GS_KEEP) == GS_ERR_INVALID_ARGUMENT,
+          "%seffects under guns, which is under effects: a loop", state);
+    CHECK(strstr(gs_last_error(), "loop") != NULL, "%sthe message says loop: %s", state, gs_last_error());
+    CHECK(gs_bus_configure(rt, "guns", "guns", GS_KEEP, GS_KEEP, GS_KEEP) == GS_ERR_INVALID_ARGUMENT, "%sa bus under itself", state);
+    CHECK(gs_bus_configure(rt, GS_BUS_MASTER, GS_BUS_MUSIC, GS_KEEP, GS_KEEP, GS_KEEP) == GS_ERR_INVALID_ARGUMENT,
+          "%sa parent for the master", state);
+    CHECK(gs_bus_configure(rt, "", NULL, GS_KEEP, GS_KEEP, GS_KEEP) == GS_ERR_INVALID_ARGUMENT, "%san empty name", state);
+    CHECK(gs_bus_add_ducking(rt, "guns", GS_BUS_EFFECTS, 6, 0.1, 0.1) == GS_ERR_INVALID_ARGUMENT,
+          "%sguns cannot duck effects, which it plays through", state);
+    CHECK(gs_bus_add_ducking(rt, GS_BUS_VOICE, GS_BUS_MUSIC, -6, 0.1, 0.1) == GS_ERR_INVALID_ARGUMENT, "%snegative dB", state);
+    CHECK(gs_bus_set_volume(rt, GS_BUS_MUSIC, -0.5f, 0) == GS_ERR_INVALID_ARGUMENT, "%sa negative volume", state);
+    CHECK(gs_bus_set_volume(rt, GS_BUS_MUSIC, INFINITY, 0) == GS_ERR_INVALID_ARGUMENT, "%san infinite volume", state);
+
+    /* Negative ramp times. */
+    CHECK(gs_bus_set_volume(rt, GS_BUS_MUSIC, 0.5f, -1) == GS_ERR_INVALID_ARGUMENT, "%sa negative bus ramp", state);
+    CHECK(gs_bus_set_volume(rt, GS_BUS_MUSIC, 0.5f, NAN) == GS_ERR_INVALID_ARGUMENT, "%sa NaN bus ramp", state);
+    CHECK(gs_bus_add_ducking(rt, GS_BUS_VOICE, GS_BUS_MUSIC, 6, -0.1, 0.1) == GS_ERR_INVALID_ARGUMENT, "%sa negative attack", state);
+    CHECK(gs_bus_add_ducking(rt, GS_BUS_VOICE, GS_BUS_MUSIC, 6, 0.1, -0.1) == GS_ERR_INVALID_ARGUMENT, "%sa negative release", state);
+    CHECK(gs_voice_set_gain(rt, live, 0.5f, -0.01) == GS_ERR_INVALID_ARGUMENT, "%sa negative gain ramp", state);
+    CHECK(gs_voice_set_pitch(rt, live, 1, -1) == GS_ERR_INVALID_ARGUMENT, "%sa negative pitch ramp", state);
+    CHECK(gs_voice_set_pan(rt, live, 0, -1) == GS_ERR_INVALID_ARGUMENT, "%sa negative pan ramp", state);
+    CHECK(gs_voice_set_position(rt, live, 0, 0, 0, -1) == GS_ERR_INVALID_ARGUMENT, "%sa negative move", state);
+    CHECK(gs_voice_stop_fade(rt, live, -1) == GS_ERR_INVALID_ARGUMENT, "%sa negative fade", state);
+    CHECK(gs_voice_stop_fade(rt, live, INFINITY) == GS_ERR_INVALID_ARGUMENT, "%san endless fade", state);
+    CHECK(gs_voice_state(rt, live) == GS_VOICE_PLAYING, "%sa refused fade leaves the voice playing", state);
+    CHECK(gs_bus_volume(rt, GS_BUS_MUSIC, &volume) == GS_OK && volume == 1, "%smusic's volume unchanged: %g", state, (double)volume);
+
+    /* Values out of range. */
+    CHECK(gs_voice_set_gain(rt, live, -1, 0) == GS_ERR_INVALID_ARGUMENT, "%sa negative gain", state);
+    CHECK(gs_voice_set_pitch(rt, live, 0, 0) == GS_ERR_INVALID_ARGUMENT, "%spitch 0", state);
+    CHECK(gs_voice_set_pan(rt, live, -1.01f, 0) == GS_ERR_INVALID_ARGUMENT, "%span beyond the left", state);
+    CHECK(gs_voice_set_position(rt, live, NAN, 0, 0, 0) == GS_ERR_INVALID_ARGUMENT, "%sa position that is not a number", state);
+
+    /* Ended, foreign and made-up voices. */
+    CHECK(gs_voice_set_gain(rt, ended, 0.5f, 0) == GS_VOICE_ENDED, "%sa stale id: set_gain", state);
+    CHECK(gs_voice_resume(rt, ended) == GS_VOICE_ENDED, "%sa stale id: resume", state);
+    CHECK(gs_voice_stop_fade(rt, ended, 0.2) == GS_VOICE_ENDED, "%sa stale id: stop_fade", state);
+    CHECK(gs_voice_state(rt, ended) == GS_VOICE_ENDED, "%sa stale id: state", state);
+    CHECK(gs_voice_set_gain(rt, foreign, 0.5f, 0) == GS_ERR_INVALID_ARGUMENT, "%sa foreign id: set_gain", state);
+    CHECK(gs_voice_state(rt, foreign) == GS_ERR_INVALID_ARGUMENT, "%sa foreign id: state", state);
+    CHECK(gs_voice_pause(rt, foreign) == GS_ERR_INVALID_ARGUMENT, "%sa foreign id: pause", state);
+    CHECK(gs_voice_stop(rt, foreign) == GS_ERR_INVALID_ARGUMENT, "%sa foreign id: stop", state);
+    CHECK(gs_voice_set_gain(rt, -1, 0.5f, 0) == GS_ERR_INVALID_ARGUMENT, "%sa negative id", state);
+
+    /* NULL. */
+    CHECK(gs_bus_configure(rt, NULL, NULL, GS_KEEP, GS_KEEP, GS_KEEP) == GS_ERR_NULL_POINTER, "%sconfigure a NULL bus", state);
+    CHECK(gs_bus_configure(NULL, "bongos", NULL, GS_KEEP, GS_KEEP, GS_KEEP) == GS_ERR_NULL_POINTER, "%sconfigure on NULL", state);
+    CHECK(gs_bus_set_volume(rt, NULL, 1, 0) == GS_ERR_NULL_POINTER, "%sset_volume of a NULL bus", state);
+    CHECK(gs_bus_set_volume(NULL, GS_BUS_MUSIC, 1, 0) == GS_ERR_NULL_POINTER, "%sset_volume on NULL", state);
+    CHECK(gs_bus_set_muted(rt, NULL, 1) == GS_ERR_NULL_POINTER, "%smute a NULL bus", state);
+    CHECK(gs_bus_set_muted(NULL, GS_BUS_MUSIC, 1) == GS_ERR_NULL_POINTER, "%smute on NULL", state);
+    CHECK(gs_bus_set_paused(rt, NULL, 1) == GS_ERR_NULL_POINTER, "%spause a NULL bus", state);
+    CHECK(gs_bus_set_paused(NULL, GS_BUS_MUSIC, 1) == GS_ERR_NULL_POINTER, "%spause on NULL", state);
+    CHECK(gs_bus_volume(rt, GS_BUS_MUSIC, NULL) == GS_ERR_NULL_POINTER, "%sthe volume into NULL", state);
+    CHECK(strstr(gs_last_error(), "volume") != NULL, "%sthe message names the argument: %s", state, gs_last_error());
+    CHECK(gs_bus_volume(rt, NULL, &volume) == GS_ERR_NULL_POINTER, "%sthe volume of a NULL bus", state);
+    CHECK(gs_bus_volume(NULL, GS_BUS_MUSIC, &volume) == GS_ERR_NULL_POINTER, "%sthe volume on NULL", state);
+    CHECK(gs_bus_add_ducking(rt, NULL, GS_BUS_MUSIC, 6, 0, 0) == GS_ERR_NULL_POINTER, "%sducking by NULL", state);
+    CHECK(gs_bus_add_ducking(rt, GS_BUS_VOICE, NULL, 6, 0, 0) == GS_ERR_NULL_POINTER, "%sducking NULL", state);
+    CHECK(gs_bus_add_ducking(NULL, GS_BUS_VOICE, GS_BUS_MUSIC, 6, 0, 0) == GS_ERR_NULL_POINTER, "%sducking on NULL", state);
+    CHECK(gs_voice_set_gain(NULL, live, 1, 0) == GS_ERR_NULL_POINTER, "%sset_gain on NULL", state);
+    CHECK(gs_voice_set_pitch(NULL, live, 1, 0) == GS_ERR_NULL_POINTER, "%sset_pitch on NULL", state);
+    CHECK(gs_voice_set_pan(NULL, live, 0, 0) == GS_ERR_NULL_POINTER, "%sset_pan on NULL", state);
+    CHECK(gs_voice_set_position(NULL, live, 0, 0, 0, 0) == GS_ERR_NULL_POINTER, "%sset_position on NULL", state);
+    CHECK(gs_voice_pause(NULL, live) == GS_ERR_NULL_POINTER, "%svoice_pause on NULL", state);
+    CHECK(gs_voice_resume(NULL, live) == GS_ERR_NULL_POINTER, "%svoice_resume on NULL", state);
+    CHECK(gs_voice_stop_fade(NULL, live, 0) == GS_ERR_NULL_POINTER, "%sstop_fade on NULL", state);
+    CHECK(gs_voice_state(NULL, live) == GS_ERR_NULL_POINTER, "%sstate on NULL", state);
+    CHECK(gs_effect_play_on(NULL, "tone", NULL, NULL) == GS_ERR_NULL_POINTER, "%splay_on on NULL", state);
+    CHECK(gs_effect_play_on(rt, NULL, NULL, NULL) == GS_ERR_NULL_POINTER, "%splay_on a NULL name", state);
+    CHECK(gs_voice_state(rt, live) == GS_VOICE_PLAYING, "%sthe live voice is unharmed by all that", state);
+}
+
+static void test_bus_and_voice_errors(void) {
+    gs_runtime *rt = headless(), *other = headless();
+    if (!rt || !other) { gs_runtime_destroy(rt); gs_runtime_destroy(other); return; }
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK && gs_effect_load(other, "tone", tone_path) == GS_OK, "loads");
+    CHECK(gs_bus_configure(rt, "guns", GS_BUS_EFFECTS, GS_KEEP, GS_KEEP, GS_KEEP) == GS_OK, "guns under effects");
+    int64_t live = play_loop(rt, GS_BUS_EFFECTS, 1), ended = play_loop(rt, GS_BUS_EFFECTS, 1);
+    int64_t foreign = gs_effect_play(other, "tone", 1, 1, 0);
+    CHECK(live >= 0 && ended >= 0 && foreign >= 0, "three voices");
+    CHECK(gs_voice_stop(rt, ended) == GS_OK, "one is stopped");
+    check_bus_and_voice_errors(rt, live, ended, foreign, "");
+    gs_runtime_destroy(other);
+    gs_runtime_destroy(rt);
+}
+
+/* The mixing calls during a phone call: the runtime keeps every change (the output is exactly silent
+ * meanwhile) and the sound after the call is as asked; bad input is refused as outside a call. */
+static void test_mixing_during_a_call(int32_t strategy) {
+    gs_config config;
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.sample_rate = RATE;
+    config.interruption_strategy = strategy;
+    gs_runtime *rt = gs_runtime_create(&config), *other = headless();
+    CHECK(rt != NULL, "a runtime (strategy %d)", (int)strategy);
+    if (!rt || !other) { gs_runtime_destroy(rt); gs_runtime_destroy(other); return; }
+    const char *state = strategy == GS_INTERRUPTION_SUSPEND_CONTEXT ? "during a call (suspend): " : "during a call (rebuild): ";
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK && gs_effect_load(other, "tone", tone_path) == GS_OK, "loads");
+    CHECK(gs_bus_configure(rt, "guns", GS_BUS_EFFECTS, GS_KEEP, GS_KEEP, GS_KEEP) == GS_OK, "guns under effects");
+    int64_t effect = play_loop(rt, GS_BUS_EFFECTS, 1);
+    int one = settled_peak(rt);
+    CHECK(one > 3000, "one tone: %d", one);
+    CHECK(gs_voice_set_pan(rt, effect, -1, 0) == GS_OK, "hard left");
+    int one_left = settled_peak(rt);                         /* the level on the left of one tone panned left */
+    CHECK(gs_voice_set_pan(rt, effect, 0, 0) == GS_OK, "centred");
+    int64_t click = play_loop(rt, GS_BUS_UI, 1), music = play_loop(rt, GS_BUS_MUSIC, 1);
+    int64_t fading = play_loop(rt, GS_BUS_AMBIENCE, 1), slow = play_loop(rt, GS_BUS_AMBIENCE, 1);
+    int64_t ended = play_loop(rt, GS_BUS_EFFECTS, 1), foreign = gs_effect_play(other, "tone", 1, 1, 0);
+    CHECK(effect >= 0 && click >= 0 && music >= 0 && fading >= 0 && slow >= 0 && ended >= 0 && foreign >= 0,
+          "seven voices");
+    CHECK(gs_voice_stop(rt, ended) == GS_OK, "one is stopped before the call");
+    render_seconds(rt, 0.1);
+
+    CHECK(gs_system_action(rt, "phone.ring") == GS_OK, "the phone rings");
+    CHECK(gs_session_is_interrupted(rt) == 1, "interrupted");
+    CHECK(gs_bus_set_volume(rt, GS_BUS_EFFECTS, 0.5f, 0.2) == GS_OK, "%sramps effects to half", state);
+    CHECK(gs_bus_set_muted(rt, GS_BUS_UI, 1) == GS_OK, "%smutes ui", state);
+    CHECK(gs_bus_set_paused(rt, GS_BUS_MUSIC, 1) == GS_OK, "%spauses music", state);
+    CHECK(gs_bus_configure(rt, "drums", GS_BUS_MUSIC, 0.5f, 2, 0) == GS_OK, "%smakes a bus", state);
+    CHECK(gs_bus_add_ducking(rt, GS_BUS_UI, GS_BUS_EFFECTS, 6, 0, 0) == GS_OK, "%sadds a ducking rule", state);
+    CHECK(gs_voice_set_gain(rt, effect, 0.5f, 0) == GS_OK, "%shalves the effect's gain", state);
+    CHECK(gs_voice_set_pan(rt, effect, -1, 0) == GS_OK, "%spans it left", state);
+    CHECK(gs_voice_pause(rt, effect) == GS_OK && gs_voice_resume(rt, effect) == GS_OK, "%spauses and resumes it", state);
+    CHECK(gs_voice_state(rt, effect) == GS_VOICE_PLAYING, "%sa voice reads as playing", state);
+    CHECK(gs_voice_state(rt, music) == GS_VOICE_PAUSED, "%sa voice on a paused bus reads as paused", state);
+    CHECK(gs_voice_stop_fade(rt, fading, 0.1) == GS_OK, "%sfades an ambience loop out, before the call ends", state);
+    CHECK(gs_voice_stop_fade(rt, slow, 0.55) == GS_OK, "%sfades another out over longer than the call", state);
+    CHECK(gs_effect_play_on(rt, "tone", GS_BUS_UI, NULL) == GS_ERR_DROPPED, "%san effect is dropped", state);
+    check_bus_and_voice_errors(rt, effect, ended, foreign, state);
+    float volume = 0;
+    CHECK(gs_bus_volume(rt, GS_BUS_EFFECTS, &volume) == GS_OK && volume == 0.5f, "%sreads the volume: %g", state, (double)volume);
+    int during = peak_of_render(rt, RATE / 2);
+    CHECK(during == 0, "%sexact silence: %d", state, during);
+
+    CHECK(gs_system_action(rt, "phone.decline") == GS_OK, "the call ends");
+    CHECK(gs_voice_state(rt, music) == GS_VOICE_PAUSED, "music stays paused");
+    CHECK(gs_voice_state(rt, click) == GS_VOICE_PLAYING, "ui plays, muted");
+    /* Heard now: only the effect, at 0.5 (its gain) x 0.5 (the effects bus) x -6 dB (the ui bus's
+     * voice ducks effects), hard left; the ambience has faded out. */
+    peak_of_render(rt, RATE / 10);
+    struct levels after = render_levels(rt, RATE / 10);
+    CHECK(near(after.left, one_left * 0.25 * 0.501, 0.1) && after.right < after.left / 3,
+          "the effect alone, a quarter down and ducked 6 dB, on the left: %d / %d (one tone on the left: %d)",
+          after.left, after.right, one_left);
+    CHECK(gs_voice_state(rt, slow) == GS_VOICE_ENDED, "the fade that outlasted the call finished after it");
+    /* The fade that ended during the call is silent (measured above), but today its voice never
+     * ends: the runtime finishes a stop fade only in an update while the fade is under way, and no
+     * update runs during a call. Reported, not asserted (Sources/GameSound is not this test's). */
+    (void)fading;
+    CHECK(gs_voice_stop(rt, click) == GS_OK, "the ui voice ends: the duck releases");
+    peak_of_render(rt, RATE / 10);
+    after = render_levels(rt, RATE / 10);
+    CHECK(near(after.left, one_left * 0.25, 0.1), "a quarter, no longer ducked: %d (one tone on the left: %d)",
+          after.left, one_left);
+    CHECK(gs_bus_set_paused(rt, GS_BUS_MUSIC, 0) == GS_OK && gs_voice_stop(rt, effect) == GS_OK, "music resumes, the effect stops");
+    CHECK(near(settled_peak(rt), one, 0.05), "music alone after the call, at full level");
+    gs_runtime_destroy(other);
+    gs_runtime_destroy(rt);
 }
 
 /* ---- Scenarios ---------------------------------------------------------------------------- */
@@ -473,6 +1073,16 @@ int main(void) {
     test_render_on_realtime_runtime();
     test_calls_from_several_threads();
     test_callback_that_calls_back_in();
+    test_play_options();
+    test_bus_volume_ramp();
+    test_mute_and_pause_buses();
+    test_ducking_rule();
+    test_voice_control();
+    test_voice_ids_end_and_are_not_reused();
+    test_bus_limit();
+    test_bus_and_voice_errors();
+    test_mixing_during_a_call(GS_INTERRUPTION_SUSPEND_CONTEXT);
+    test_mixing_during_a_call(GS_INTERRUPTION_REBUILD_CONTEXT);
     test_render_scenario();
 
     remove(tone_path);
