@@ -13,7 +13,7 @@ import Synchronization
 /// within one update block whenever none of those hold.
 struct StormRunner {
     let updateFrames = 256
-    /// Buffers a soundtrack stream queues (SoundtrackStream.bufferCount) and how many streams may
+    /// Buffers a soundtrack stream queues (AudioStream.bufferCount) and how many streams may
     /// overlap (the current one and one fading out in a crossfade).
     static let streamBuffers = 4
     static let streamAllowance = 2

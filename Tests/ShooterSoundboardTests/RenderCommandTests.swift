@@ -12,6 +12,7 @@ struct RenderCommandTests {
         "phone-call-accepted": ["interruptionEnded"],
         "tour": ["actionRefused", "callRefused"],
         "navigation-prompt-ducks": ["interruptionBegan"],
+        "pause-menu": ["callRefused", "voiceRefused"],
     ]
 
     /// What each built-in scenario's event log must show, in order.
@@ -20,6 +21,7 @@ struct RenderCommandTests {
                                 "phone.decline", "interruptionEnded", "sessionActivated", "contextRestored", "effectPlayed"],
         "phone-call-accepted": ["phone.ring", "interruptionBegan", "phone.accept", "effectDropped", "phone.hangUp",
                                 "sessionActivated", "contextRestored", "effectPlayed"],
+        "pause-menu": ["busPaused", "busPaused", "soundtrackPaused", "voiceStarted", "busResumed", "busResumed", "soundtrackResumed"],
         "navigation-prompt-ducks": ["otherApp.activate", "duckBegan", "effectPlayed", "otherApp.deactivate", "duckEnded",
                                     "effectPlayed"],
         "alarm": ["alarm.fire", "interruptionBegan", "contextCleared", "alarm.dismiss", "interruptionEnded", "contextRestored"],

@@ -16,6 +16,11 @@ public final class SimulatedSystem: SystemAudio, Sendable {
     /// its status once per audio block, and working it out (route, silencing, ducking) costs far
     /// more than the lookup. Only touched with `state`'s lock held.
     private let statusCache = Mutex<[SessionID: SessionStatus]>([:])
+    /// Moves on with every change of the state (see ``statusVersion``).
+    private let version = Atomic<UInt64>(0)
+
+    /// Changes with every change of the simulated system's state.
+    public var statusVersion: UInt64? { version.load(ordering: .acquiring) }
     private let deliveries = DeliveryQueue()
 
     /// Creates a system in the given launch state.
@@ -51,6 +56,7 @@ public final class SimulatedSystem: SystemAudio, Sendable {
             draft.outbox = []
             current = draft
             statusCache.withLock { $0.removeAll(keepingCapacity: true) }
+            version.add(1, ordering: .releasing)
             return result
         }
         deliveries.drain()

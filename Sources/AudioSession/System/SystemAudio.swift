@@ -85,4 +85,16 @@ public protocol SystemAudio: AnyObject, Sendable {
     /// - Parameter session: The session.
     /// - Returns: A snapshot of its state.
     func status(of session: SessionID) -> SessionStatus
+
+    /// A number that changes whenever any session's status may have changed, or nil when the
+    /// system cannot tell (then a reader must read the status every time).
+    ///
+    /// A game engine reads its status once per audio block to follow silencing and ducking; with
+    /// this it reads one number instead, and the status only when the number moved.
+    var statusVersion: UInt64? { get }
+}
+
+extension SystemAudio {
+    /// Unknown: read the status every time.
+    public var statusVersion: UInt64? { nil }
 }

@@ -170,7 +170,8 @@ extension RuntimeCore {
     func endVoice(_ slot: Int, reason: VoiceEndReason) {
         guard allocator.slots[slot].busy else { return }
         let voice = Voice(slot: slot, generation: allocator.slots[slot].generation, runtime: runtimeTag)
-        let sound = slots[slot].effect ?? ""
+        // A defined sound's voice is named by the definition, as its voiceStarted names it.
+        let sound = slots[slot].definition ?? slots[slot].effect ?? ""
         allocator.release(slot)
         slots[slot].effect = nil
         slots[slot].stopFade = nil

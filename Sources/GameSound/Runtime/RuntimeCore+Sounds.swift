@@ -43,13 +43,13 @@ extension RuntimeCore {
         let pitch = Self.draw(definition.pitch, &random), gain = Self.draw(definition.gain, &random)
         let now = currentFrame
         if let last = sound.lastStart, Double(now - last) < definition.cooldown * Double(configuration.sampleRate) {
-            return refuse(name, reason: "cooldown")
+            return refuse(name, reason: .cooldown)
         }
         let instances = allocator.slots.indices.filter { allocator.slots[$0].busy && slots[$0].definition == name }
         if let most = definition.maxInstances, instances.count >= most {
             guard definition.whenFull == .stealOldest,
                   let oldest = instances.min(by: { allocator.slots[$0].startedAt < allocator.slots[$1].startedAt }) else {
-                return refuse(name, reason: "maxInstances")
+                return refuse(name, reason: .maxInstances)
             }
             _ = try stop(Voice(slot: oldest, generation: allocator.slots[oldest].generation, runtime: runtimeTag), reason: .stolen)
         }
@@ -67,9 +67,9 @@ extension RuntimeCore {
         return outcome
     }
 
-    private func refuse(_ name: String, reason: String) -> PlayOutcome {
-        log(.game, "voiceRefused", [.init("sound", .string(name)), .init("reason", .string(reason))])
-        return .dropped(reason == "cooldown" ? .cooldown : .maxInstances)
+    private func refuse(_ name: String, reason: DropReason) -> PlayOutcome {
+        log(.game, "voiceRefused", [.init("sound", .string(name)), .init("reason", .string(reason.rawValue))])
+        return .dropped(reason)
     }
 
     private static func draw(_ range: ClosedRange<Float>, _ random: inout SplitMix64) -> Float {

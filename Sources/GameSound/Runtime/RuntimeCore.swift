@@ -151,6 +151,8 @@ final class RuntimeCore {
     var duckRamp = Fade(from: 1, to: 1, startFrame: 0, frames: 0, completion: .none)
     /// The I/O configuration last logged: the granted sample rate and buffer, in frames.
     var ioConfiguration: IOConfiguration?
+    /// The system's ``SystemAudio/statusVersion`` when ``updateSilence()`` last followed the status.
+    var followedStatusVersion: UInt64?
 
     /// Called by a headless render after each block's update: a point where notifications held back
     /// during the step may be handled (see ``CoreBox``).
@@ -321,6 +323,7 @@ final class RuntimeCore {
         outputRunning = true
         phase = .running
         session.setAudioIORunning(true)
+        followedStatusVersion = nil  // running now: ducking and the I/O configuration are followed again
         updateSilence()
         // A rebuilt context starts at unit gain: give it the volume and any duck in force.
         applyListenerGain()
@@ -340,6 +343,10 @@ final class RuntimeCore {
     /// It also follows what else the system does to the output without a notification: another
     /// app's ducking, and the I/O buffer the screen lock changes. One read of the session per call.
     func updateSilence() {
+        // Nothing to follow when the system says nothing changed since the last look.
+        let version = system.statusVersion
+        if let version, version == followedStatusVersion { return }
+        followedStatusVersion = version
         let status = session.status
         if phase == .running {
             followDucking(status.isDucked)

@@ -5,10 +5,12 @@ import GameSound
 extension ScenarioRender {
     /// Draws the render as an SVG picture a person can read at a glance.
     ///
-    /// From top to bottom: the scenario's name and a legend; every event's label, stacked in rows
-    /// so that labels at the same moment do not overlap, each with a vertical line down through the
-    /// waveforms (coloured by source: system red, session blue, engine purple, game green; hover for
-    /// the details); the left and right channels' waveforms, one minimum-to-maximum bar per pixel
+    /// From top to bottom: the scenario's name and a legend; every event's label (its name, then the
+    /// sound or bus it concerns), stacked in rows so that labels at the same moment do not overlap,
+    /// each with a vertical line down through the waveforms (coloured by source: system red, session
+    /// blue, engine purple, game green; hover for the details); `voiceEnded`, which follows every
+    /// sound, only as a short unlabelled tick above the waveforms, so that voices coming and going
+    /// do not crowd out the labels that matter; the left and right channels' waveforms, one minimum-to-maximum bar per pixel
     /// column; shaded stretches where the session was interrupted (`interruptionBegan` to
     /// `interruptionEnded` or `contextRestored`), the output silenced (`outputSilenced` to
     /// `outputUnsilenced`) and media services lost (`mediaServicesLost` to `mediaServicesReset`);
@@ -61,6 +63,12 @@ struct TimelineDrawing {
         }
         out += waveform(channel: 0, top: lanesTop, label: "L")
         out += waveform(channel: 1, top: lanesTop + laneHeight + 10, label: "R")
+        for event in render.events where Self.unlabelled.contains(event.name) {
+            let x = x(ofFrame: event.frame)
+            out += "<g class=\"event\"><title>\(Self.escape(event.description))</title>"
+                + "<line x1=\"\(Self.number(x))\" y1=\"\(Self.number(lanesTop - 6))\" x2=\"\(Self.number(x))\" "
+                + "y2=\"\(Self.number(lanesTop))\" stroke=\"\(Self.colour(of: event.origin))\" stroke-opacity=\"0.6\"/></g>\n"
+        }
         for label in labels {
             let y = labelsTop + Double(label.row + 1) * rowHeight
             let colour = Self.colour(of: label.event.origin)
@@ -165,6 +173,20 @@ struct TimelineDrawing {
         let number: Int?
     }
 
+    /// Events drawn as a short tick without a label: they follow every sound, and would crowd out the rest.
+    static let unlabelled: Set<String> = ["voiceEnded"]
+
+    /// An event's label: its name, then the sound or the bus it concerns, if any.
+    static func labelText(_ event: GameSoundEvent) -> String {
+        var text = event.name
+        if case .string(let sound)? = event["sound"] {
+            text += " " + sound
+        } else if case .string(let bus)? = event["bus"] {
+            text += " " + bus
+        }
+        return text
+    }
+
     /// About how wide a label's text is at the labels' 10 px sans-serif, with some air.
     private static func textWidth(_ text: String) -> Double { Double(text.count) * 6.2 + 6 }
 
@@ -180,9 +202,8 @@ struct TimelineDrawing {
         var openTag: (index: Int, first: Int, extent: ClosedRange<Double>)?
         let right = Double(width) - plotRight
         func free(_ row: Int, _ range: ClosedRange<Double>) -> Bool { !rows[row].contains { $0.overlaps(range) } }
-        for event in render.events {
-            var text = event.name
-            if case .string(let sound)? = event["sound"] { text += " " + sound }
+        for event in render.events where !Self.unlabelled.contains(event.name) {
+            let text = Self.labelText(event)
             let x = x(ofFrame: event.frame)
             let endsAtLine = x + Self.textWidth(text) > right
             let extent = endsAtLine ? (x - Self.textWidth(text))...x : x...(x + Self.textWidth(text))
@@ -224,8 +245,7 @@ struct TimelineDrawing {
     private func numberedKey(_ labels: [Label], top: Double) -> (svg: String, height: Double) {
         let entries = labels.compactMap { label -> String? in
             guard let number = label.number else { return nil }
-            var text = label.event.name
-            if case .string(let sound)? = label.event["sound"] { text += " " + sound }
+            let text = Self.labelText(label.event)
             let tenths = Int((label.event.time * 10).rounded())
             return "\(number)  \(tenths / 10).\(tenths % 10) s  \(text)"
         }

@@ -25,15 +25,35 @@ struct GameCalls {
                 log("actionRefused", origin: .system,
                     [.init("action", .string(action.name)), .init("reason", .string(error.reason.rawValue))])
             }
-        case .fire(let name, _, _, _, _, _, let label):
+        case .fire(let name, _, _, _, _, _, let label, _):
             let voice = try call("play", sound: name, index: index) { () throws(GameSoundError) in
                 try runtime.play(name, options: event.playOptions ?? PlayOptions()).voice
             }
             if let label { voices[label] = voice ?? nil }
-        case .stop(let label):
-            // A label whose fire was dropped or refused names no voice: a game would have nothing to stop.
+        case .stop(let label, let fade):
+            // A label whose fire was dropped or refused names no voice: a game would have nothing to
+            // stop, pause or change. A voice that has ended is left alone by the runtime itself.
             guard let voice = voices[label] else { return }
-            try call("stop", index: index) { () throws(GameSoundError) in try runtime.stop(voice) }
+            try call("stop", index: index) { () throws(GameSoundError) in
+                if let fade, fade > 0 { try runtime.stop(voice, fade: fade) } else { try runtime.stop(voice) }
+            }
+        case .pause(let label):
+            guard let voice = voices[label] else { return }
+            try call("pause", index: index) { () throws(GameSoundError) in try runtime.pause(voice) }
+        case .resume(let label):
+            guard let voice = voices[label] else { return }
+            try call("resume", index: index) { () throws(GameSoundError) in try runtime.resume(voice) }
+        case .set(let label, let gain, let pitch, let pan, let position, let over):
+            guard let voice = voices[label] else { return }
+            try call("setVoice", index: index) { () throws(GameSoundError) in
+                try runtime.setVoice(voice, gain: gain, pitch: pitch, pan: pan, position: position, over: over ?? 0)
+            }
+        case .bus(let bus, .volume(let volume, let over)):
+            try call("setBusVolume", index: index) { () throws(GameSoundError) in try runtime.setBusVolume(bus, volume, over: over ?? 0) }
+        case .bus(let bus, .mute(let muted)):
+            try call("setBusMuted", index: index) { () throws(GameSoundError) in try runtime.setBusMuted(bus, muted) }
+        case .bus(let bus, .paused(let paused)):
+            try call("setBusPaused", index: index) { () throws(GameSoundError) in try runtime.setBusPaused(bus, paused) }
         case .effects(.stopAll):
             try call("stopAllEffects", index: index) { () throws(GameSoundError) in try runtime.stopAllEffects() }
         case .effects(.volume(let volume)):

@@ -4,7 +4,7 @@ import GameSound
 /// needs before it creates a runtime, so that a bad scenario fails before anything is rendered.
 struct ScenarioPlan {
     let scenario: Scenario
-    /// The runtime's configuration: headless, at the scenario's rate, voices and strategies.
+    /// The runtime's configuration: headless, at the scenario's rate, voices, strategies and seed.
     let configuration: GameSoundConfiguration
     /// The launch soundtrack's file, if any.
     let soundtrackPath: String?
@@ -19,7 +19,8 @@ struct ScenarioPlan {
         try scenario.validate(sounds: Set(assets.effects.keys))
         self.scenario = scenario
         configuration = GameSoundConfiguration(policy: scenario.policy, output: .headless, sampleRate: scenario.sampleRate,
-                                               voices: scenario.voices, interruptionStrategy: scenario.interruptionStrategy)
+                                               voices: scenario.voices, interruptionStrategy: scenario.interruptionStrategy,
+                                               seed: scenario.seed)
         if let soundtrack = scenario.soundtrack {
             guard let path = assets.soundtrackPath(for: soundtrack) else {
                 throw ScenarioError(field: "soundtrack", message: Self.unknownTrack(soundtrack, assets: assets))

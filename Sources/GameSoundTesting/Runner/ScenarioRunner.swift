@@ -1,12 +1,13 @@
 import AudioSession
 import GameSound
 
-/// Renders scenarios headlessly and frame-exactly through a real ``GameSound/GameSoundRuntime``.
+/// Renders scenarios headlessly and frame-exactly through a real `GameSoundRuntime`.
 ///
 /// For each scenario the runner checks it against the assets, builds a fresh
-/// ``AudioSession/SimulatedSystem`` in the scenario's launch state and a runtime with headless
-/// output, loads the effects the scenario fires, then renders up to each event's frame, applies the
-/// event, and renders on to the end. Nothing waits on the wall clock, and the same scenario gives the
+/// `SimulatedSystem` in the scenario's launch state and a runtime with headless
+/// output and the scenario's seed, sets up its buses and ducking rules, loads the effects it fires
+/// (and the variants of its sounds) and defines its sounds, then renders up to each event's frame,
+/// applies the event, and renders on to the end. Nothing waits on the wall clock, and the same scenario gives the
 /// same samples and events on every run.
 ///
 /// ```swift
@@ -14,7 +15,6 @@ import GameSound
 /// try render.write(wav: "out.wav", events: "out.jsonl", timeline: "out.svg")
 /// ```
 public struct ScenarioRunner: Sendable {
-    /// Creates a runner.
     /// Called as the render goes, with the fraction rendered so far (0...1), about once per second
     /// of audio: for a progress bar.
     public var progress: (@Sendable (Double) -> Void)?
@@ -70,9 +70,11 @@ public struct ScenarioRunner: Sendable {
             throw .runtime(error)
         }
         defer { runtime.shutdown() }
+        try setUpMixing(plan, on: runtime)
         for (name, path) in plan.effects {
             do { try runtime.preload(name, path: path) } catch { throw .asset(name: name, path: path, error: error) }
         }
+        try defineSounds(plan, on: runtime)
 
         var samples: [Float] = []
         samples.reserveCapacity(scenario.frameCount * 2)
@@ -91,5 +93,33 @@ public struct ScenarioRunner: Sendable {
         }
         try renderUntil(scenario.frameCount)
         return ScenarioRender(scenario: scenario, samples: samples, events: recorder.events)
+    }
+
+    /// Makes and changes the scenario's buses, parents first, then adds its ducking rules. The plan
+    /// checked them all, so a refusal here is the runtime failing.
+    private func setUpMixing(_ plan: ScenarioPlan, on runtime: GameSoundRuntime) throws(ScenarioRunError) {
+        let scenario = plan.scenario
+        do {
+            for name in scenario.busCreationOrder {
+                guard let bus = scenario.buses[name] else { continue }
+                try runtime.configureBus(name, parent: bus.parent, volume: bus.volume, limit: bus.limit.map { .some($0) },
+                                         reserve: bus.reserve)
+            }
+            for rule in scenario.ducking { try runtime.addDuckingRule(rule) }
+        } catch {
+            throw .runtime(error)
+        }
+    }
+
+    /// Defines the scenario's sounds once their variants are loaded.
+    private func defineSounds(_ plan: ScenarioPlan, on runtime: GameSoundRuntime) throws(ScenarioRunError) {
+        let sounds = plan.scenario.sounds
+        do {
+            for name in sounds.keys.sorted() {
+                if let definition = sounds[name] { try runtime.defineSound(name, definition) }
+            }
+        } catch {
+            throw .runtime(error)
+        }
     }
 }

@@ -4,10 +4,10 @@
 /// `{"at": 3, "effects": "stopAll"}` or `{"at": 1, "effects": "volume", "value": 0.5}`.
 public enum EffectsCommand: Sendable, Hashable {
     /// `"stopAll"`: stop every effect voice (the soundtrack plays on), as
-    /// ``GameSound/GameSoundRuntime/stopAllEffects()`` does.
+    /// `GameSoundRuntime.stopAllEffects()` does.
     case stopAll
     /// `"volume"`, with a required `"value"` within 0...1: set the volume every effect is
-    /// multiplied with, as ``GameSound/GameSoundRuntime/setEffectsVolume(_:)`` does.
+    /// multiplied with, as `GameSoundRuntime.setEffectsVolume(_:)` does.
     case volume(Float)
 
     /// The command as the `effects` key spells it, for example `"stopAll"`.

@@ -13,9 +13,11 @@ extension Scenario {
     ///     (``ScenarioRunner`` checks against its assets anyway).
     /// - Returns: The scenario.
     /// - Throws: ``ScenarioError`` naming the event's index (from 0) and the bad field: invalid JSON,
-    ///   an unknown key, action, port, category, option, policy or sound, a value of the wrong type,
-    ///   a missing `duration` or `at`, an event out of order, negative or past the duration, an
-    ///   unsupported sample rate or a duration that is not in (0, 3600].
+    ///   an unknown key, action, port, category, option, policy, sound, bus or voice label, a value
+    ///   of the wrong type, a missing `duration` or `at`, an event out of order, negative or past the
+    ///   duration, an unsupported sample rate or a duration that is not in (0, 3600], a negative
+    ///   volume or ramp, a range whose low end is above its high end, a loop in the buses' parents,
+    ///   and everything else ``validate(sounds:)`` rejects.
     public static func parse(json: [UInt8], sounds: Set<String>? = nil) throws(ScenarioError) -> Scenario {
         let parser = ScenarioParser(sounds: sounds)
         return try parser.scenario(from: JSONValue.parse(json))

@@ -1,3 +1,5 @@
+import GameSound
+
 /// The checks that do not depend on JSON: they hold for scenarios built in code as well as parsed ones.
 extension Scenario {
     /// Checks the scenario's values and timeline, and optionally that every effect it names exists.
@@ -5,13 +7,19 @@ extension Scenario {
     /// - Parameter sounds: The effect names available, or nil to skip that check.
     /// - Throws: ``ScenarioError`` for the first problem: a sample rate not in
     ///   ``supportedSampleRates``, a duration not in (0, ``maximumDuration``], voices outside
-    ///   1...255, an unknown sound in ``preloadedEffects``, an event with a negative or non-finite
-    ///   time, one before the previous event or past the duration, an option out of range, an
-    ///   unknown sound, a `stop` of a voice label no earlier `fire` gave, or a soundtrack step that
-    ///   needs a track when the scenario has none.
+    ///   1...255, an unknown sound in ``preloadedEffects``; in ``buses`` an unknown parent, a loop,
+    ///   a negative volume or reserve, a limit below 1 or more voices reserved than the pool has; in
+    ///   ``ducking`` an unknown bus, a negative depth or time, or a bus ducking one it plays through;
+    ///   in ``sounds`` no variants, an unknown variant or one missing from ``preloadedEffects``, a
+    ///   pitch range not above 0, a negative gain or cooldown, or `maxInstances` below 1; an event
+    ///   with a negative or non-finite time, one before the previous event or past the duration, an
+    ///   option or ramp out of range, an unknown sound or bus, a `stop`, `pause`, `resume` or `set`
+    ///   of a voice label no earlier `fire` gave, or a soundtrack step that needs a track when the
+    ///   scenario has none.
     public func validate(sounds: Set<String>? = nil) throws(ScenarioError) {
         try validateSettings()
         try validateLaunchEffects(sounds: sounds)
+        try validateMixing(effects: sounds)
         var previous = 0.0
         for (index, event) in events.enumerated() {
             try validate(event, index: index, after: previous, sounds: sounds)
@@ -62,20 +70,43 @@ extension Scenario {
             throw failure("at", "field \"at\" (\(event.at)) comes before the previous event's (\(previous)); events must be in time order")
         }
         if let name = event.effectName, let sounds, !sounds.contains(name) {
-            let field = switch event.kind { case .preload: "preload" case .unload: "unload" default: "fire" }
-            throw failure(field, Self.unknownSound(name, sounds: sounds))
+            switch event.kind {
+            case .preload: throw failure("preload", Self.unknownSound(name, sounds: sounds))
+            case .unload: throw failure("unload", Self.unknownSound(name, sounds: sounds))
+            default:
+                // A fire may name a sound the scenario defines as well as an effect.
+                if self.sounds[name] == nil {
+                    throw failure("fire", Self.unknownSound(name, sounds: sounds.union(self.sounds.keys)))
+                }
+            }
+        }
+        if let label = event.voiceLabel, label.isEmpty {
+            let field = switch event.kind { case .fire: "voice" case .stop: "stop" case .pause: "pause" case .resume: "resume" default: "set" }
+            throw failure(field, "field \"\(field)\" must be a non-empty label")
         }
         switch event.kind {
-        case .fire(_, let gain, let pitch, let pan, _, _, let voice):
-            if let gain, !(gain.isFinite && gain >= 0) { throw failure("gain", "field \"gain\" (\(gain)) must be 0 or more") }
-            if let pitch, !(pitch.isFinite && pitch > 0) { throw failure("pitch", "field \"pitch\" (\(pitch)) must be more than 0") }
-            if let pan, !(pan.isFinite && (-1...1).contains(pan)) {
-                throw failure("pan", "field \"pan\" (\(pan)) must be within -1...1")
+        case .fire(_, let gain, let pitch, let pan, _, _, _, let bus):
+            try checkVoiceValues(gain: gain, pitch: pitch, pan: pan, position: nil, failure: failure)
+            if let bus, !busNames.contains(bus) { throw failure("bus", Self.unknownBus(bus, known: busNames)) }
+        case .stop(let voice, let fade):
+            try checkLabel(voice, field: "stop", before: index, failure: failure)
+            try checkFade(fade, field: "fade", failure: failure)
+        case .pause(let voice):
+            try checkLabel(voice, field: "pause", before: index, failure: failure)
+        case .resume(let voice):
+            try checkLabel(voice, field: "resume", before: index, failure: failure)
+        case .set(let voice, let gain, let pitch, let pan, let position, let over):
+            try checkLabel(voice, field: "set", before: index, failure: failure)
+            guard gain != nil || pitch != nil || pan != nil || position != nil else {
+                throw failure("set", "a set event changes at least one of \"gain\", \"pitch\", \"pan\" and \"position\"")
             }
-            if voice?.isEmpty == true { throw failure("voice", "field \"voice\" must be a non-empty label") }
-        case .stop(let voice):
-            guard labelsGiven(before: index).contains(voice) else {
-                throw failure("stop", "no earlier \"fire\" event gave a voice the label '\(voice)'")
+            try checkVoiceValues(gain: gain, pitch: pitch, pan: pan, position: position, failure: failure)
+            try checkFade(over, field: "over", failure: failure)
+        case .bus(let bus, let command):
+            guard busNames.contains(bus) else { throw failure("bus", Self.unknownBus(bus, known: busNames)) }
+            if case .volume(let volume, let over) = command {
+                if !(volume.isFinite && volume >= 0) { throw failure("volume", "field \"volume\" (\(volume)) must be 0 or more") }
+                try checkFade(over, field: "over", failure: failure)
             }
         case .effects(.volume(let value)), .soundtrack(.volume(let value)):
             if !(value.isFinite && (0...1).contains(value)) { throw failure("value", "field \"value\" (\(value)) must be within 0...1") }
@@ -99,6 +130,25 @@ extension Scenario {
         }
     }
 
+    /// Checks the values a `fire` or `set` gives a voice.
+    private func checkVoiceValues(gain: Float?, pitch: Float?, pan: Float?, position: SIMDPosition?,
+                                  failure: (String, String) -> ScenarioError) throws(ScenarioError) {
+        if let gain, !(gain.isFinite && gain >= 0) { throw failure("gain", "field \"gain\" (\(gain)) must be 0 or more") }
+        if let pitch, !(pitch.isFinite && pitch > 0) { throw failure("pitch", "field \"pitch\" (\(pitch)) must be more than 0") }
+        if let pan, !(pan.isFinite && (-1...1).contains(pan)) { throw failure("pan", "field \"pan\" (\(pan)) must be within -1...1") }
+        if let position, !(position.x.isFinite && position.y.isFinite && position.z.isFinite) {
+            throw failure("position", "field \"position\" must be three finite numbers [x, y, z]")
+        }
+    }
+
+    /// Checks that an earlier `fire` gave the label an event acts on.
+    private func checkLabel(_ label: String, field: String, before index: Int,
+                            failure: (String, String) -> ScenarioError) throws(ScenarioError) {
+        guard labelsGiven(before: index).contains(label) else {
+            throw failure(field, "no earlier \"fire\" event gave a voice the label '\(label)'")
+        }
+    }
+
     private func checkFade(_ seconds: Double?, field: String,
                            failure: (String, String) -> ScenarioError) throws(ScenarioError) {
         guard let seconds else { return }
@@ -107,9 +157,12 @@ extension Scenario {
         }
     }
 
-    private static func unknownSound(_ name: String, sounds: Set<String>) -> String {
-        let known = sounds.isEmpty ? "none are available" : "available: " + sounds.sorted().joined(separator: ", ")
-        return "unknown sound '\(name)' (\(known))"
+    static func unknownSound(_ name: String, sounds: Set<String>) -> String {
+        "unknown sound '\(name)' (\(available(sounds)))"
+    }
+
+    static func available(_ names: Set<String>) -> String {
+        names.isEmpty ? "none are available" : "available: " + names.sorted().joined(separator: ", ")
     }
 
     /// Whether the game has a soundtrack by the event at `index`: one at launch, or an earlier
@@ -123,7 +176,7 @@ extension Scenario {
     /// The voice labels that `fire` events before `index` gave.
     private func labelsGiven(before index: Int) -> Set<String> {
         Set(events[..<index].compactMap { event in
-            if case .fire(_, _, _, _, _, _, let voice?) = event.kind { voice } else { nil }
+            if case .fire(_, _, _, _, _, _, let voice?, _) = event.kind { voice } else { nil }
         })
     }
 }

@@ -41,9 +41,22 @@ public struct Scenario: Sendable, Hashable {
     /// What interruptions do to the OpenAL context.
     public var interruptionStrategy: GameSoundConfiguration.InterruptionStrategy
     /// The effects loaded before the first event (the JSON key `preload`, an array of names), or nil
-    /// for the default: every effect a `fire` event names. An explicit list, even an empty one, lets
-    /// a scenario show what happens when the game fires an effect it has not loaded yet.
+    /// for the default: every effect a `fire` event names and every variant of ``sounds``. An
+    /// explicit list, even an empty one, lets a scenario show what happens when the game fires an
+    /// effect it has not loaded yet; it must hold the variants of ``sounds``.
     public var preloadedEffects: [String]?
+    /// The seed of the runtime's random generator (the JSON key `seed`, 0 by default), which picks
+    /// the variants, pitches and gains of ``sounds``: one seed gives byte-identical renders, another
+    /// seed other choices.
+    public var seed: UInt64
+    /// Buses made or changed before the first event (the JSON object `buses`), by name.
+    public var buses: [BusName: ScenarioBus]
+    /// Rules that lower one bus while another has voices playing (the JSON array `ducking`), added
+    /// in order before the first event.
+    public var ducking: [DuckingRule]
+    /// Named sounds with variants and random pitch and gain (the JSON object `sounds`), defined
+    /// before the first event; a `fire` of such a name plays the definition.
+    public var sounds: [String: SoundDefinition]
     /// The timed events, in the order they happen.
     public var events: [ScenarioEvent]
 
@@ -59,12 +72,17 @@ public struct Scenario: Sendable, Hashable {
     ///   - voices: The effects voice pool's size.
     ///   - interruptionStrategy: What interruptions do to the OpenAL context.
     ///   - preloadedEffects: The effects loaded before the first event, or nil for every fired one.
+    ///   - seed: The seed of the runtime's random generator.
+    ///   - buses: Buses made or changed before the first event.
+    ///   - ducking: Ducking rules added before the first event.
+    ///   - sounds: Named sounds defined before the first event.
     ///   - events: The timed events, in order.
     public init(name: String, sampleRate: Int = 48_000, duration: Double,
                 policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio,
                 launch: LaunchState = .init(), soundtrack: String? = "theme", voices: Int = 32,
                 interruptionStrategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext,
-                preloadedEffects: [String]? = nil, events: [ScenarioEvent] = []) {
+                preloadedEffects: [String]? = nil, seed: UInt64 = 0, buses: [BusName: ScenarioBus] = [:],
+                ducking: [DuckingRule] = [], sounds: [String: SoundDefinition] = [:], events: [ScenarioEvent] = []) {
         self.name = name
         self.sampleRate = sampleRate
         self.duration = duration
@@ -74,6 +92,10 @@ public struct Scenario: Sendable, Hashable {
         self.voices = voices
         self.interruptionStrategy = interruptionStrategy
         self.preloadedEffects = preloadedEffects
+        self.seed = seed
+        self.buses = buses
+        self.ducking = ducking
+        self.sounds = sounds
         self.events = events
     }
 
@@ -88,22 +110,31 @@ public struct Scenario: Sendable, Hashable {
     /// The number of frames a render of the whole scenario holds.
     public var frameCount: Int { frame(of: duration) }
 
-    /// The effect names the events fire, each once, in order of first use.
+    /// The effect and sound names the events fire, each once, in order of first use.
     public var firedSounds: [String] {
         var seen: Set<String> = []
         return events.compactMap { event in
-            guard case .fire(let name, _, _, _, _, _, _) = event.kind, seen.insert(name).inserted else { return nil }
+            guard case .fire(let name, _, _, _, _, _, _, _) = event.kind, seen.insert(name).inserted else { return nil }
             return name
         }
     }
 
-    /// The effects loaded before the first event: ``preloadedEffects`` when given, else ``firedSounds``.
-    public var launchEffects: [String] { preloadedEffects ?? firedSounds }
+    /// The effects loaded before the first event: ``preloadedEffects`` when given; else every effect
+    /// a `fire` names, a defined sound standing for its variants, then the variants of the
+    /// ``sounds`` no event fires (a sound's variants must be loaded for it to be defined).
+    public var launchEffects: [String] {
+        if let preloadedEffects { return preloadedEffects }
+        var seen: Set<String> = []
+        let fired = firedSounds.flatMap { name in sounds[name]?.variants ?? [name] }
+        let defined = sounds.keys.sorted().flatMap { sounds[$0]?.variants ?? [] }
+        return (fired + defined).filter { seen.insert($0).inserted }
+    }
 
-    /// Every effect name the scenario uses (loaded at launch, fired, preloaded or unloaded), each
-    /// once, in order of first mention.
+    /// Every effect name the scenario uses (loaded at launch, fired, preloaded, unloaded or a
+    /// variant of a defined sound), each once, in order of first mention.
     public var usedEffects: [String] {
         var seen: Set<String> = []
-        return (launchEffects + events.compactMap(\.effectName)).filter { seen.insert($0).inserted }
+        let variants = sounds.keys.sorted().flatMap { sounds[$0]?.variants ?? [] }
+        return (launchEffects + events.compactMap(\.effectName) + variants).filter { seen.insert($0).inserted }
     }
 }

@@ -1,24 +1,39 @@
 import AudioSession
 import GameSound
 
-/// One timed step of a ``Scenario``: the game calls the runtime (fires or stops an effect, loads
-/// one, drives its soundtrack), or the system does something (a call rings, headphones are pulled).
+/// One timed step of a ``Scenario``: the game calls the runtime (fires, changes or stops a voice,
+/// loads an effect, drives a bus or its soundtrack), or the system does something (a call rings,
+/// headphones are pulled).
 ///
 /// The event takes effect at the exact audio frame `round(at × sampleRate)`; events at the same
 /// time happen in the order the scenario lists them. In a JSON file the key that names the kind
-/// (`fire`, `stop`, `effects`, `preload`, `unload`, `soundtrack` or `system`) is the verb.
+/// (`fire`, `stop`, `pause`, `resume`, `set`, `bus`, `effects`, `preload`, `unload`, `soundtrack`
+/// or `system`) is the verb.
 public struct ScenarioEvent: Sendable, Hashable {
     /// What happens.
     public enum Kind: Sendable, Hashable {
-        /// `{"fire": NAME, "gain"?, "pitch"?, "pan"?, "loop"?, "priority"?, "voice"?}`: the game plays
-        /// the effect `NAME`. Omitted options keep ``GameSound/PlayOptions``' defaults (gain 1,
-        /// pitch 1, centred, once, priority 0). `voice` is a label for the voice this fire gets, so
-        /// that a later ``stop(voice:)`` can stop it; a later fire with the same label takes the label over.
+        /// `{"fire": NAME, "gain"?, "pitch"?, "pan"?, "loop"?, "priority"?, "voice"?, "bus"?}`: the game
+        /// plays the effect or defined sound `NAME`. Omitted options keep `PlayOptions`' defaults
+        /// (gain 1, pitch 1, centred, once, priority 0, the effects bus). `voice` is a label for the
+        /// voice this fire gets, so that later events can find it; a later fire with the same label
+        /// takes the label over.
         case fire(String, gain: Float? = nil, pitch: Float? = nil, pan: Float? = nil, loop: Bool? = nil,
-                  priority: Int? = nil, voice: String? = nil)
-        /// `{"stop": LABEL}`: the game stops the voice an earlier fire labelled `LABEL`. A voice that
-        /// already ended, was stolen or was never given (the fire was dropped) is left alone.
-        case stop(voice: String)
+                  priority: Int? = nil, voice: String? = nil, bus: BusName? = nil)
+        /// `{"stop": LABEL, "fade"?}`: the game stops the voice an earlier fire labelled `LABEL`, at once
+        /// or fading it out over `fade` seconds. A voice that already ended, was stolen or was never
+        /// given (the fire was dropped) is left alone.
+        case stop(voice: String, fade: Double? = nil)
+        /// `{"pause": LABEL}`: the game pauses the labelled voice where it is.
+        case pause(voice: String)
+        /// `{"resume": LABEL}`: the game resumes the labelled voice from where it was paused.
+        case resume(voice: String)
+        /// `{"set": LABEL, "gain"?, "pitch"?, "pan"?, "position"?, "over"?}`: the game changes the
+        /// labelled voice while it plays, each value given moving to its new one over `over`
+        /// seconds (at once when omitted). At least one value is given.
+        case set(voice: String, gain: Float? = nil, pitch: Float? = nil, pan: Float? = nil,
+                 position: SIMDPosition? = nil, over: Double? = nil)
+        /// `{"bus": NAME, "volume" | "mute" | "paused": ..., "over"?}`: the game acts on one bus.
+        case bus(BusName, BusCommand)
         /// `{"effects": "stopAll" | "volume", "value"?}`: the game acts on all its effects.
         case effects(EffectsCommand)
         /// `{"preload": NAME}`: the game loads the effect `NAME` from the scenario's assets.
@@ -49,8 +64,12 @@ public struct ScenarioEvent: Sendable, Hashable {
     /// The event's kind and subject as a scenario file spells them, for example `"fire": "laser"`.
     public var summary: String {
         switch kind {
-        case .fire(let name, _, _, _, _, _, _): "\"fire\": \"\(name)\""
-        case .stop(let voice): "\"stop\": \"\(voice)\""
+        case .fire(let name, _, _, _, _, _, _, _): "\"fire\": \"\(name)\""
+        case .stop(let voice, _): "\"stop\": \"\(voice)\""
+        case .pause(let voice): "\"pause\": \"\(voice)\""
+        case .resume(let voice): "\"resume\": \"\(voice)\""
+        case .set(let voice, _, _, _, _, _): "\"set\": \"\(voice)\""
+        case .bus(let bus, _): "\"bus\": \"\(bus.name)\""
         case .effects(let command): "\"effects\": \"\(command.verb)\""
         case .preload(let name): "\"preload\": \"\(name)\""
         case .unload(let name): "\"unload\": \"\(name)\""
@@ -61,17 +80,27 @@ public struct ScenarioEvent: Sendable, Hashable {
 
     /// The play options of a `fire` event with its omitted values at their defaults; nil for other kinds.
     public var playOptions: PlayOptions? {
-        guard case .fire(_, let gain, let pitch, let pan, let loop, let priority, _) = kind else { return nil }
+        guard case .fire(_, let gain, let pitch, let pan, let loop, let priority, _, let bus) = kind else { return nil }
         let defaults = PlayOptions()
         return PlayOptions(gain: gain ?? defaults.gain, pitch: pitch ?? defaults.pitch, pan: pan ?? defaults.pan,
-                           loop: loop ?? defaults.loop, priority: priority ?? defaults.priority)
+                           loop: loop ?? defaults.loop, priority: priority ?? defaults.priority, bus: bus ?? defaults.bus)
     }
 
-    /// The effect this event names (`fire`, `preload` or `unload`), or nil for other kinds.
+    /// The effect or defined sound this event names (`fire`, `preload` or `unload`), or nil for other kinds.
     public var effectName: String? {
         switch kind {
-        case .fire(let name, _, _, _, _, _, _), .preload(let name), .unload(let name): name
-        case .stop, .effects, .soundtrack, .system: nil
+        case .fire(let name, _, _, _, _, _, _, _), .preload(let name), .unload(let name): name
+        case .stop, .pause, .resume, .set, .bus, .effects, .soundtrack, .system: nil
+        }
+    }
+
+    /// The voice label this event gives (`fire` with `voice`) or acts on (`stop`, `pause`,
+    /// `resume`, `set`), or nil.
+    public var voiceLabel: String? {
+        switch kind {
+        case .fire(_, _, _, _, _, _, let voice, _): voice
+        case .stop(let voice, _), .pause(let voice), .resume(let voice), .set(let voice, _, _, _, _, _): voice
+        case .bus, .effects, .preload, .unload, .soundtrack, .system: nil
         }
     }
 }

@@ -5,10 +5,11 @@ import GameSound
 struct ScenarioParser {
     static let topLevelKeys: Set<String> = [
         "name", "description", "sampleRate", "duration", "policy", "launch", "soundtrack", "voices", "interruptionStrategy",
-        "preload", "events",
+        "preload", "seed", "buses", "ducking", "sounds", "events",
     ]
     static let launchKeys: Set<String> = ["otherAudio", "silentSwitch", "screenLocked", "route"]
-    static let fireKeys: Set<String> = ["at", "fire", "gain", "pitch", "pan", "loop", "priority", "voice"]
+    static let fireKeys: Set<String> = ["at", "fire", "gain", "pitch", "pan", "loop", "priority", "voice", "bus"]
+    static let setKeys: Set<String> = ["at", "set", "gain", "pitch", "pan", "position", "over"]
     /// The keys each `soundtrack` verb takes besides `at` and `soundtrack`.
     static let soundtrackKeys: [String: Set<String>] = [
         "play": ["track", "fadeIn"], "pause": [], "resume": ["fadeIn"], "stop": ["fadeOut"],
@@ -16,7 +17,9 @@ struct ScenarioParser {
     ]
     /// The keys each `effects` verb takes besides `at` and `effects`.
     static let effectsKeys: [String: Set<String>] = ["stopAll": [], "volume": ["value"]]
-    static let eventKinds = ["fire", "stop", "effects", "preload", "unload", "soundtrack", "system"]
+    /// The keys that name an event's kind. `bus` names it only on its own: beside another kind's key
+    /// (`"fire"` with `"bus"`) it is that event's field.
+    static let eventKinds = ["fire", "stop", "pause", "resume", "set", "bus", "effects", "preload", "unload", "soundtrack", "system"]
 
     let sounds: Set<String>?
 
@@ -51,8 +54,16 @@ struct ScenarioParser {
                 return name
             }
         }
+        if let seed = try fields.optional("seed", as: Self.integer) {
+            guard seed >= 0 else { throw fields.failure("seed", "field \"seed\" (\(seed)) must be a whole number of 0 or more") }
+            scenario.seed = UInt64(seed)
+        }
+        if let buses = try fields.optional("buses", as: Self.object) { scenario.buses = try self.buses(from: buses) }
+        if let ducking = try fields.optional("ducking", as: Self.array) { scenario.ducking = try self.ducking(from: ducking) }
+        if let sounds = try fields.optional("sounds", as: Self.object) { scenario.sounds = try self.sounds(from: sounds) }
         try scenario.validateSettings()
         try scenario.validateLaunchEffects(sounds: sounds)
+        try scenario.validateMixing(effects: sounds)
         let events = try fields.optional("events", as: Self.array) ?? []
         for (index, value) in events.enumerated() {
             let event = try self.event(from: value, index: index)
@@ -82,7 +93,8 @@ struct ScenarioParser {
         guard case .object(let object) = value else {
             throw ScenarioError(eventIndex: index, field: "", message: "an event must be an object, not \(value.typeName)")
         }
-        let kinds = Self.eventKinds.filter { object[$0] != nil }
+        var kinds = Self.eventKinds.filter { object[$0] != nil }
+        if kinds.count > 1 { kinds.removeAll { $0 == "bus" } }
         guard let kind = kinds.first else {
             throw ScenarioError(eventIndex: index, field: "fire",
                                 message: "an event needs one of " + Self.eventKinds.map { "\"\($0)\"" }.joined(separator: ", "))
@@ -102,10 +114,25 @@ struct ScenarioParser {
                 pitch: try fields.optional("pitch", as: Self.number).map(Float.init),
                 pan: try fields.optional("pan", as: Self.number).map(Float.init),
                 loop: try fields.optional("loop", as: Self.bool), priority: try fields.optional("priority", as: Self.integer),
-                voice: try fields.optional("voice", as: Self.nonEmptyString)))
+                voice: try fields.optional("voice", as: Self.nonEmptyString),
+                bus: try fields.optional("bus", as: Self.nonEmptyString).map { BusName($0) }))
         case "stop":
-            try fields.rejectUnknown(allowed: ["at", "stop"], in: "a stop event")
-            return ScenarioEvent(at: at, .stop(voice: try fields.required("stop", as: Self.nonEmptyString)))
+            try fields.rejectUnknown(allowed: ["at", "stop", "fade"], in: "a stop event")
+            return ScenarioEvent(at: at, .stop(voice: try fields.required("stop", as: Self.nonEmptyString),
+                                               fade: try fields.optional("fade", as: Self.number)))
+        case "pause", "resume":
+            try fields.rejectUnknown(allowed: ["at", kind], in: "a \(kind) event")
+            let label = try fields.required(kind, as: Self.nonEmptyString)
+            return ScenarioEvent(at: at, kind == "pause" ? .pause(voice: label) : .resume(voice: label))
+        case "set":
+            try fields.rejectUnknown(allowed: Self.setKeys, in: "a set event")
+            return ScenarioEvent(at: at, .set(
+                voice: try fields.required("set", as: Self.nonEmptyString), gain: try fields.optional("gain", as: Self.number).map(Float.init),
+                pitch: try fields.optional("pitch", as: Self.number).map(Float.init),
+                pan: try fields.optional("pan", as: Self.number).map(Float.init),
+                position: try fields.optional("position", as: Self.position), over: try fields.optional("over", as: Self.number)))
+        case "bus":
+            return ScenarioEvent(at: at, try busEvent(fields: fields))
         case "preload", "unload":
             try fields.rejectUnknown(allowed: ["at", kind], in: "a\(kind == "unload" ? "n" : "") \(kind) event")
             let name = try fields.required(kind, as: Self.nonEmptyString)
@@ -192,6 +219,9 @@ struct ScenarioParser {
     }
     static var array: Conversion<[JSONValue]> {
         ("an array", { if case .array(let items) = $0 { items } else { nil } })
+    }
+    static var object: Conversion<[String: JSONValue]> {
+        ("an object", { if case .object(let members) = $0 { members } else { nil } })
     }
     static var parameter: Conversion<SystemActionParameter> {
         ("a string, number, boolean or array of strings", { value in

@@ -1,11 +1,11 @@
 /// What a scenario's `soundtrack` event asks of the game's soundtrack.
 ///
-/// Each case is one call on ``GameSound/GameSoundRuntime``; the JSON spells the case as the value of
+/// Each case is one call on `GameSoundRuntime`; the JSON spells the case as the value of
 /// the `soundtrack` key and its parameters as keys beside it, for example
 /// `{"at": 2, "soundtrack": "crossfade", "track": "boss", "duration": 1.5}`.
 public enum SoundtrackCommand: Sendable, Hashable {
     /// `"play"`, with an optional `"track"` and `"fadeIn"`: start the soundtrack (a new track, or the
-    /// current one from where it is), as ``GameSound/GameSoundRuntime/playSoundtrack(_:loop:fadeIn:)`` does.
+    /// current one from where it is), as `GameSoundRuntime.playSoundtrack(_:loop:fadeIn:)` does.
     ///
     /// `track` is an asset name or a file path; nil keeps the current track. `fadeIn` is in seconds;
     /// nil means 0 (full volume at once).
@@ -13,7 +13,7 @@ public enum SoundtrackCommand: Sendable, Hashable {
     /// `"pause"`: pause the soundtrack at once, keeping its position.
     case pause
     /// `"resume"`, with an optional `"fadeIn"` in seconds: resume a paused soundtrack where it stopped,
-    /// as ``GameSound/GameSoundRuntime/resumeSoundtrack(fadeIn:)`` does.
+    /// as `GameSoundRuntime.resumeSoundtrack(fadeIn:)` does.
     case resume(fadeIn: Double? = nil)
     /// `"stop"`, with an optional `"fadeOut"` in seconds: stop the soundtrack; the next play starts
     /// from the top.
