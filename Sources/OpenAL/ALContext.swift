@@ -17,6 +17,9 @@ public final class ALContext {
     /// How many sources created through these wrappers are alive in this context (a leak check:
     /// it falls when a source is deleted and drops to 0 when the context is destroyed).
     public internal(set) var liveSourceCount = 0
+    /// How many auxiliary effect slots (``ALAuxiliarySlot``) created through these wrappers are
+    /// alive in this context (a leak check, like ``liveSourceCount``).
+    public internal(set) var liveAuxiliarySlotCount = 0
 
     /// Creates a context on `device`.
     ///
@@ -37,6 +40,7 @@ public final class ALContext {
         self.handle = try ALCall.createContext(device.handle, attributes: attributes.alcList)
         self.device = device
         self.requestedAttributes = attributes
+        device.appliedAttributes = attributes
     }
 
     deinit {
@@ -78,8 +82,8 @@ public final class ALContext {
         return ALContextAttributes(alcList: list)
     }
 
-    /// Destroys the context and every source in it. If it is current, no context is current
-    /// afterwards. Destroying twice does nothing.
+    /// Destroys the context and every source and auxiliary effect slot in it. If it is current, no
+    /// context is current afterwards. Destroying twice does nothing.
     ///
     /// The corresponding C function is `alcDestroyContext`.
     public func destroy() {
@@ -92,6 +96,7 @@ public final class ALContext {
         ALCall.destroyContext(handle)
         isDestroyed = true
         liveSourceCount = 0
+        liveAuxiliarySlotCount = 0
     }
 
     /// Throws unless this context exists and is current: the guard every object call passes.
@@ -101,5 +106,13 @@ public final class ALContext {
             throw OpenALError.raised(operation: "\(operation)", code: .noCurrentContext)
         }
         guard current == handle else { throw OpenALError.raised(operation: "\(operation)", code: .wrongContext) }
+    }
+
+    /// ``requireCurrent(_:)``, and the device supports effects (`ALC_EXT_EFX`).
+    func requireEffects(_ operation: StaticString) throws(OpenALError) {
+        try requireCurrent(operation)
+        guard device.supportsEffects else {
+            throw OpenALError.raised(operation: "\(operation)", code: .extensionMissing("ALC_EXT_EFX"))
+        }
     }
 }

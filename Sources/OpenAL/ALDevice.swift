@@ -25,9 +25,21 @@ public final class ALDevice {
     /// How many buffers created through these wrappers are alive on this device (a leak check:
     /// it falls when a buffer is deleted and drops to 0 when the device closes).
     public internal(set) var liveBufferCount = 0
+    /// How many effects (``ALEffect``) created through these wrappers are alive on this device (a
+    /// leak check, like ``liveBufferCount``).
+    public internal(set) var liveEffectCount = 0
+    /// How many filters (``ALFilter``) created through these wrappers are alive on this device (a
+    /// leak check, like ``liveBufferCount``).
+    public internal(set) var liveFilterCount = 0
+    /// The attributes the device's mixer was last set up with: those of the latest context
+    /// created on it, or of the latest ``reset(hrtf:id:)``. A reset passes them again, so a
+    /// loopback device keeps its render format.
+    var appliedAttributes: ALContextAttributes?
     /// Whether the device has `ALC_EXT_disconnect`, asked once: a real-time runtime reads
     /// ``isConnected`` at every update, and a device's extensions do not change.
     private lazy var reportsDisconnection = hasExtension("ALC_EXT_disconnect")
+    /// Whether the device has `ALC_EXT_EFX`, asked once (see ``supportsEffects``).
+    lazy var hasEffectsExtension = hasExtension("ALC_EXT_EFX")
 
     private init(handle: OpaquePointer, kind: Kind) {
         self.handle = handle
@@ -71,7 +83,7 @@ public final class ALDevice {
         return ALDevice(handle: handle, kind: .output)
     }
 
-    /// Opens a loopback device: nothing is heard, and ``render(into:)`` produces the mix on demand.
+    /// Opens a loopback device: nothing is heard, and ``render(into:channels:)`` produces the mix on demand.
     ///
     /// Create its context with ``ALContextAttributes/renderFormat`` set.
     ///
@@ -155,6 +167,8 @@ public final class ALDevice {
         }
         isClosed = true
         liveBufferCount = 0
+        liveEffectCount = 0
+        liveFilterCount = 0
     }
 
     func checkOpen(_ operation: StaticString) throws(OpenALError) {

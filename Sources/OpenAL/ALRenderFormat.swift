@@ -3,7 +3,7 @@ import COpenAL
 /// The sample format a loopback device renders into memory.
 ///
 /// A loopback context must be created with one of these (see ``ALContextAttributes/renderFormat``);
-/// ``ALDevice/render(into:)`` then fills buffers of the matching sample type.
+/// ``ALDevice/render(into:channels:)`` then fills buffers of the matching sample type.
 public struct ALRenderFormat: Sendable, Hashable {
     /// Channel layouts a loopback device can render.
     public enum Channels: Sendable, Hashable {

@@ -25,6 +25,9 @@ public final class ALSource {
     public private(set) var isDeleted = false
     /// Buffers queued with ``queue(_:)`` and not yet unqueued, oldest first.
     public private(set) var queuedBuffers: [ALBuffer] = []
+    /// The effect slot each send feeds, by send index, as set with
+    /// ``setAuxiliarySend(_:send:filter:)``; a disconnected send has no entry.
+    public internal(set) var auxiliarySends: [Int: ALAuxiliarySlot] = [:]
 
     /// Creates a source in `context`, which must be current.
     ///
@@ -113,6 +116,9 @@ public final class ALSource {
         try set(AL_SOURCE_RELATIVE, relative ? AL_TRUE : AL_FALSE)
     }
 
+    /// Whether the position is relative to the listener (`AL_SOURCE_RELATIVE`, false by default).
+    public func isRelativeToListener() throws(OpenALError) -> Bool { try integer(AL_SOURCE_RELATIVE) == AL_TRUE }
+
     /// Whether the source restarts its buffer when it reaches the end (`AL_LOOPING`).
     public func setLooping(_ looping: Bool) throws(OpenALError) { try set(AL_LOOPING, looping ? AL_TRUE : AL_FALSE) }
 
@@ -166,7 +172,8 @@ public final class ALSource {
         return removed
     }
 
-    /// Deletes the source (stopping it first). Deleting twice does nothing.
+    /// Deletes the source (stopping it first), which also disconnects its effect sends. Deleting
+    /// twice does nothing.
     ///
     /// The corresponding C function is `alDeleteSources`.
     public func delete() throws(OpenALError) {
@@ -176,31 +183,33 @@ public final class ALSource {
         isDeleted = true
         context.liveSourceCount -= 1
         queuedBuffers = []
+        for slot in auxiliarySends.values { slot.feedingSendCount -= 1 }
+        auxiliarySends = [:]
     }
 
     // MARK: Helpers
 
-    private func requireUsable(_ operation: StaticString) throws(OpenALError) {
+    func requireUsable(_ operation: StaticString) throws(OpenALError) {
         if isDeleted { throw OpenALError.raised(operation: "\(operation)", code: .deleted) }
         try context.requireCurrent(operation)
     }
 
-    private func set(_ parameter: Int32, _ value: Float, _ operation: StaticString) throws(OpenALError) {
+    func set(_ parameter: Int32, _ value: Float, _ operation: StaticString) throws(OpenALError) {
         try requireUsable(operation)
         try ALCall.setSource(name, parameter, float: value)
     }
 
-    private func set(_ parameter: Int32, _ value: Int32) throws(OpenALError) {
+    func set(_ parameter: Int32, _ value: Int32) throws(OpenALError) {
         try requireUsable("alSourcei")
         try ALCall.setSource(name, parameter, integer: value)
     }
 
-    private func float(_ parameter: Int32) throws(OpenALError) -> Float {
+    func float(_ parameter: Int32) throws(OpenALError) -> Float {
         try requireUsable("alGetSourcef")
         return try ALCall.sourceFloat(name, parameter)
     }
 
-    private func integer(_ parameter: Int32) throws(OpenALError) -> Int32 {
+    func integer(_ parameter: Int32) throws(OpenALError) -> Int32 {
         try requireUsable("alGetSourcei")
         return try ALCall.sourceInteger(name, parameter)
     }

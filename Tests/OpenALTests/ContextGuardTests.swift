@@ -66,6 +66,49 @@ struct ContextGuardTests {
         }
     }
 
+    @Test("effects, slots, filters and the listener are refused without their context, like sources")
+    func effectsAndListenerAreGuarded() throws {
+        try withLoopback { rig in
+            let effect = try ALEffect(context: rig.context)
+            let slot = try ALAuxiliarySlot(context: rig.context)
+            let filter = try ALFilter(context: rig.context)
+            let source = try ALSource(context: rig.context)
+            let errorsBefore = OpenALProcess.errorCountOnCurrentThread
+            try ALContext.clearCurrent()
+            #expect(throws: OpenALError(operation: "alGenEffects", code: .noCurrentContext)) { try ALEffect(context: rig.context) }
+            #expect(throws: OpenALError(operation: "alEffecti", code: .noCurrentContext)) { try effect.setReverb(.generic) }
+            #expect(throws: OpenALError(operation: "alAuxiliaryEffectSloti", code: .noCurrentContext)) { try slot.attach(effect) }
+            #expect(throws: OpenALError(operation: "alFilterf", code: .noCurrentContext)) {
+                try filter.setLowPass(gain: 1, gainHF: 0.5)
+            }
+            #expect(throws: OpenALError(operation: "alSource3i", code: .noCurrentContext)) {
+                try source.setAuxiliarySend(slot, send: 0)
+            }
+            #expect(throws: OpenALError(operation: "alListenerfv", code: .noCurrentContext)) {
+                try rig.context.setListenerOrientation(at: SIMD3(0, 0, 1), up: SIMD3(0, 1, 0))
+            }
+            #expect(throws: OpenALError(operation: "alDopplerFactor", code: .noCurrentContext)) {
+                try rig.context.setDopplerFactor(1)
+            }
+            #expect(OpenALProcess.errorCountOnCurrentThread == errorsBefore + 7)
+
+            let other = try ALContext(device: rig.device, attributes: .init(
+                renderFormat: .init(sampleRate: 48_000, channels: .stereo, sampleType: .float32)))
+            defer { other.destroy() }
+            try other.makeCurrent()
+            #expect(throws: OpenALError(operation: "alAuxiliaryEffectSlotf", code: .wrongContext)) { try slot.setGain(1) }
+            let foreignSlot = try ALAuxiliarySlot(context: other)
+            let foreignFilter = try ALFilter(context: other)
+            try rig.context.makeCurrent()
+            #expect(throws: OpenALError(operation: "alSource3i", code: .wrongContext)) {
+                try source.setAuxiliarySend(foreignSlot, send: 0)
+            }
+            #expect(throws: OpenALError(operation: "alSourcei", code: .wrongContext)) { try source.setDirectFilter(foreignFilter) }
+            try source.setAuxiliarySend(slot, send: 0, filter: filter)  // the refusals left no pending AL error
+            try source.setDirectFilter(filter)
+        }
+    }
+
     @Test("a loopback context needs a render format, and rendering a real device is refused")
     func loopbackMisuse() throws {
         OpenALProcess.setDrivers("null")

@@ -36,6 +36,18 @@ enum ALCall {
         return result
     }
 
+    // MARK: - Extension lookup
+
+    /// An `alc*` extension function, looked up against no device (see ``Extensions``).
+    static func deviceProcAddress(_ name: String) -> UnsafeMutableRawPointer? {
+        alcGetProcAddress(nil, name)
+    }
+
+    /// An `al*` extension function (see ``Extensions``).
+    static func contextProcAddress(_ name: String) -> UnsafeMutableRawPointer? {
+        alGetProcAddress(name)
+    }
+
     // MARK: - Devices
 
     static func openDevice(named name: String?) -> OpaquePointer? {
@@ -108,6 +120,32 @@ enum ALCall {
     static func string(_ device: OpaquePointer?, _ parameter: Int32) -> String? {
         OpenALProcess.markStarted()
         return alcGetString(device, parameter).map { String(cString: $0) }
+    }
+
+    /// `alcGetString` on an open device, with `alcGetError` checked.
+    static func checkedString(_ device: OpaquePointer, _ parameter: Int32) throws(OpenALError) -> String? {
+        try alc("alcGetString", device: device) { alcGetString(device, parameter).map { String(cString: $0) } }
+    }
+
+    // MARK: - HRTF (ALC_SOFT_HRTF)
+
+    /// One entry of an indexed string list, such as the HRTF set names.
+    static func indexedString(_ device: OpaquePointer, _ parameter: Int32, index: Int) throws(OpenALError) -> String? {
+        let getString = try Extensions.shared.function(.getStringi)
+        return try alc("alcGetStringiSOFT", device: device) {
+            gs_alcGetStringiSOFT(getString, device, parameter, ALCsizei(index)).map { String(cString: $0) }
+        }
+    }
+
+    /// Reopens the device's mixer with new attributes, keeping its contexts, sources and buffers.
+    static func resetDevice(_ device: OpaquePointer, attributes: [Int32]) throws(OpenALError) {
+        let reset = try Extensions.shared.function(.resetDevice)
+        let succeeded = try alc("alcResetDeviceSOFT", device: device) {
+            attributes.withUnsafeBufferPointer { gs_alcResetDeviceSOFT(reset, device, $0.baseAddress) }
+        }
+        guard succeeded == ALC_TRUE else {
+            throw OpenALError.raised(operation: "alcResetDeviceSOFT", code: .invalidDevice)
+        }
     }
 
     // MARK: - Contexts
@@ -204,6 +242,11 @@ enum ALCall {
         return (x, y, z)
     }
 
+    static func setSource(_ source: ALuint, _ parameter: Int32, _ first: Int32, _ second: Int32,
+                          _ third: Int32) throws(OpenALError) {
+        try al("alSource3i") { alSource3i(source, parameter, first, second, third) }
+    }
+
     static func queueBuffers(_ source: ALuint, _ buffers: [ALuint]) throws(OpenALError) {
         try al("alSourceQueueBuffers") {
             buffers.withUnsafeBufferPointer { alSourceQueueBuffers(source, ALsizei($0.count), $0.baseAddress) }
@@ -228,8 +271,138 @@ enum ALCall {
         try al("alListener3f") { alListener3f(parameter, x, y, z) }
     }
 
+    static func setListener(_ parameter: Int32, floats values: [Float]) throws(OpenALError) {
+        try al("alListenerfv") { values.withUnsafeBufferPointer { alListenerfv(parameter, $0.baseAddress) } }
+    }
+
+    static func listenerFloat(_ parameter: Int32) throws(OpenALError) -> Float {
+        var value: ALfloat = 0
+        try al("alGetListenerf") { alGetListenerf(parameter, &value) }
+        return value
+    }
+
+    static func listenerVector(_ parameter: Int32) throws(OpenALError) -> (Float, Float, Float) {
+        var x: ALfloat = 0, y: ALfloat = 0, z: ALfloat = 0
+        try al("alGetListener3f") { alGetListener3f(parameter, &x, &y, &z) }
+        return (x, y, z)
+    }
+
+    static func listenerFloats(_ parameter: Int32, count: Int) throws(OpenALError) -> [Float] {
+        var values = [Float](repeating: 0, count: count)
+        try al("alGetListenerfv") { values.withUnsafeMutableBufferPointer { alGetListenerfv(parameter, $0.baseAddress) } }
+        return values
+    }
+
     static func setDistanceModel(_ model: Int32) throws(OpenALError) {
         try al("alDistanceModel") { alDistanceModel(model) }
     }
 
+    static func setDopplerFactor(_ factor: Float) throws(OpenALError) {
+        try al("alDopplerFactor") { alDopplerFactor(factor) }
+    }
+
+    static func setSpeedOfSound(_ speed: Float) throws(OpenALError) {
+        try al("alSpeedOfSound") { alSpeedOfSound(speed) }
+    }
+
+    static func globalFloat(_ parameter: Int32) throws(OpenALError) -> Float {
+        try al("alGetFloat") { alGetFloat(parameter) }
+    }
+
+    static func globalInteger(_ parameter: Int32) throws(OpenALError) -> Int32 {
+        try al("alGetInteger") { alGetInteger(parameter) }
+    }
+
+    // MARK: - Effects (ALC_EXT_EFX)
+
+    static func generateEffect() throws(OpenALError) -> ALuint {
+        let generate = try Extensions.shared.function(.genEffects)
+        var name: ALuint = 0
+        try al("alGenEffects") { gs_alGenEffects(generate, 1, &name) }
+        return name
+    }
+
+    static func deleteEffect(_ name: ALuint) throws(OpenALError) {
+        let delete = try Extensions.shared.function(.deleteEffects)
+        var name = name
+        try al("alDeleteEffects") { gs_alDeleteEffects(delete, 1, &name) }
+    }
+
+    static func setEffect(_ effect: ALuint, _ parameter: Int32, integer value: Int32) throws(OpenALError) {
+        let set = try Extensions.shared.function(.effecti)
+        try al("alEffecti") { gs_alEffecti(set, effect, parameter, value) }
+    }
+
+    static func setEffect(_ effect: ALuint, _ parameter: Int32, float value: Float) throws(OpenALError) {
+        let set = try Extensions.shared.function(.effectf)
+        try al("alEffectf") { gs_alEffectf(set, effect, parameter, value) }
+    }
+
+    static func setEffect(_ effect: ALuint, _ parameter: Int32, floats values: [Float]) throws(OpenALError) {
+        let set = try Extensions.shared.function(.effectfv)
+        try al("alEffectfv") { values.withUnsafeBufferPointer { gs_alEffectfv(set, effect, parameter, $0.baseAddress) } }
+    }
+
+    /// Sets the effect's type if OpenAL supports it. An unsupported type is refused with
+    /// `AL_INVALID_VALUE` (the EFX guide's way to probe for one): that answer is false, read and
+    /// cleared here, and neither raised nor counted. Any other error is thrown as usual.
+    static func trySetEffectType(_ effect: ALuint, _ type: Int32) throws(OpenALError) -> Bool {
+        let set = try Extensions.shared.function(.effecti)
+        guard alcGetCurrentContext() != nil else {
+            throw OpenALError.raised(operation: "alEffecti", code: .noCurrentContext)
+        }
+        gs_alEffecti(set, effect, AL_EFFECT_TYPE, type)
+        let error = alGetError()
+        switch error {
+        case AL_NO_ERROR: return true
+        case AL_INVALID_VALUE: return false
+        default: throw OpenALError.raised(operation: "alEffecti", code: .init(alError: error))
+        }
+    }
+
+    static func generateAuxiliarySlot() throws(OpenALError) -> ALuint {
+        let generate = try Extensions.shared.function(.genAuxiliaryEffectSlots)
+        var name: ALuint = 0
+        try al("alGenAuxiliaryEffectSlots") { gs_alGenAuxiliaryEffectSlots(generate, 1, &name) }
+        return name
+    }
+
+    static func deleteAuxiliarySlot(_ name: ALuint) throws(OpenALError) {
+        let delete = try Extensions.shared.function(.deleteAuxiliaryEffectSlots)
+        var name = name
+        try al("alDeleteAuxiliaryEffectSlots") { gs_alDeleteAuxiliaryEffectSlots(delete, 1, &name) }
+    }
+
+    static func setAuxiliarySlot(_ slot: ALuint, _ parameter: Int32, integer value: Int32) throws(OpenALError) {
+        let set = try Extensions.shared.function(.auxiliaryEffectSloti)
+        try al("alAuxiliaryEffectSloti") { gs_alAuxiliaryEffectSloti(set, slot, parameter, value) }
+    }
+
+    static func setAuxiliarySlot(_ slot: ALuint, _ parameter: Int32, float value: Float) throws(OpenALError) {
+        let set = try Extensions.shared.function(.auxiliaryEffectSlotf)
+        try al("alAuxiliaryEffectSlotf") { gs_alAuxiliaryEffectSlotf(set, slot, parameter, value) }
+    }
+
+    static func generateFilter() throws(OpenALError) -> ALuint {
+        let generate = try Extensions.shared.function(.genFilters)
+        var name: ALuint = 0
+        try al("alGenFilters") { gs_alGenFilters(generate, 1, &name) }
+        return name
+    }
+
+    static func deleteFilter(_ name: ALuint) throws(OpenALError) {
+        let delete = try Extensions.shared.function(.deleteFilters)
+        var name = name
+        try al("alDeleteFilters") { gs_alDeleteFilters(delete, 1, &name) }
+    }
+
+    static func setFilter(_ filter: ALuint, _ parameter: Int32, integer value: Int32) throws(OpenALError) {
+        let set = try Extensions.shared.function(.filteri)
+        try al("alFilteri") { gs_alFilteri(set, filter, parameter, value) }
+    }
+
+    static func setFilter(_ filter: ALuint, _ parameter: Int32, float value: Float) throws(OpenALError) {
+        let set = try Extensions.shared.function(.filterf)
+        try al("alFilterf") { gs_alFilterf(set, filter, parameter, value) }
+    }
 }
