@@ -3,9 +3,12 @@ import GameSound
 
 /// The C struct `gs_config`, read and written field by field at fixed offsets.
 ///
-/// The layout is sixteen `int32_t`s (64 bytes): eight fields, then eight reserved slots that
-/// `gs_config_init` zeroes so later versions can give them a meaning without breaking programs
-/// built against this one. `gamesound.h` asserts the same size at compile time.
+/// The layout is 64 bytes: eight `int32_t` fields, the `uint64_t` seed at offset 32 (it took the
+/// first two of the eight reserved slots, which programs built before it zero, and zero is the
+/// default seed), then six reserved `int32_t` slots that `gs_config_init` zeroes so later versions can
+/// give them a meaning without breaking programs built against this one. The seed is read unaligned:
+/// a program built against the older header lays the struct out on 4-byte boundaries.
+/// `gamesound.h` asserts the same size and the seed's offset at compile time.
 struct CConfig: Equatable {
     static let byteCount = 64
 
@@ -17,6 +20,10 @@ struct CConfig: Equatable {
     var launchSilentSwitch: Int32 = 0
     var launchScreenLocked: Int32 = 0
     var interruptionStrategy: Int32 = 0
+    var seed: UInt64 = 0
+
+    /// Where `seed` lies.
+    static let seedOffset = 32
 
     init() {}
 
@@ -30,6 +37,7 @@ struct CConfig: Equatable {
         launchSilentSwitch = field(5)
         launchScreenLocked = field(6)
         interruptionStrategy = field(7)
+        seed = memory.loadUnaligned(fromByteOffset: Self.seedOffset, as: UInt64.self)
     }
 
     func write(to memory: UnsafeMutableRawPointer) {
@@ -39,6 +47,7 @@ struct CConfig: Equatable {
         for (index, value) in fields.enumerated() {
             memory.storeBytes(of: value, toByteOffset: index * 4, as: Int32.self)
         }
+        memory.storeBytes(of: seed, toByteOffset: Self.seedOffset, as: UInt64.self)
     }
 
     /// The runtime configuration and launch state these numbers ask for.
@@ -63,7 +72,7 @@ struct CConfig: Equatable {
         }
         let configuration = GameSoundConfiguration(
             policy: policy, output: output == 0 ? .realtime() : .headless, sampleRate: Int(sampleRate),
-            voices: Int(voices), interruptionStrategy: strategy)
+            voices: Int(voices), interruptionStrategy: strategy, seed: seed)
         let launch = LaunchState(otherAudio: otherAudio, silentSwitch: launchSilentSwitch != 0,
                                  screenLocked: launchScreenLocked != 0)
         return (configuration, launch)

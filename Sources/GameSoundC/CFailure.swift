@@ -7,10 +7,21 @@ struct CFailure: Error, Sendable {
     let code: ResultCode
     /// A sentence for a person, naming what was wrong.
     let message: String
+    /// Why a play was dropped, for `GS_ERR_DROPPED` (`gs_last_drop_reason`); nil for other failures.
+    let dropReason: DropReason?
 
     init(_ code: ResultCode, _ message: String) {
         self.code = code
         self.message = message
+        self.dropReason = nil
+    }
+
+    /// The `GS_ERR_DROPPED` failure of a play the runtime did not make, for `reason`. The message
+    /// ends with the reason's word in parentheses, as `docs/c-api.md` lists them.
+    init(dropped reason: DropReason, _ message: String) {
+        self.code = .dropped
+        self.message = "\(message) (\(reason.rawValue))"
+        self.dropReason = reason
     }
 
     /// The failure for a NULL `argument` of `function`.

@@ -102,7 +102,7 @@ private func play(_ name: String, options: PlayOptions, on rt: OpaquePointer?, i
     case .played(let voice, _):
         return voice.id
     case .dropped(let reason):
-        throw CFailure(.dropped, "\(function): '\(name)' was not played (\(reason.rawValue))")
+        throw CFailure(dropped: reason, "\(function): '\(name)' was not played")
     }
 }
 

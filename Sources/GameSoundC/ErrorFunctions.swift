@@ -15,6 +15,18 @@
     LastError.currentCode
 }
 
+/// Why the last failed call on the calling thread dropped a play, when it returned `GS_ERR_DROPPED`.
+///
+/// Like the last error it describes the last failure: a success does not clear it.
+///
+/// - Returns: `GS_DROP_INTERRUPTED`, `GS_DROP_MEDIA_SERVICES_LOST`, `GS_DROP_ALL_VOICES_OUTRANK`,
+///   `GS_DROP_SESSION_INACTIVE`, `GS_DROP_NO_OUTPUT_DEVICE`, `GS_DROP_BUS_VOICE_LIMIT`,
+///   `GS_DROP_COOLDOWN` or `GS_DROP_MAX_INSTANCES`; `GS_DROP_NONE` (0) when the last failure was not
+///   a drop, or nothing failed yet on this thread.
+@c public func gs_last_drop_reason() -> Int32 {
+    LastError.currentDropReason
+}
+
 /// The name of a result code, for logs.
 ///
 /// - Parameter code: A value a `gs_` function returned.

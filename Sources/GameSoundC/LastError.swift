@@ -4,7 +4,8 @@ import Glibc
 import Musl
 #endif
 
-/// The last failure of a C API call on each thread, for `gs_last_error` and `gs_last_error_code`.
+/// The last failure of a C API call on each thread, for `gs_last_error`, `gs_last_error_code` and
+/// `gs_last_drop_reason`.
 ///
 /// The message is kept as a `malloc`ed C string owned by the thread: the pointer `gs_last_error`
 /// returns stays valid until the next failure on the same thread (or the thread's exit), and no
@@ -12,6 +13,7 @@ import Musl
 enum LastError {
     private static let message = ThreadLocalSlot { free($0) }
     private static let code = ThreadLocalSlot(destructor: nil)
+    private static let dropReason = ThreadLocalSlot(destructor: nil)
 
     /// Records `failure` as this thread's last error.
     static func record(_ failure: CFailure) {
@@ -19,6 +21,7 @@ enum LastError {
         message.value = UnsafeMutableRawPointer(strdup(failure.message))
         free(old)
         code.value = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: Int(failure.code.rawValue)))
+        dropReason.value = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: Int(failure.dropReason?.cValue ?? 0)))
     }
 
     /// Records `failure` and returns its code: the usual last line of a failing export.
@@ -31,6 +34,13 @@ enum LastError {
     static var currentMessage: UnsafePointer<CChar> {
         if let text = message.value { return UnsafePointer(text.assumingMemoryBound(to: CChar.self)) }
         return StaticString("").cString
+    }
+
+    /// Why this thread's last failure dropped a play: a `GS_DROP_` value, `GS_DROP_NONE` (0) when
+    /// the last failure was not a drop or no call has failed on it.
+    static var currentDropReason: Int32 {
+        guard let bits = dropReason.value else { return 0 }
+        return Int32(truncatingIfNeeded: Int(bitPattern: UInt(bitPattern: bits)))
     }
 
     /// This thread's last code, or `GS_OK` when no call has failed on it.

@@ -6,8 +6,9 @@ import Musl
 
 /// One pointer-sized value per thread, on a POSIX thread-specific key.
 ///
-/// Swift has no `thread_local`; the C API needs two per-thread values (the last error's message
-/// and how deep the thread is inside event callbacks), so each gets a key made once per process.
+/// Swift has no `thread_local`; the C API needs a few per-thread values (the last error's message,
+/// code and drop reason, and how deep the thread is inside event callbacks), so each gets a key made
+/// once per process.
 struct ThreadLocalSlot: Sendable {
     private let key: pthread_key_t
 

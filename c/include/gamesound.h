@@ -9,8 +9,9 @@
  *   - Every symbol starts with gs_ / GS_.
  *   - Functions returning int return GS_OK (0) on success and a negative GS_ERR_ code on failure.
  *     gs_last_error() then gives a sentence saying what was wrong, for the calling thread.
- *     gs_voice_set_..., gs_voice_pause, gs_voice_resume and gs_voice_stop_fade may also return
- *     GS_VOICE_ENDED (positive): the voice had ended, nothing changed, and that is not a failure.
+ *     gs_voice_set_..., gs_voice_pause, gs_voice_resume, gs_voice_stop_fade and gs_stream_position
+ *     may also return GS_VOICE_ENDED (positive): the voice had ended, nothing changed, and that is
+ *     not a failure.
  *   - A gs_runtime * is an opaque handle, not an address. Every call checks it: NULL, a destroyed
  *     runtime's handle or a made-up value gives GS_ERR_INVALID_HANDLE (or GS_ERR_NULL_POINTER),
  *     never a crash.
@@ -23,6 +24,7 @@
 #ifndef GAMESOUND_H
 #define GAMESOUND_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -43,7 +45,7 @@ extern "C" {
 #define GS_ERR_STOPPED          (-9)  /* the runtime was shut down */
 #define GS_ERR_REFUSED          (-10) /* a system action that makes no sense now; nothing changed */
 #define GS_ERR_NO_SOUNDTRACK    (-11) /* resuming or restarting a soundtrack that was never given */
-#define GS_ERR_DROPPED          (-12) /* the effect was not played (interrupted, all voices busy, bus limit) */
+#define GS_ERR_DROPPED          (-12) /* the effect was not played (interrupted, all voices busy, a limit); see gs_last_drop_reason */
 #define GS_ERR_IO               (-13) /* a file or folder could not be read or written */
 #define GS_ERR_SCENARIO         (-14) /* a scenario file is malformed or could not be rendered */
 #define GS_ERR_UNAVAILABLE      (-15) /* this build of the library lacks the feature */
@@ -71,7 +73,8 @@ extern "C" {
 #define GS_INTERRUPTION_REBUILD_CONTEXT 1 /* destroyed, rebuilt with its sources after */
 
 /* How a runtime starts. Always fill it with gs_config_init() first, then change fields:
- * the reserved slots must be zero (later versions give them meanings). */
+ * the reserved slots must be zero (later versions give them meanings). seed took the first two
+ * reserved slots of the first version: a program built before it gives seed 0, the default. */
 typedef struct gs_config {
     int32_t policy;                /* GS_POLICY_... */
     int32_t output;                /* GS_OUTPUT_... */
@@ -81,11 +84,15 @@ typedef struct gs_config {
     int32_t launch_silent_switch;  /* non-zero: the silent switch is on at launch */
     int32_t launch_screen_locked;  /* non-zero: the screen is locked at launch */
     int32_t interruption_strategy; /* GS_INTERRUPTION_... */
-    int32_t reserved[8];
+    uint64_t seed;                 /* the random generator of sound definitions; 0 by default. One seed,
+                                      one sequence of choices: a headless render is byte-identical */
+    int32_t reserved[6];
 } gs_config;
 
-/* The library reads gs_config as sixteen int32_t (64 bytes); fail the build if a compiler disagrees. */
+/* The library reads gs_config as 64 bytes: eight int32_t, the uint64_t seed at offset 32, six
+ * reserved int32_t; fail the build if a compiler disagrees. */
 typedef char gs_config_size_check[sizeof(gs_config) == 64 ? 1 : -1];
+typedef char gs_config_seed_offset_check[offsetof(gs_config, seed) == 32 ? 1 : -1];
 
 /* Fills *config with the defaults. NULL: records GS_ERR_NULL_POINTER, does nothing else. */
 void gs_config_init(gs_config *config);
@@ -117,6 +124,23 @@ const char *gs_last_error(void);
 
 /* The code of the last failed call on this thread (GS_OK if none). */
 int gs_last_error_code(void);
+
+/* gs_last_drop_reason: why a play returned GS_ERR_DROPPED. gs_last_error() ends with the same
+ * reason's word in parentheses: "(interrupted)", "(mediaServicesLost)", "(allVoicesOutrank)",
+ * "(sessionInactive)", "(noOutputDevice)", "(busVoiceLimit)", "(cooldown)", "(maxInstances)". */
+#define GS_DROP_NONE                0 /* the last failure was not a drop (or nothing failed) */
+#define GS_DROP_INTERRUPTED         1 /* a call or an alarm holds the audio */
+#define GS_DROP_MEDIA_SERVICES_LOST 2 /* media services are lost, until their reset */
+#define GS_DROP_ALL_VOICES_OUTRANK  3 /* every voice of the pool plays a sound of higher priority */
+#define GS_DROP_SESSION_INACTIVE    4 /* the session is not active */
+#define GS_DROP_NO_OUTPUT_DEVICE    5 /* the output device went away and no other opened yet */
+#define GS_DROP_BUS_VOICE_LIMIT     6 /* the bus's limit is reached and its voices outrank the sound */
+#define GS_DROP_COOLDOWN            7 /* a defined sound played again within its cooldown */
+#define GS_DROP_MAX_INSTANCES       8 /* a defined sound at max_instances, with GS_WHEN_FULL_REFUSE */
+
+/* Why the last failed call on this thread dropped a play: a GS_DROP_ value when it returned
+ * GS_ERR_DROPPED, GS_DROP_NONE otherwise. Like gs_last_error(), successful calls do not clear it. */
+int gs_last_drop_reason(void);
 
 /* "GS_OK", "GS_ERR_INVALID_HANDLE", ... for a result code; "GS_ERR_UNKNOWN_CODE" otherwise.
  * Never NULL; the string lives as long as the process. */
@@ -166,9 +190,53 @@ void gs_play_options_init(gs_play_options *options);
  * voice on it outranks this one: gs_last_error() says "busVoiceLimit"). */
 int64_t gs_effect_play_on(gs_runtime *rt, const char *name, const char *bus, const gs_play_options *options);
 
+/* ---- Sound definitions ------------------------------------------------------------------- */
+
+/* gs_sound_definition.when_full: what a play does when max_instances voices of the sound play. */
+#define GS_WHEN_FULL_STEAL_OLDEST 0 /* the oldest of them stops ("voiceEnded", reason "stolen"); the default */
+#define GS_WHEN_FULL_REFUSE       1 /* the play is dropped: GS_ERR_DROPPED, GS_DROP_MAX_INSTANCES */
+
+/* A sound played by name with variety. Always fill it with gs_sound_definition_init() first, then
+ * change fields: the reserved slots must be zero (later versions give them meanings). */
+typedef struct gs_sound_definition {
+    const char *const *variants;       /* variant_count names of loaded effects, picked at random */
+    const char *bus;                   /* the bus it plays on; NULL (the default): the play call's bus */
+    const void *reserved_pointers[2];
+    double cooldown;                   /* seconds between two starts, 0 or more; a play sooner is dropped
+                                          (GS_DROP_COOLDOWN); 0 (the default): none */
+    int32_t variant_count;             /* 1 or more */
+    float pitch_min, pitch_max;        /* the pitch is drawn from this range, above 0; default 1, 1 */
+    float gain_min, gain_max;          /* the gain is drawn from this range, 0 or more; default 1, 1 */
+    int32_t avoid_repeat;              /* non-zero: never the same variant twice in a row */
+    int32_t max_instances;             /* at most this many voices of it at once; 0 (the default): no limit */
+    int32_t when_full;                 /* GS_WHEN_FULL_... */
+    int32_t reserved[10];
+} gs_sound_definition;
+
+/* The library reads gs_sound_definition as four pointers, a double and eighteen 4-byte slots
+ * (112 bytes on 64-bit systems); fail the build if a compiler disagrees. */
+typedef char gs_sound_definition_size_check[sizeof(gs_sound_definition) == 80 + 4 * sizeof(void *) ? 1 : -1];
+typedef char gs_sound_definition_cooldown_check[offsetof(gs_sound_definition, cooldown) == 4 * sizeof(void *) ? 1 : -1];
+
+/* Fills *definition with the defaults. NULL: records GS_ERR_NULL_POINTER, does nothing else. */
+void gs_sound_definition_init(gs_sound_definition *definition);
+
+/* Defines the sound `name`: gs_effect_play and gs_effect_play_on then play it by that name (before a
+ * loaded effect of the same name), each time one of its variants, at a pitch and gain drawn from its
+ * ranges times the call's own, on its bus if it has one. The choices come from the runtime's seed
+ * (gs_config.seed). Events: "voiceStarted" ({"sound":..., "voice":..., "variant":...}) when it plays,
+ * "voiceRefused" ({"sound":..., "reason":"cooldown"} or "maxInstances") when it does not. Defining a
+ * name again replaces it; voices playing carry on. The strings are copied.
+ * Errors: GS_ERR_NULL_POINTER (rt, name, definition, variants or one of its names),
+ * GS_ERR_INVALID_HANDLE, GS_ERR_UNKNOWN_NAME (a variant not loaded, the bus),
+ * GS_ERR_INVALID_ARGUMENT (no variants, a range out of order, not finite, a pitch not above 0 or a
+ * gain below 0, a negative cooldown, a negative max_instances, a bad when_full), GS_ERR_STOPPED.
+ * Nothing changes on failure. */
+int gs_sound_define(gs_runtime *rt, const char *name, const gs_sound_definition *definition);
+
 /* ---- Voices ------------------------------------------------------------------------------ */
 
-/* A voice id is what gs_effect_play and gs_effect_play_on return: an int64_t, always >= 0, so that
+/* A voice id is what gs_effect_play, gs_effect_play_on and gs_stream_play return: an int64_t, always >= 0, so that
  * one return value carries either an id or a negative GS_ERR_ code. It names one use of one voice
  * of one runtime: once the sound ends (finished, stopped, or its voice stolen by a new sound) the
  * id stays dead, even when the voice plays another sound. An id from another runtime is refused.
@@ -286,6 +354,26 @@ int gs_soundtrack_resume(gs_runtime *rt);
 
 /* Stops the soundtrack; the next play starts from the top. */
 int gs_soundtrack_stop(gs_runtime *rt);
+
+/* ---- Streams ----------------------------------------------------------------------------- */
+
+/* Streams a WAV or Ogg Vorbis file on a bus (NULL: GS_BUS_AMBIENCE) besides the effects and the
+ * soundtrack: an ambience bed, a long line of dialogue. Any number play at once, each reading its file
+ * a few buffers ahead. loop non-zero: again and again until stopped, honouring the file's loop points
+ * (LOOPSTART/LOOPLENGTH comments, a WAV smpl loop). gain: 0 or more. It keeps its place through
+ * interruptions. Returns a voice id >= 0 for gs_voice_set_gain, gs_voice_pause, gs_voice_resume,
+ * gs_voice_stop, gs_voice_stop_fade and gs_voice_state (its pitch and place cannot change:
+ * GS_ERR_INVALID_ARGUMENT), or GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_DECODING (the file
+ * is missing or not a sound; nothing starts), GS_ERR_UNKNOWN_NAME (the bus), GS_ERR_INVALID_ARGUMENT
+ * (the gain), GS_ERR_STOPPED. Events: "voiceStarted" ({"stream":true, ...}), then "voiceEnded". */
+int64_t gs_stream_play(gs_runtime *rt, const char *path, const char *bus, int loop, float gain);
+
+/* Writes the frame of its file a stream plays now to *frame (a looped stream counts from the file's
+ * start again after each jump back; during an interruption, where it will go on from). GS_OK,
+ * GS_VOICE_ENDED (the stream had ended; *frame unchanged, not an error), or GS_ERR_INVALID_ARGUMENT
+ * (an effect's voice, a negative id, another runtime's voice), GS_ERR_NULL_POINTER,
+ * GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED. */
+int gs_stream_position(gs_runtime *rt, int64_t voice, int64_t *frame);
 
 /* ---- Headless output --------------------------------------------------------------------- */
 

@@ -34,9 +34,9 @@ static int passed, failed;
 
 static char tone_path[256];
 
-/* Writes a mono 16-bit WAV: 2 s of a 440 Hz sine at half scale. */
-static int write_tone(const char *path) {
-    const uint32_t frames = 2 * RATE, data_bytes = frames * 2;
+/* Writes a mono 16-bit WAV: `seconds` of a sine at `hz`, at half scale. */
+static int write_sine(const char *path, double hz, double seconds) {
+    const uint32_t frames = (uint32_t)(seconds * RATE), data_bytes = frames * 2;
     FILE *file = fopen(path, "wb");
     if (!file) return -1;
     uint8_t header[44];
@@ -54,11 +54,14 @@ static int write_tone(const char *path) {
     memcpy(header + 40, &data_bytes, 4);
     fwrite(header, 1, sizeof header, file);
     for (uint32_t i = 0; i < frames; i++) {
-        int16_t sample = (int16_t)(16000 * sin(2 * M_PI * 440 * i / RATE));
+        int16_t sample = (int16_t)(16000 * sin(2 * M_PI * hz * i / RATE));
         fwrite(&sample, 2, 1, file);
     }
     return fclose(file);
 }
+
+/* The test tone: 2 s of 440 Hz. */
+static int write_tone(const char *path) { return write_sine(path, 440, 2); }
 
 static gs_runtime *headless_with_policy(int32_t policy) {
     gs_config config;
@@ -264,6 +267,15 @@ static void test_destroyed_handle_is_refused(void) {
     CHECK(gs_voice_resume(rt, 1) == GS_ERR_INVALID_HANDLE, "voice_resume after destroy");
     CHECK(gs_voice_stop_fade(rt, 1, 0) == GS_ERR_INVALID_HANDLE, "voice_stop_fade after destroy");
     CHECK(gs_voice_state(rt, 1) == GS_ERR_INVALID_HANDLE, "voice_state after destroy");
+    gs_sound_definition definition;
+    gs_sound_definition_init(&definition);
+    static const char *const tone_only[] = { "tone" };
+    definition.variants = tone_only;
+    definition.variant_count = 1;
+    int64_t frame = 0;
+    CHECK(gs_sound_define(rt, "shot", &definition) == GS_ERR_INVALID_HANDLE, "sound_define after destroy");
+    CHECK(gs_stream_play(rt, tone_path, NULL, 1, 1) == GS_ERR_INVALID_HANDLE, "stream_play after destroy");
+    CHECK(gs_stream_position(rt, 1, &frame) == GS_ERR_INVALID_HANDLE, "stream_position after destroy");
     gs_runtime_destroy(rt);
     CHECK(gs_last_error_code() == GS_ERR_INVALID_HANDLE, "destroying twice");
     CHECK(gs_session_is_active((gs_runtime *)(uintptr_t)0x1234) == GS_ERR_INVALID_HANDLE, "a made-up handle");
@@ -1053,6 +1065,604 @@ static void test_render_scenario(void) {
     remove(wav); remove(events); remove(scenario); remove(bad);
 }
 
+/* ---- Sound definitions, the seed, streams --------------------------------------------------- */
+
+/* Three 2 s tones a defined sound picks from, told apart on the rendered audio by their pitch. */
+static char low_path[512], high_path[512], bed_path[512], text_path[512];
+static char theme_path[512]; /* an Ogg Vorbis file of the repository: 64 s of stereo music */
+
+static int load_variants(gs_runtime *rt) {
+    return gs_effect_load(rt, "low", low_path) == GS_OK && gs_effect_load(rt, "mid", tone_path) == GS_OK
+        && gs_effect_load(rt, "high", high_path) == GS_OK && gs_effect_load(rt, "tone", tone_path) == GS_OK;
+}
+
+static const char *const three_variants[] = { "low", "mid", "high" };
+
+/* Which tone 0.1 s of rendered audio is, by its zero crossings: 220 Hz about 44, 440 Hz 88, 880 Hz 176. */
+static const char *tone_heard(struct levels levels) {
+    if (levels.peak < 1000) return "silence";
+    if (levels.crossings > 34 && levels.crossings < 54) return "low";
+    if (levels.crossings > 78 && levels.crossings < 98) return "mid";
+    if (levels.crossings > 160 && levels.crossings < 192) return "high";
+    return "unclear";
+}
+
+/* What the event callback saw of defined sounds and streams. */
+struct sound_log {
+    int starts;                 /* voiceStarted events */
+    char variants[64][16];      /* the variant of each, in order */
+    int64_t voices[64];         /* and its voice */
+    int stream_starts;          /* voiceStarted with "stream":true */
+    int refused;                /* voiceRefused events */
+    char refusal[160];          /* the details of the last one */
+    char ended[160];            /* the details of the last voiceEnded */
+};
+
+static void copy_field(const char *details, const char *key, char *out, size_t size) {
+    char pattern[32];
+    snprintf(pattern, sizeof pattern, "\"%s\":\"", key);
+    const char *at = strstr(details, pattern);
+    size_t length = 0;
+    if (at) {
+        at += strlen(pattern);
+        while (at[length] && at[length] != '"' && length + 1 < size) length++;
+        memcpy(out, at, length);
+    }
+    out[length] = 0;
+}
+
+static void log_sounds(const char *name, int64_t frame, const char *details, void *user_data) {
+    struct sound_log *log = user_data;
+    (void)frame;
+    if (strcmp(name, "voiceStarted") == 0) {
+        if (strstr(details, "\"stream\":true")) {
+            log->stream_starts++;
+        } else if (log->starts < 64) {
+            copy_field(details, "variant", log->variants[log->starts], sizeof log->variants[0]);
+            const char *voice = strstr(details, "\"voice\":");
+            log->voices[log->starts] = voice ? strtoll(voice + 8, NULL, 10) : -1;
+            log->starts++;
+        }
+    } else if (strcmp(name, "voiceRefused") == 0) {
+        log->refused++;
+        snprintf(log->refusal, sizeof log->refusal, "%s", details);
+    } else if (strcmp(name, "voiceEnded") == 0) {
+        snprintf(log->ended, sizeof log->ended, "%s", details);
+    }
+}
+
+static gs_runtime *headless_seeded(uint64_t seed, int32_t strategy) {
+    gs_config config;
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.sample_rate = RATE;
+    config.seed = seed;
+    config.interruption_strategy = strategy;
+    gs_runtime *rt = gs_runtime_create(&config);
+    CHECK(rt != NULL, "a headless runtime with seed %llu", (unsigned long long)seed);
+    return rt;
+}
+
+static void test_definition_and_config_defaults(void) {
+    gs_sound_definition definition;
+    memset(&definition, 0x55, sizeof definition);
+    gs_sound_definition_init(&definition);
+    int reserved_zero = definition.reserved_pointers[0] == NULL && definition.reserved_pointers[1] == NULL;
+    for (int i = 0; i < 10; i++) reserved_zero = reserved_zero && definition.reserved[i] == 0;
+    CHECK(definition.variants == NULL && definition.variant_count == 0 && definition.bus == NULL
+          && definition.pitch_min == 1 && definition.pitch_max == 1 && definition.gain_min == 1 && definition.gain_max == 1
+          && definition.avoid_repeat == 0 && definition.cooldown == 0 && definition.max_instances == 0
+          && definition.when_full == GS_WHEN_FULL_STEAL_OLDEST && reserved_zero,
+          "gs_sound_definition_init fills the defaults");
+    CHECK(sizeof definition == 80 + 4 * sizeof(void *), "gs_sound_definition is %zu bytes", sizeof definition);
+    gs_sound_definition_init(NULL);
+    CHECK(gs_last_error_code() == GS_ERR_NULL_POINTER, "gs_sound_definition_init(NULL)");
+
+    gs_config config;
+    memset(&config, 0x55, sizeof config);
+    gs_config_init(&config);
+    reserved_zero = 1;
+    for (int i = 0; i < 6; i++) reserved_zero = reserved_zero && config.reserved[i] == 0;
+    CHECK(config.seed == 0 && reserved_zero && config.interruption_strategy == GS_INTERRUPTION_SUSPEND_CONTEXT,
+          "gs_config_init: seed 0, reserved slots zero");
+    /* A program built before the seed zeroed these bytes as reserved[0] and reserved[1]. */
+    CHECK(sizeof config == 64 && (char *)&config.seed - (char *)&config == 32, "the seed lies where reserved[0] was");
+}
+
+/* avoid_repeat: the variant heard (by its pitch, on the rendered audio) is the one the event names,
+ * and it never repeats; without it, the same seed repeats. */
+static void test_variants_avoid_repeat(void) {
+    for (int avoid = 1; avoid >= 0; avoid--) {
+        gs_runtime *rt = headless_seeded(0, GS_INTERRUPTION_SUSPEND_CONTEXT);
+        if (!rt) return;
+        struct sound_log log;
+        memset(&log, 0, sizeof log);
+        CHECK(load_variants(rt), "loads three tones");
+        CHECK(gs_set_event_callback(rt, log_sounds, &log) == GS_OK, "records events");
+        gs_sound_definition step;
+        gs_sound_definition_init(&step);
+        step.variants = three_variants;
+        step.variant_count = 3;
+        step.avoid_repeat = avoid;
+        CHECK(gs_sound_define(rt, "step", &step) == GS_OK, "defines step (avoid_repeat %d)", avoid);
+        int repeats = 0, mismatches = 0, heard_low = 0, heard_mid = 0, heard_high = 0;
+        char previous[16] = "";
+        const int plays = 30;
+        for (int i = 0; i < plays; i++) {
+            int64_t voice = gs_effect_play(rt, "step", 1, 1, 0);
+            CHECK(voice >= 0, "play %d of step", i);
+            peak_of_render(rt, 256);
+            const char *heard = tone_heard(render_levels(rt, RATE / 10));
+            CHECK(gs_voice_stop(rt, voice) == GS_OK, "stops it");
+            if (log.starts != i + 1) continue;
+            if (strcmp(heard, log.variants[i]) != 0) {
+                mismatches++;
+                fprintf(stderr, "play %d: heard %s, the event says %s\n", i, heard, log.variants[i]);
+            }
+            if (log.voices[i] != (voice & 0xFFFFFFFFFFFFLL)) mismatches++;
+            if (strcmp(previous, log.variants[i]) == 0) repeats++;
+            snprintf(previous, sizeof previous, "%s", log.variants[i]);
+            heard_low += strcmp(heard, "low") == 0;
+            heard_mid += strcmp(heard, "mid") == 0;
+            heard_high += strcmp(heard, "high") == 0;
+        }
+        CHECK(log.starts == plays, "a voiceStarted event per play: %d", log.starts);
+        CHECK(mismatches == 0, "what is heard is the variant the event names, on the voice played: %d mismatches", mismatches);
+        CHECK(heard_low > 0 && heard_mid > 0 && heard_high > 0, "every variant is heard: %d, %d, %d", heard_low, heard_mid,
+              heard_high);
+        if (avoid)
+            CHECK(repeats == 0, "avoid_repeat: never the same variant twice in a row (%d repeats)", repeats);
+        else
+            CHECK(repeats > 0, "without avoid_repeat the same seed repeats a variant (%d times in %d)", repeats, plays);
+        gs_set_event_callback(rt, NULL, NULL);
+        gs_runtime_destroy(rt);
+    }
+}
+
+/* 1.3 s of a defined sound with random variants, pitches and gains, played eight times. */
+static void render_seeded(uint64_t seed, int16_t *out, int32_t frames) {
+    memset(out, 0, (size_t)frames * 2 * sizeof *out);
+    gs_runtime *rt = headless_seeded(seed, GS_INTERRUPTION_SUSPEND_CONTEXT);
+    if (!rt) return;
+    CHECK(load_variants(rt), "loads three tones");
+    gs_sound_definition hit;
+    gs_sound_definition_init(&hit);
+    hit.variants = three_variants;
+    hit.variant_count = 3;
+    hit.pitch_min = 0.8f;
+    hit.pitch_max = 1.25f;
+    hit.gain_min = 0.2f;
+    hit.gain_max = 0.6f;
+    CHECK(gs_sound_define(rt, "hit", &hit) == GS_OK, "defines hit");
+    int32_t done = 0, piece = RATE / 10;
+    for (int i = 0; i < 8; i++, done += piece) {
+        CHECK(gs_effect_play(rt, "hit", 1, 1, 0) >= 0, "plays hit");
+        CHECK(gs_render(rt, out + 2 * done, piece) == GS_OK, "renders");
+    }
+    CHECK(gs_render(rt, out + 2 * done, frames - done) == GS_OK, "renders the tail");
+    gs_runtime_destroy(rt);
+}
+
+static void test_seed(void) {
+    const int32_t frames = 13 * RATE / 10;
+    int16_t *first = malloc((size_t)frames * 4), *again = malloc((size_t)frames * 4), *other = malloc((size_t)frames * 4);
+    render_seeded(7, first, frames);
+    render_seeded(7, again, frames);
+    render_seeded(8, other, frames);
+    int loudest = 0;
+    int32_t differ = 0;
+    for (int32_t i = 0; i < frames * 2; i++) {
+        if (abs(first[i]) > loudest) loudest = abs(first[i]);
+        differ += first[i] != other[i];
+    }
+    CHECK(loudest > 1000, "the render is not silent: peak %d", loudest);
+    CHECK(memcmp(first, again, (size_t)frames * 4) == 0, "the same seed renders byte-identical twice");
+    CHECK(differ > frames / 2, "another seed renders otherwise: %d of %d samples differ", (int)differ, (int)frames * 2);
+    free(first);
+    free(again);
+    free(other);
+}
+
+static void test_definition_limits_and_ranges(void) {
+    gs_runtime *rt = headless();
+    if (!rt) return;
+    struct sound_log log;
+    memset(&log, 0, sizeof log);
+    CHECK(load_variants(rt), "loads the tones");
+    CHECK(gs_set_event_callback(rt, log_sounds, &log) == GS_OK, "records events");
+    int full = 0;
+    {
+        int64_t plain = play_loop(rt, GS_BUS_EFFECTS, 1);
+        full = settled_peak(rt);
+        gs_voice_stop(rt, plain);
+    }
+    CHECK(full > 3000, "the tone alone: %d", full);
+    static const char *const just_tone[] = { "tone" };
+
+    /* Cooldown: a play within 0.5 s of the last start is dropped, and nothing is heard of it. */
+    gs_sound_definition shot;
+    gs_sound_definition_init(&shot);
+    shot.variants = just_tone;
+    shot.variant_count = 1;
+    shot.cooldown = 0.5;
+    CHECK(gs_sound_define(rt, "shot", &shot) == GS_OK, "defines shot with a 0.5 s cooldown");
+    int64_t first = gs_effect_play(rt, "shot", 1, 1, 0);
+    CHECK(first >= 0, "the first shot plays");
+    CHECK(gs_voice_stop(rt, first) == GS_OK, "and is stopped at once");
+    CHECK(gs_effect_play(rt, "shot", 1, 1, 0) == GS_ERR_DROPPED, "a shot within the cooldown is dropped");
+    CHECK(gs_last_drop_reason() == GS_DROP_COOLDOWN, "the drop reason is GS_DROP_COOLDOWN: %d", gs_last_drop_reason());
+    CHECK(strstr(gs_last_error(), "(cooldown)") != NULL, "the message ends with the reason's word: %s", gs_last_error());
+    CHECK(log.refused == 1 && strstr(log.refusal, "\"reason\":\"cooldown\"") != NULL, "voiceRefused says cooldown: %s",
+          log.refusal);
+    CHECK(settled_peak(rt) == 0, "nothing is heard of the dropped shot");
+    CHECK(gs_effect_play_on(rt, "shot", GS_BUS_UI, NULL) == GS_ERR_DROPPED && gs_last_drop_reason() == GS_DROP_COOLDOWN,
+          "gs_effect_play_on honours the cooldown too");
+    render_seconds(rt, 0.4);
+    int64_t later = gs_effect_play(rt, "shot", 1, 1, 0);
+    CHECK(later >= 0, "after the cooldown it plays");
+    CHECK(settled_peak(rt) > 3000, "and is heard");
+    gs_voice_stop(rt, later);
+
+    /* A drop of another kind says so, and a failure that is no drop says GS_DROP_NONE. */
+    CHECK(gs_bus_configure(rt, "single", GS_BUS_EFFECTS, GS_KEEP, 1, GS_KEEP) == GS_OK, "a bus with one voice");
+    int64_t only = play_loop(rt, "single", 1);
+    CHECK(only >= 0, "plays on it");
+    CHECK(gs_effect_play_on(rt, "tone", "single", NULL) >= 0, "an equal priority steals it");
+    gs_play_options low_priority;
+    gs_play_options_init(&low_priority);
+    low_priority.priority = -1;
+    CHECK(gs_effect_play_on(rt, "tone", "single", &low_priority) == GS_ERR_DROPPED
+          && gs_last_drop_reason() == GS_DROP_BUS_VOICE_LIMIT, "a lower priority is dropped: GS_DROP_BUS_VOICE_LIMIT (%d)",
+          gs_last_drop_reason());
+    CHECK(gs_effect_play(rt, "nothing", 1, 1, 0) == GS_ERR_UNKNOWN_NAME && gs_last_drop_reason() == GS_DROP_NONE,
+          "another failure: GS_DROP_NONE");
+    gs_bus_set_muted(rt, "single", 1);
+
+    /* max_instances with GS_WHEN_FULL_REFUSE. */
+    gs_sound_definition siren;
+    gs_sound_definition_init(&siren);
+    siren.variants = just_tone;
+    siren.variant_count = 1;
+    siren.max_instances = 1;
+    siren.when_full = GS_WHEN_FULL_REFUSE;
+    CHECK(gs_sound_define(rt, "siren", &siren) == GS_OK, "defines siren: one at a time, refusing");
+    gs_play_options looping;
+    gs_play_options_init(&looping);
+    looping.loop = 1;
+    int64_t wailing = gs_effect_play_on(rt, "siren", NULL, &looping);
+    CHECK(wailing >= 0, "one siren");
+    CHECK(gs_voice_set_gain(rt, wailing, 0, 0) == GS_OK, "silenced, still playing");
+    CHECK(gs_effect_play_on(rt, "siren", NULL, &looping) == GS_ERR_DROPPED, "a second siren is refused");
+    CHECK(gs_last_drop_reason() == GS_DROP_MAX_INSTANCES, "GS_DROP_MAX_INSTANCES: %d", gs_last_drop_reason());
+    CHECK(strstr(gs_last_error(), "(maxInstances)") != NULL, "the message: %s", gs_last_error());
+    CHECK(strstr(log.refusal, "\"reason\":\"maxInstances\"") != NULL, "voiceRefused says maxInstances: %s", log.refusal);
+    CHECK(settled_peak(rt) == 0, "nothing is heard of the refused one");
+    CHECK(gs_voice_stop(rt, wailing) == GS_OK, "the first one stops");
+    int64_t next = gs_effect_play_on(rt, "siren", NULL, &looping);
+    CHECK(next >= 0 && near(settled_peak(rt), full, 0.1), "then another plays, heard");
+    gs_voice_stop(rt, next);
+
+    /* max_instances with GS_WHEN_FULL_STEAL_OLDEST (the default). */
+    gs_sound_definition burst;
+    gs_sound_definition_init(&burst);
+    burst.variants = just_tone;
+    burst.variant_count = 1;
+    burst.max_instances = 2;
+    CHECK(gs_sound_define(rt, "burst", &burst) == GS_OK, "defines burst: two at a time, stealing");
+    int64_t a = gs_effect_play_on(rt, "burst", NULL, &looping);
+    peak_of_render(rt, 256);
+    int64_t b = gs_effect_play_on(rt, "burst", NULL, &looping);
+    peak_of_render(rt, 256);
+    int64_t c = gs_effect_play_on(rt, "burst", NULL, &looping);
+    CHECK(a >= 0 && b >= 0 && c >= 0, "three bursts play");
+    CHECK(gs_voice_state(rt, a) == GS_VOICE_ENDED && gs_voice_state(rt, b) == GS_VOICE_PLAYING
+          && gs_voice_state(rt, c) == GS_VOICE_PLAYING, "the third took the oldest's place");
+    CHECK(strstr(log.ended, "\"reason\":\"stolen\"") != NULL, "its voiceEnded says stolen: %s", log.ended);
+    CHECK(gs_voice_stop(rt, b) == GS_OK && near(settled_peak(rt), full, 0.1), "one burst left, heard");
+    gs_voice_stop(rt, c);
+
+    /* Ranges multiply the call's gain and pitch; a definition's bus wins over the call's. */
+    gs_sound_definition chirp;
+    gs_sound_definition_init(&chirp);
+    chirp.variants = just_tone;
+    chirp.variant_count = 1;
+    chirp.gain_min = chirp.gain_max = 0.5f;
+    chirp.pitch_min = chirp.pitch_max = 2;
+    chirp.bus = GS_BUS_UI;
+    CHECK(gs_sound_define(rt, "chirp", &chirp) == GS_OK, "defines chirp: half gain, an octave up, on ui");
+    int64_t chirping = gs_effect_play_on(rt, "chirp", GS_BUS_EFFECTS, &looping);
+    peak_of_render(rt, 256);
+    struct levels heard = render_levels(rt, RATE / 10);
+    CHECK(near(heard.peak, full * 0.5, 0.1) && heard.crossings > 160 && heard.crossings < 192,
+          "half as loud, 880 Hz: %d (of %d), %d crossings", heard.peak, full, heard.crossings);
+    CHECK(gs_bus_set_muted(rt, GS_BUS_UI, 1) == GS_OK && settled_peak(rt) == 0, "it plays on ui, not effects");
+    CHECK(gs_bus_set_muted(rt, GS_BUS_UI, 0) == GS_OK, "ui unmuted");
+    gs_voice_stop(rt, chirping);
+    chirping = gs_effect_play(rt, "chirp", 0.5f, 0.5f, 0);
+    peak_of_render(rt, 256);
+    heard = render_levels(rt, RATE / 10);
+    CHECK(near(heard.peak, full * 0.25, 0.1) && heard.crossings > 78 && heard.crossings < 98,
+          "gs_effect_play's gain and pitch multiply: a quarter, 440 Hz: %d, %d crossings", heard.peak, heard.crossings);
+    gs_voice_stop(rt, chirping);
+
+    /* A definition takes precedence over the effect of its name, and can be replaced. */
+    static const char *const high_only[] = { "high" };
+    gs_sound_definition replaced;
+    gs_sound_definition_init(&replaced);
+    replaced.variants = high_only;
+    replaced.variant_count = 1;
+    CHECK(gs_sound_define(rt, "low", &replaced) == GS_OK, "'low' now names a definition playing high");
+    int64_t shadow = gs_effect_play(rt, "low", 1, 1, 0);
+    peak_of_render(rt, 256);
+    CHECK(strcmp(tone_heard(render_levels(rt, RATE / 10)), "high") == 0, "the definition wins over the effect");
+    gs_voice_stop(rt, shadow);
+    gs_set_event_callback(rt, NULL, NULL);
+    gs_runtime_destroy(rt);
+}
+
+static void test_definition_errors(void) {
+    gs_runtime *rt = headless();
+    if (!rt) return;
+    CHECK(load_variants(rt), "loads the tones");
+    struct sound_log log;
+    memset(&log, 0, sizeof log);
+    CHECK(gs_set_event_callback(rt, log_sounds, &log) == GS_OK, "records events");
+    gs_sound_definition good, bad;
+    gs_sound_definition_init(&good);
+    good.variants = three_variants;
+    good.variant_count = 3;
+    CHECK(gs_sound_define(rt, "good", &good) == GS_OK, "a good definition");
+
+    CHECK(gs_sound_define(NULL, "bad", &good) == GS_ERR_NULL_POINTER, "on NULL");
+    CHECK(gs_sound_define(rt, NULL, &good) == GS_ERR_NULL_POINTER, "a NULL name");
+    CHECK(gs_sound_define(rt, "bad", NULL) == GS_ERR_NULL_POINTER, "a NULL definition");
+    CHECK(gs_sound_define(rt, "\xff", &good) == GS_ERR_INVALID_ARGUMENT, "a name that is not UTF-8");
+    bad = good; bad.variants = NULL;
+    CHECK(gs_sound_define(rt, "bad", &bad) == GS_ERR_NULL_POINTER, "NULL variants");
+    CHECK(strstr(gs_last_error(), "variants") != NULL, "the message names them: %s", gs_last_error());
+    static const char *const with_hole[] = { "low", NULL };
+    bad = good; bad.variants = with_hole; bad.variant_count = 2;
+    CHECK(gs_sound_define(rt, "bad", &bad) == GS_ERR_NULL_POINTER, "a NULL variant");
+    CHECK(strstr(gs_last_error(), "variants[1]") != NULL, "the message names it: %s", gs_last_error());
+    static const char *const with_unknown[] = { "low", "thud" };
+    bad = good; bad.variants = with_unknown; bad.variant_count = 2;
+    CHECK(gs_sound_define(rt, "bad", &bad) == GS_ERR_UNKNOWN_NAME, "a variant that is not loaded");
+    CHECK(strstr(gs_last_error(), "thud") != NULL, "the message names it: %s", gs_last_error());
+    static const char *const not_utf8[] = { "\xc3\x28" };
+    bad = good; bad.variants = not_utf8; bad.variant_count = 1;
+    CHECK(gs_sound_define(rt, "bad", &bad) == GS_ERR_INVALID_ARGUMENT, "a variant that is not UTF-8");
+    bad = good; bad.bus = "nowhere";
+    CHECK(gs_sound_define(rt, "bad", &bad) == GS_ERR_UNKNOWN_NAME, "an unknown bus");
+    CHECK(strstr(gs_last_error(), "nowhere") != NULL, "the message names it: %s", gs_last_error());
+    gs_sound_definition_init(&bad);
+    CHECK(gs_sound_define(rt, "bad", &bad) == GS_ERR_INVALID_ARGUMENT, "no variants (as gs_sound_definition_init leaves it)");
+    bad = good; bad.variant_count = 0;
+    CHECK(gs_sound_define(rt, "bad", &bad) == GS_ERR_INVALID_ARGUMENT, "a count of 0");
+    bad = good; bad.variant_count = -1;
+    CHECK(gs_sound_define(rt, "bad", &bad) == GS_ERR_INVALID_ARGUMENT, "a negative count");
+
+    struct { const char *what; float pitch_min, pitch_max, gain_min, gain_max; } ranges[] = {
+        { "pitch 0", 0, 1, 1, 1 },
+        { "a negative pitch", -1, 1, 1, 1 },
+        { "a pitch range out of order", 1.5f, 1, 1, 1 },
+        { "a pitch that is not a number", NAN, 1, 1, 1 },
+        { "an endless pitch", 1, INFINITY, 1, 1 },
+        { "a negative gain", 1, 1, -0.1f, 1 },
+        { "a gain range out of order", 1, 1, 1, 0.5f },
+        { "a gain that is not a number", 1, 1, 1, NAN },
+        { "an endless gain", 1, 1, 0, INFINITY },
+    };
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++) {
+        bad = good;
+        bad.pitch_min = ranges[i].pitch_min;
+        bad.pitch_max = ranges[i].pitch_max;
+        bad.gain_min = ranges[i].gain_min;
+        bad.gain_max = ranges[i].gain_max;
+        CHECK(gs_sound_define(rt, "bad", &bad) == GS_ERR_INVALID_ARGUMENT, "%s", ranges[i].what);
+    }
+    bad = good; bad.cooldown = -0.1;
+    CHECK(gs_sound_define(rt, "bad", &bad) == GS_ERR_INVALID_ARGUMENT, "a negative cooldown");
+    bad = good; bad.cooldown = NAN;
+    CHECK(gs_sound_define(rt, "bad", &bad) == GS_ERR_INVALID_ARGUMENT, "a cooldown that is not a number");
+    bad = good; bad.max_instances = -1;
+    CHECK(gs_sound_define(rt, "bad", &bad) == GS_ERR_INVALID_ARGUMENT, "a negative max_instances");
+    bad = good; bad.when_full = 2;
+    CHECK(gs_sound_define(rt, "bad", &bad) == GS_ERR_INVALID_ARGUMENT, "a when_full that is no GS_WHEN_FULL_ value");
+    CHECK(gs_effect_play(rt, "bad", 1, 1, 0) == GS_ERR_UNKNOWN_NAME, "no failed call defined anything");
+
+    /* A failed redefinition leaves the old one. */
+    bad = good; bad.pitch_min = 0;
+    CHECK(gs_sound_define(rt, "good", &bad) == GS_ERR_INVALID_ARGUMENT, "a bad redefinition");
+    int64_t voice = gs_effect_play(rt, "good", 1, 1, 0);
+    CHECK(voice >= 0 && log.starts == 1 && log.refused == 0, "the old definition plays on: voiceStarted %d", log.starts);
+    CHECK(settled_peak(rt) > 3000, "heard");
+
+    /* During a call: defining works, playing is dropped as any effect. */
+    CHECK(gs_system_action(rt, "phone.ring") == GS_OK, "the phone rings");
+    CHECK(gs_sound_define(rt, "during", &good) == GS_OK, "defines during a call");
+    CHECK(gs_effect_play(rt, "during", 1, 1, 0) == GS_ERR_DROPPED && gs_last_drop_reason() == GS_DROP_INTERRUPTED,
+          "a defined sound during the call is dropped: GS_DROP_INTERRUPTED (%d)", gs_last_drop_reason());
+    CHECK(strstr(gs_last_error(), "(interrupted)") != NULL, "the message: %s", gs_last_error());
+    CHECK(gs_system_action(rt, "phone.decline") == GS_OK, "the call ends");
+    CHECK(gs_effect_play(rt, "during", 1, 1, 0) >= 0, "it plays after the call");
+    gs_set_event_callback(rt, NULL, NULL);
+    gs_runtime_destroy(rt);
+}
+
+/* A WAV stream (330 Hz) on ambience and the Ogg theme on a bus of its own, beside a looping effect
+ * (the 440 Hz tone): each is heard alone when the other two buses are muted. */
+static void test_streams_beside_an_effect(void) {
+    gs_runtime *rt = headless();
+    if (!rt) return;
+    struct sound_log log;
+    memset(&log, 0, sizeof log);
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the tone");
+    CHECK(gs_set_event_callback(rt, log_sounds, &log) == GS_OK, "records events");
+    CHECK(gs_bus_configure(rt, "beds", NULL, GS_KEEP, GS_KEEP, GS_KEEP) == GS_OK, "a bus for the theme");
+    int64_t effect = play_loop(rt, GS_BUS_EFFECTS, 1);
+    int64_t bed = gs_stream_play(rt, bed_path, NULL, 1, 1);
+    int64_t theme = gs_stream_play(rt, theme_path, "beds", 1, 1);
+    CHECK(effect >= 0 && bed >= 0 && theme >= 0, "an effect, a WAV stream and an Ogg stream play: %lld, %lld",
+          (long long)bed, (long long)theme);
+    CHECK(bed != theme && bed != effect, "each has its own voice id");
+    CHECK(log.stream_starts == 2, "two voiceStarted events with stream true: %d", log.stream_starts);
+    CHECK(gs_voice_state(rt, bed) == GS_VOICE_PLAYING && gs_voice_state(rt, theme) == GS_VOICE_PLAYING, "both streams play");
+    render_seconds(rt, 0.5);
+
+    CHECK(gs_bus_set_muted(rt, GS_BUS_EFFECTS, 1) == GS_OK && gs_bus_set_muted(rt, "beds", 1) == GS_OK, "the WAV stream alone");
+    peak_of_render(rt, 256);
+    struct levels wav = render_levels(rt, RATE / 10);
+    CHECK(wav.peak > 3000 && wav.crossings > 60 && wav.crossings < 72, "the WAV stream heard: 330 Hz, %d, %d crossings",
+          wav.peak, wav.crossings);
+    CHECK(gs_bus_set_muted(rt, GS_BUS_AMBIENCE, 1) == GS_OK && gs_bus_set_muted(rt, "beds", 0) == GS_OK, "the Ogg stream alone");
+    int ogg = settled_peak(rt);
+    CHECK(ogg > 1000, "the Ogg stream heard: %d", ogg);
+    CHECK(gs_bus_set_muted(rt, "beds", 1) == GS_OK && gs_bus_set_muted(rt, GS_BUS_EFFECTS, 0) == GS_OK, "the effect alone");
+    peak_of_render(rt, 256);
+    struct levels tone = render_levels(rt, RATE / 10);
+    CHECK(tone.peak > 3000 && tone.crossings > 80 && tone.crossings < 96, "the effect heard: 440 Hz, %d, %d crossings",
+          tone.peak, tone.crossings);
+    CHECK(gs_bus_set_muted(rt, GS_BUS_EFFECTS, 1) == GS_OK && settled_peak(rt) == 0, "all three muted: silence");
+    CHECK(gs_voice_state(rt, bed) == GS_VOICE_PLAYING && gs_voice_state(rt, theme) == GS_VOICE_PLAYING,
+          "muted streams play on");
+    int64_t frame = -1;
+    CHECK(gs_stream_position(rt, theme, &frame) == GS_OK && frame > RATE / 2, "the theme went on: frame %lld", (long long)frame);
+    CHECK(gs_stream_position(rt, effect, &frame) == GS_ERR_INVALID_ARGUMENT, "an effect's voice has no stream position");
+    CHECK(strstr(gs_last_error(), "stream") != NULL, "the message says so: %s", gs_last_error());
+
+    /* The voice calls on the WAV stream, alone. */
+    CHECK(gs_voice_stop(rt, theme) == GS_OK && gs_voice_state(rt, theme) == GS_VOICE_ENDED, "gs_voice_stop ends the theme");
+    CHECK(gs_stream_position(rt, theme, &frame) == GS_VOICE_ENDED, "an ended stream's position: GS_VOICE_ENDED");
+    CHECK(gs_bus_set_muted(rt, GS_BUS_AMBIENCE, 0) == GS_OK, "ambience unmuted");
+    int whole = settled_peak(rt);
+    CHECK(near(whole, wav.peak, 0.05), "the WAV stream again: %d", whole);
+    CHECK(gs_voice_pause(rt, bed) == GS_OK && gs_voice_state(rt, bed) == GS_VOICE_PAUSED, "gs_voice_pause pauses the stream");
+    int64_t paused_at = -1, still = -2;
+    CHECK(gs_stream_position(rt, bed, &paused_at) == GS_OK, "its position");
+    CHECK(settled_peak(rt) == 0, "a paused stream is silent");
+    CHECK(gs_stream_position(rt, bed, &still) == GS_OK && still == paused_at, "and keeps its place: %lld, %lld",
+          (long long)paused_at, (long long)still);
+    CHECK(gs_voice_resume(rt, bed) == GS_OK && gs_voice_state(rt, bed) == GS_VOICE_PLAYING, "gs_voice_resume");
+    CHECK(near(settled_peak(rt), whole, 0.05), "heard again");
+    CHECK(gs_stream_position(rt, bed, &still) == GS_OK && still > paused_at, "going on from there: %lld", (long long)still);
+    CHECK(gs_voice_set_gain(rt, bed, 0.5f, 0) == GS_OK, "gs_voice_set_gain 0.5");
+    CHECK(near(settled_peak(rt), whole * 0.5, 0.08), "half as loud");
+    CHECK(gs_voice_set_pitch(rt, bed, 2, 0) == GS_ERR_INVALID_ARGUMENT, "a stream's pitch cannot change");
+    CHECK(gs_voice_set_pan(rt, bed, -1, 0) == GS_ERR_INVALID_ARGUMENT, "nor its pan");
+    CHECK(gs_voice_set_position(rt, bed, 1, 0, 0, 0) == GS_ERR_INVALID_ARGUMENT, "nor its place");
+    CHECK(gs_voice_set_gain(rt, bed, 1, 0) == GS_OK, "full gain");
+    CHECK(gs_voice_stop_fade(rt, bed, 0.3) == GS_OK, "gs_voice_stop_fade over 0.3 s");
+    CHECK(gs_voice_state(rt, bed) == GS_VOICE_PLAYING, "playing while it fades");
+    int fading = peak_of_render(rt, RATE / 10), later = peak_of_render(rt, RATE / 10);
+    CHECK(fading > later && later > 0, "falling: %d, then %d", fading, later);
+    render_seconds(rt, 0.2);
+    CHECK(gs_voice_state(rt, bed) == GS_VOICE_ENDED, "ended after the fade");
+    CHECK(strstr(log.ended, "\"reason\":\"stopped\"") != NULL, "voiceEnded says stopped: %s", log.ended);
+    CHECK(settled_peak(rt) == 0, "silent");
+    CHECK(gs_voice_stop_fade(rt, bed, 0.1) == GS_VOICE_ENDED && gs_voice_set_gain(rt, bed, 1, 0) == GS_VOICE_ENDED,
+          "the ended stream's id changes nothing");
+
+    /* A stream that does not loop ends by itself. */
+    int64_t once = gs_stream_play(rt, tone_path, GS_BUS_UI, 0, 1);
+    peak_of_render(rt, 256);
+    tone = render_levels(rt, RATE / 10);
+    CHECK(once >= 0 && near(tone.peak, whole, 0.1) && tone.crossings > 80 && tone.crossings < 96,
+          "the 2 s tone as a stream, once, on ui: %d, %d crossings", tone.peak, tone.crossings);
+    render_seconds(rt, 2.1);
+    CHECK(gs_voice_state(rt, once) == GS_VOICE_ENDED && strstr(log.ended, "\"reason\":\"finished\"") != NULL,
+          "it ends by itself: %s", log.ended);
+    /* A stream started on a paused bus should wait and play when the bus resumes; today it ends at
+     * the next update ("voiceEnded", reason "finished") and is never heard. So does a paused stream
+     * (by gs_voice_pause or its bus) through a call with the rebuild strategy. Reported, not asserted
+     * (Sources/GameSound is not this test's). */
+    gs_set_event_callback(rt, NULL, NULL);
+    gs_runtime_destroy(rt);
+}
+
+/* The position of the Ogg theme advances with the rendered frames, holds still through a phone call
+ * (the output exactly silent) and goes on from there after it. */
+static void test_stream_position_through_a_call(int32_t strategy) {
+    gs_runtime *rt = headless_seeded(0, strategy);
+    if (!rt) return;
+    const char *how = strategy == GS_INTERRUPTION_REBUILD_CONTEXT ? "rebuild" : "suspend";
+    const int64_t slack = 4096 + 256; /* a stream's queued buffers and one update block */
+    int64_t theme = gs_stream_play(rt, theme_path, GS_BUS_MUSIC, 0, 1);
+    CHECK(theme >= 0, "(%s) the theme streams", how);
+    int64_t start = -1, first = -1, second = -1, ringing = -1, during = -1, after = -1;
+    CHECK(gs_stream_position(rt, theme, &start) == GS_OK && start >= 0 && start <= slack, "(%s) it starts at the top: %lld",
+          how, (long long)start);
+    render_seconds(rt, 0.5);
+    CHECK(gs_stream_position(rt, theme, &first) == GS_OK && llabs(first - RATE / 2) <= slack, "(%s) 0.5 s in: %lld", how,
+          (long long)first);
+    render_seconds(rt, 0.5);
+    CHECK(gs_stream_position(rt, theme, &second) == GS_OK && llabs(second - first - RATE / 2) <= slack,
+          "(%s) 1 s in: %lld", how, (long long)second);
+    CHECK(peak_of_render(rt, RATE / 10) > 1000, "(%s) heard before the call", how);
+    CHECK(gs_stream_position(rt, theme, &second) == GS_OK, "(%s) the position at the call", how);
+
+    CHECK(gs_system_action(rt, "phone.ring") == GS_OK, "(%s) the phone rings", how);
+    CHECK(gs_stream_position(rt, theme, &ringing) == GS_OK && llabs(ringing - second) <= slack,
+          "(%s) during the call it says where it stopped: %lld (was %lld)", how, (long long)ringing, (long long)second);
+    CHECK(peak_of_render(rt, RATE) == 0, "(%s) a second of exact silence", how);
+    CHECK(gs_stream_position(rt, theme, &during) == GS_OK && during == ringing, "(%s) the position holds: %lld", how,
+          (long long)during);
+    CHECK(gs_voice_state(rt, theme) == GS_VOICE_PLAYING, "(%s) it reads as playing (it sounds again after)", how);
+    int64_t late = gs_stream_play(rt, bed_path, NULL, 1, 1);
+    CHECK(late >= 0, "(%s) a stream started during the call is kept", how);
+
+    CHECK(gs_system_action(rt, "phone.decline") == GS_OK, "(%s) the call ends", how);
+    render_seconds(rt, 0.5);
+    CHECK(gs_stream_position(rt, theme, &after) == GS_OK && llabs(after - during - RATE / 2) <= slack,
+          "(%s) it went on from where it was: %lld, then %lld", how, (long long)during, (long long)after);
+    CHECK(gs_voice_stop(rt, late) == GS_OK, "(%s) the late stream stops", how);
+    CHECK(settled_peak(rt) > 1000, "(%s) the theme heard after the call", how);
+    gs_runtime_destroy(rt);
+}
+
+static void test_stream_errors(void) {
+    gs_runtime *rt = headless(), *other = headless();
+    if (!rt || !other) { gs_runtime_destroy(rt); gs_runtime_destroy(other); return; }
+    struct sound_log log;
+    memset(&log, 0, sizeof log);
+    CHECK(gs_set_event_callback(rt, log_sounds, &log) == GS_OK, "records events");
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the tone");
+    int64_t effect = play_loop(rt, GS_BUS_EFFECTS, 1);
+    int64_t foreign = gs_stream_play(other, bed_path, NULL, 1, 1);
+    CHECK(effect >= 0 && foreign >= 0, "an effect here, a stream in another runtime");
+    int before = settled_peak(rt);
+
+    CHECK(gs_stream_play(NULL, bed_path, NULL, 1, 1) == GS_ERR_NULL_POINTER, "on NULL");
+    CHECK(gs_stream_play(rt, NULL, NULL, 1, 1) == GS_ERR_NULL_POINTER, "a NULL path");
+    CHECK(gs_stream_play(rt, "/nonexistent/bed.wav", NULL, 1, 1) == GS_ERR_DECODING, "a missing file");
+    CHECK(strstr(gs_last_error(), "gs_stream_play") != NULL, "the message names the function: %s", gs_last_error());
+    CHECK(gs_stream_play(rt, text_path, NULL, 1, 1) == GS_ERR_DECODING, "a file that is not audio");
+    CHECK(gs_stream_play(rt, folder, NULL, 1, 1) == GS_ERR_DECODING, "a folder");
+    CHECK(gs_stream_play(rt, bed_path, "nowhere", 1, 1) == GS_ERR_UNKNOWN_NAME, "an unknown bus");
+    CHECK(strstr(gs_last_error(), "nowhere") != NULL, "the message names it: %s", gs_last_error());
+    CHECK(gs_stream_play(rt, bed_path, NULL, 1, -1) == GS_ERR_INVALID_ARGUMENT, "a negative gain");
+    CHECK(gs_stream_play(rt, bed_path, NULL, 1, NAN) == GS_ERR_INVALID_ARGUMENT, "a gain that is not a number");
+    CHECK(gs_stream_play(rt, "\xff.wav", NULL, 1, 1) == GS_ERR_INVALID_ARGUMENT, "a path that is not UTF-8");
+    CHECK(gs_stream_play(rt, bed_path, "\xff", 1, 1) == GS_ERR_INVALID_ARGUMENT, "a bus that is not UTF-8");
+    CHECK(log.stream_starts == 0, "nothing started: %d voiceStarted", log.stream_starts);
+    CHECK(near(settled_peak(rt), before, 0.05), "the effect plays on alone");
+
+    int64_t frame = 77;
+    CHECK(gs_stream_position(NULL, foreign, &frame) == GS_ERR_NULL_POINTER, "position on NULL");
+    CHECK(gs_stream_position(rt, effect, NULL) == GS_ERR_NULL_POINTER, "position into NULL");
+    CHECK(strstr(gs_last_error(), "frame") != NULL, "the message names the argument: %s", gs_last_error());
+    CHECK(gs_stream_position(rt, -1, &frame) == GS_ERR_INVALID_ARGUMENT, "a negative id");
+    CHECK(gs_stream_position(rt, 12345, &frame) == GS_ERR_INVALID_ARGUMENT, "a made-up id");
+    CHECK(gs_stream_position(rt, foreign, &frame) == GS_ERR_INVALID_ARGUMENT, "another runtime's stream");
+    CHECK(gs_voice_state(rt, foreign) == GS_ERR_INVALID_ARGUMENT && gs_voice_stop(rt, foreign) == GS_ERR_INVALID_ARGUMENT,
+          "another runtime's stream is foreign to the voice calls too");
+    CHECK(gs_stream_position(rt, effect, &frame) == GS_ERR_INVALID_ARGUMENT, "an effect's voice");
+    CHECK(frame == 77, "nothing written on failure");
+    CHECK(gs_voice_state(other, foreign) == GS_VOICE_PLAYING, "the other runtime's stream plays on");
+    gs_set_event_callback(rt, NULL, NULL);
+    gs_runtime_destroy(other);
+    gs_runtime_destroy(rt);
+}
+
 int main(void) {
     alarm(120); /* a deadlock fails the run instead of hanging CI */
     setenv("ALSOFT_DRIVERS", "null", 1);
@@ -1063,6 +1673,20 @@ int main(void) {
     snprintf(path, sizeof path, "%s/scenarios", folder); mkdir(path, 0700);
     snprintf(tone_path, sizeof tone_path, "%s/assets/sfx/tone.wav", folder);
     if (write_tone(tone_path) != 0) { perror("write_tone"); return 2; }
+    snprintf(low_path, sizeof low_path, "%s/low.wav", folder);
+    snprintf(high_path, sizeof high_path, "%s/high.wav", folder);
+    snprintf(bed_path, sizeof bed_path, "%s/bed.wav", folder);
+    snprintf(text_path, sizeof text_path, "%s/not-audio.wav", folder);
+    if (write_sine(low_path, 220, 2) != 0 || write_sine(high_path, 880, 2) != 0 || write_sine(bed_path, 330, 3) != 0) {
+        perror("write_sine");
+        return 2;
+    }
+    FILE *text = fopen(text_path, "w");
+    if (!text || fputs("hello, not a sound\n", text) < 0 || fclose(text) != 0) { perror(text_path); return 2; }
+    /* The repository's Ogg theme; the tests run from the repository's root (GAMESOUND_TEST_ASSETS to move it). */
+    const char *assets = getenv("GAMESOUND_TEST_ASSETS");
+    snprintf(theme_path, sizeof theme_path, "%s/music/theme.ogg", assets ? assets : "assets");
+    if (access(theme_path, R_OK) != 0) { perror(theme_path); return 2; }
 
     test_phone_call_is_silent_and_sound_comes_back();
     test_answered_call_recovers_at_hang_up();
@@ -1084,8 +1708,21 @@ int main(void) {
     test_mixing_during_a_call(GS_INTERRUPTION_SUSPEND_CONTEXT);
     test_mixing_during_a_call(GS_INTERRUPTION_REBUILD_CONTEXT);
     test_render_scenario();
+    test_definition_and_config_defaults();
+    test_variants_avoid_repeat();
+    test_seed();
+    test_definition_limits_and_ranges();
+    test_definition_errors();
+    test_streams_beside_an_effect();
+    test_stream_position_through_a_call(GS_INTERRUPTION_REBUILD_CONTEXT);
+    test_stream_position_through_a_call(GS_INTERRUPTION_SUSPEND_CONTEXT);
+    test_stream_errors();
 
     remove(tone_path);
+    remove(low_path);
+    remove(high_path);
+    remove(bed_path);
+    remove(text_path);
     snprintf(path, sizeof path, "%s/assets/sfx", folder); rmdir(path);
     snprintf(path, sizeof path, "%s/assets", folder); rmdir(path);
     snprintf(path, sizeof path, "%s/scenarios", folder); rmdir(path);
