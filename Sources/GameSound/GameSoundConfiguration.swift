@@ -73,6 +73,11 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// defined sounds (``SoundDefinition``); 0 by default. The same seed gives the same choices,
     /// so a headless render is byte-identical for one seed and differs for another.
     public var seed: UInt64
+    /// How sounds placed in the world become two channels; ``Spatialization/auto`` by default
+    /// (HRTF on headphones, stereo panning on speakers, following the route).
+    public var spatialization: Spatialization = .auto
+    /// How sounds fade with distance; ``DistanceModel/inverseClamped`` by default.
+    public var distanceModel: DistanceModel = .inverseClamped
 
     /// Creates a configuration; every parameter has the default a typical game wants.
     ///

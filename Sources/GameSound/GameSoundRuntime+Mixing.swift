@@ -86,15 +86,20 @@ extension GameSoundRuntime {
     ///   - pitch: Speed and pitch, > 0.
     ///   - pan: -1 (left) to 1 (right), for a voice without a position.
     ///   - position: A place in the world (finite numbers).
-    ///   - seconds: How long the change takes.
+    ///   - velocity: How fast it moves (for the Doppler shift), at once.
+    ///   - occlusion: How much is between it and the listener, 0...1, at once.
+    ///   - reverbSend: How much goes to the environment's reverb, 0...1, at once.
+    ///   - seconds: How long the change of gain, pitch, pan or position takes.
     /// - Returns: false when the voice has ended (finished, stopped or stolen): nothing changed.
     /// - Throws: ``GameSoundError/invalidArgument(_:)`` for a value out of range (nothing changes),
     ///   ``GameSoundError/foreignVoice(_:)`` for another runtime's handle, ``GameSoundError/stopped``.
     @discardableResult
     public func setVoice(_ voice: Voice, gain: Float? = nil, pitch: Float? = nil, pan: Float? = nil,
-                         position: SIMDPosition? = nil, over seconds: Double = 0) throws(GameSoundError) -> Bool {
+                         position: SIMDPosition? = nil, velocity: SIMDPosition? = nil, occlusion: Float? = nil,
+                         reverbSend: Float? = nil, over seconds: Double = 0) throws(GameSoundError) -> Bool {
         try core.with { (core) throws(GameSoundError) in
-            try core.setVoice(voice, gain: gain, pitch: pitch, pan: pan, position: position, over: seconds)
+            try core.setVoice(voice, gain: gain, pitch: pitch, pan: pan, position: position, velocity: velocity,
+                              occlusion: occlusion, reverbSend: reverbSend, over: seconds)
         }
     }
 

@@ -109,6 +109,20 @@ struct SoundDefinitionTests {
         #expect(runtime.voicesInUse == 3)
     }
 
+    @Test("a play at maxInstances during a call is dropped without stealing the oldest instance")
+    func noStealWhenDropped() throws {
+        let runtime = try harness()
+        try runtime.defineSound("loop", SoundDefinition(variants: ["a"], maxInstances: 1))
+        let kept = try #require(try runtime.play("loop", options: .init(loop: true)).voice)
+        _ = try runtime.render(frames: 2_400)
+        try runtime.perform(.phoneRing)
+        #expect(try runtime.play("loop", options: .init(loop: true)) == .dropped(.interrupted))
+        try runtime.perform(.phoneDecline)
+        let after = try runtime.render(frames: 4_800)
+        #expect(try runtime.state(of: kept) == .playing)
+        #expect(Signal.rms(Signal.channel(0, of: after, channelCount: 2)) > 0.1, "the kept instance is heard after the call")
+    }
+
     @Test("bad definitions are refused and replace nothing")
     func badDefinitions() throws {
         let runtime = try harness()

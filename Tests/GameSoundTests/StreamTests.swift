@@ -75,6 +75,25 @@ struct StreamTests {
         #expect((24_000..<48_000).contains(position))
     }
 
+    @Test("a stream started on a paused bus waits, and plays from its start when the bus resumes; a paused stream stays paused through a rebuild")
+    func streamOnPausedBus() throws {
+        let path = Self.wav("paused-bed.wav", [(330, 2)])
+        let h = try Harness(soundtrack: false, strategy: .rebuildContext)
+        try h.runtime.setBusPaused(.ambience, true)
+        let voice = try h.runtime.playStream(path, loop: false)
+        #expect(h.isSilent(try h.render(seconds: 0.5)))
+        #expect(try h.runtime.state(of: voice) == .paused)
+        try h.perform("phone.ring")
+        try h.render(seconds: 0.2)
+        try h.perform("phone.decline")
+        #expect(h.isSilent(try h.render(seconds: 0.3)))
+        #expect(try h.runtime.state(of: voice) == .paused)
+        try h.runtime.setBusPaused(.ambience, false)
+        let resumed = try h.render(seconds: 0.5)
+        #expect(power(h, 330, resumed) > 0.005)
+        #expect(abs(try #require(try h.runtime.position(of: voice)) - 24_000) <= 4_096 + 256, "from its start")
+    }
+
     @Test("a stream that does not loop ends with voiceEnded finished; a faded stop ends with stopped")
     func streamEnds() throws {
         let path = Self.wav("short.wav", [(330, 0.5)])

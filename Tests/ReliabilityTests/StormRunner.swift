@@ -154,8 +154,11 @@ struct StormRunner {
                         "sound at frame \(runtime.currentFrame - count + first / 2) although \(before.joined(separator: ", "))"
                         + Self.tail(of: log))
                 }
-            } else if before.isEmpty, after.isEmpty, state.probe != nil, count >= 8, Signal.isExactlySilent(samples) {
-                // (The probe's sine is exactly 0 every 300 samples: a block of a frame or two may be.)
+            } else if before.isEmpty, after.isEmpty, state.probe != nil, count >= (runtime.isHRTFActive ? 64 : 8),
+                      Signal.isExactlySilent(samples) {
+                // (The probe's sine is exactly 0 every 300 samples: a block of a frame or two may be.
+                // With HRTF on, a sound that just started is delayed by its impulse response: measured
+                // on OpenAL Soft 1.19.1's built-in set, 10 frames dead ahead, 33 on the far ear.)
                 throw StormFailure(kind: .noSoundAfterRecovery, step: step, message:
                     "the looping probe should be heard but frames \(runtime.currentFrame - count)..<\(runtime.currentFrame) are silent"
                     + Self.tail(of: log))

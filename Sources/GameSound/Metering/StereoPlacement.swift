@@ -23,10 +23,22 @@ enum StereoPlacement {
         return (max(0, 0.5 - side + front), max(0, 0.5 + side + front))
     }
 
-    /// The gain of OpenAL's default distance model (inverse distance, clamped; reference distance
-    /// and rolloff 1) at `distance`.
-    static func distanceGain(_ distance: Float) -> Float {
-        distance <= 1 ? 1 : 1 / distance
+    /// The gain of OpenAL's clamped distance models at `distance` (the formulas of the OpenAL 1.1
+    /// specification, as OpenAL Soft computes them).
+    static func distanceGain(_ distance: Float, model: DistanceModel, reference: Float = 1,
+                             maximum: Float = .greatestFiniteMagnitude, rolloff: Float = 1) -> Float {
+        let clamped = min(max(distance, reference), maximum)
+        switch model {
+        case .none:
+            return 1
+        case .inverseClamped:
+            return reference / (reference + rolloff * (clamped - reference))
+        case .linearClamped:
+            guard maximum > reference else { return 1 }
+            return max(0, 1 - rolloff * (clamped - reference) / (maximum - reference))
+        case .exponentClamped:
+            return pow(clamped / reference, -rolloff)
+        }
     }
 }
 

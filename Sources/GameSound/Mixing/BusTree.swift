@@ -101,6 +101,20 @@ struct BusTree {
         return false
     }
 
+    /// The reverb send a voice gets unless it says otherwise: that of the nearest standard bus at
+    /// or above its bus (effects and voice 0.3; music, ui and ambience 0: dry).
+    func defaultReverbSend(_ bus: Int) -> Float {
+        var current: Int? = bus
+        while let index = current {
+            switch buses[index].name {
+            case .effects, .voice: return 0.3
+            case .music, .ui, .ambience, .master: return 0
+            default: current = buses[index].parent
+            }
+        }
+        return 0
+    }
+
     /// Each bus's limit and reserve, for the voice allocator.
     var allocatorRules: [VoiceAllocator.BusRule] { buses.map { .init(limit: $0.limit, reserve: $0.reserve) } }
 

@@ -73,22 +73,10 @@ extension RuntimeCore {
         guard phase != .stopped else { throw .stopped }
         if defined == nil, definitions[name] != nil { return try playDefined(name, options: options) }
         guard bank[name] != nil else { throw .unknownEffect(name) }
-        guard options.gain.isFinite, options.gain >= 0, options.pitch.isFinite, options.pitch > 0,
-              options.pan.isFinite, (-1...1).contains(options.pan) else {
-            throw .invalidArgument("gain must be ≥ 0, pitch > 0 and pan within -1...1")
-        }
-        if let position = options.position, !(position.x.isFinite && position.y.isFinite && position.z.isFinite) {
-            throw .invalidArgument("a position must be three finite numbers")
-        }
+        try options.validate()
         let bus = try buses.index(of: options.bus)
-        let dropReason: DropReason? = switch phase {
-        case .lost: .mediaServicesLost
-        case .awaitingDevice: .noOutputDevice
-        case .inactive: session.isInterrupted || contextSuspended || snapshot != nil ? .interrupted : .sessionInactive
-        default: nil
-        }
-        if let dropReason {
-            log(.game, "effectDropped", [.init("sound", .string(name)), .init("reason", .string(dropReason.rawValue))])
+        if let dropReason = dropReasonNow {
+            log(.game, "effectDropped", [.init("sound", .string(defined?.sound ?? name)), .init("reason", .string(dropReason.rawValue))])
             return .dropped(dropReason)
         }
         do {
@@ -110,7 +98,7 @@ extension RuntimeCore {
                 endVoice(victim, reason: .stolen)
             case .refuse, .refuseAtBusLimit:
                 let reason: DropReason = choice == .refuse ? .allVoicesOutrank : .busVoiceLimit
-                log(.game, "effectDropped", [.init("sound", .string(name)), .init("reason", .string(reason.rawValue))])
+                log(.game, "effectDropped", [.init("sound", .string(defined?.sound ?? name)), .init("reason", .string(reason.rawValue))])
                 return .dropped(reason)
             }
             guard let source = slots[slot].source, let buffer = uploaded[name] else { throw GameSoundError.unknownEffect(name) }
@@ -142,6 +130,16 @@ extension RuntimeCore {
         }
     }
 
+    /// Why no sound may start now (interrupted, media services lost, no device), or nil when one may.
+    var dropReasonNow: DropReason? {
+        switch phase {
+        case .lost: .mediaServicesLost
+        case .awaitingDevice: .noOutputDevice
+        case .inactive: session.isInterrupted || contextSuspended || snapshot != nil ? .interrupted : .sessionInactive
+        case .running, .stopped: nil
+        }
+    }
+
     /// Sets a voice's buffer and every property from its slot, the model (shared by play and the
     /// snapshot restore).
     func configure(_ slot: Int, buffer: ALBuffer) throws(OpenALError) {
@@ -155,6 +153,7 @@ extension RuntimeCore {
         try source.setLooping(slots[slot].options.loop)
         try source.setRelativeToListener(place.relative)
         try source.setPosition(x: place.x, y: place.y, z: place.z)
+        applyVoiceSpace(slot)
     }
 
     /// Frees the slots whose sounds have finished.

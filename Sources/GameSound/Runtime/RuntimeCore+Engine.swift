@@ -7,21 +7,19 @@ extension RuntimeCore {
     func openDeviceAndContext() throws(GameSoundError) {
         do {
             let device: ALDevice
-            var attributes = ALContextAttributes(frequency: configuration.sampleRate,
-                                                 monoSources: configuration.voices + 8, stereoSources: configuration.voices + 8)
             switch configuration.output {
             case .headless:
                 device = try ALDevice.openLoopback()
-                attributes.renderFormat = ALRenderFormat(sampleRate: configuration.sampleRate, channels: .stereo, sampleType: .float32)
             case .realtime(let name):
                 device = try ALDevice.openOutput(named: name)
             }
-            let context = try ALContext(device: device, attributes: attributes)
+            let context = try ALContext(device: device, attributes: contextAttributes)
             try context.makeCurrent()
-            try context.setDistanceModel(.inverseClamped)
             self.device = device
             self.context = context
             contextSuspended = false
+            hrtfApplied = nil  // a new device: its HRTF is whatever it opened with
+            applySpaceToContext()
         } catch {
             throw .openAL(error)
         }
@@ -139,6 +137,7 @@ extension RuntimeCore {
     /// the decoded bank when a context is rebuilt, so nothing is read from disk.
     func teardownContext(logDestroyed: Bool) {
         releaseStreamVoices()
+        tearDownEnvironment()
         for track in discardedStreams + fadingTracks + [soundtrack].compactMap({ $0 }) { track.destroy() }
         discardedStreams = []
         fadingTracks = []
@@ -172,13 +171,11 @@ extension RuntimeCore {
             try openDeviceAndContext()
         } else if let device {
             do {
-                let current = try ALContext(device: device, attributes: .init(
-                    frequency: configuration.sampleRate, monoSources: configuration.voices + 8,
-                    stereoSources: configuration.voices + 8,
-                    renderFormat: isHeadless ? .init(sampleRate: configuration.sampleRate, channels: .stereo, sampleType: .float32) : nil))
+                let current = try ALContext(device: device, attributes: contextAttributes)
                 try current.makeCurrent()
-                try current.setDistanceModel(.inverseClamped)
                 context = current
+                hrtfApplied = nil  // a new context applies its own attributes to the device
+                applySpaceToContext()
             } catch {
                 throw .openAL(error)
             }
@@ -367,6 +364,7 @@ extension RuntimeCore {
             soundtrackIntent = .paused
             reconcileSoundtrack(fadeFrames: 0)
         }
+        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { followSpatialization() }
         guard followsRouteChange(reason) else { return }
         switch phase {
         case .running:

@@ -25,6 +25,16 @@ extension RuntimeCore {
                          windowSeconds: Double(frames) / Double(configuration.sampleRate))
     }
 
+    /// A point in the world as the listener hears it: x to its right, y above, −z ahead.
+    private func inListenerSpace(_ x: Float, _ y: Float, _ z: Float) -> (Float, Float, Float) {
+        let now = currentListener
+        let d = SIMDPosition(x: x - now.position.x, y: y - now.position.y, z: z - now.position.z)
+        let at = now.at.normalized, up = now.up.normalized
+        let right = SIMDPosition(x: at.y * up.z - at.z * up.y, y: at.z * up.x - at.x * up.z, z: at.x * up.y - at.y * up.x)
+        return (d.x * right.x + d.y * right.y + d.z * right.z, d.x * up.x + d.y * up.y + d.z * up.z,
+                -(d.x * at.x + d.y * at.y + d.z * at.z))
+    }
+
     /// Adds every playing effect voice, placed and attenuated as OpenAL Soft does it.
     private func addEffectLevels(into window: inout MeterWindow) {
         for index in allocator.slots.indices where allocator.slots[index].busy {
@@ -32,10 +42,14 @@ extension RuntimeCore {
                   (try? source.state()) == .playing, let offset = try? source.offset() else { continue }
             let now = currentFrame
             let place = placement(index, at: now)
-            let direction = (place.x, place.y, place.z)
+            let direction = place.relative ? (place.x, place.y, place.z) : inListenerSpace(place.x, place.y, place.z)
             let distance = (direction.0 * direction.0 + direction.1 * direction.1 + direction.2 * direction.2).squareRoot()
+            let options = slots[index].options
+            let attenuation = place.relative ? StereoPlacement.distanceGain(distance, model: distanceModel)
+                : StereoPlacement.distanceGain(distance, model: distanceModel, reference: options.referenceDistance,
+                                               maximum: options.maxDistance, rolloff: options.rolloff)
             // OpenAL Soft clamps a source's gain, distance attenuation included, to 1.
-            let gain = min(sourceGain(index, at: now) * StereoPlacement.distanceGain(distance), 1)
+            let gain = min(sourceGain(index, at: now) * attenuation, 1)
             let gains = StereoPlacement.gains(direction: direction)
             let frames = sound.frameCount, loop = slots[index].options.loop
             window.add(format: sound.format, end: Double(offset), pitch: voicePitch(index, at: now),

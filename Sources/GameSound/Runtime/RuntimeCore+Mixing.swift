@@ -237,7 +237,13 @@ extension RuntimeCore {
 
     /// Changes a live voice, ramping each given value from where it is now over `seconds`.
     func setVoice(_ voice: Voice, gain: Float?, pitch: Float?, pan: Float?, position: SIMDPosition?,
+                  velocity: SIMDPosition? = nil, occlusion: Float? = nil, reverbSend: Float? = nil,
                   over seconds: Double) throws(GameSoundError) -> Bool {
+        if let velocity, !velocity.isFinite { throw .invalidArgument("a velocity must be three finite numbers") }
+        if let occlusion, !(occlusion.isFinite && (0...1).contains(occlusion)) { throw .invalidArgument("occlusion must be within 0...1") }
+        if let reverbSend, !(reverbSend.isFinite && (0...1).contains(reverbSend)) {
+            throw .invalidArgument("reverbSend must be within 0...1")
+        }
         if let gain { guard gain.isFinite, gain >= 0 else { throw .invalidArgument("gain must be a finite number ≥ 0") } }
         if let pitch { guard pitch.isFinite, pitch > 0 else { throw .invalidArgument("pitch must be a finite number > 0") } }
         if let pan { guard pan.isFinite, (-1...1).contains(pan) else { throw .invalidArgument("pan must be within -1...1") } }
@@ -248,7 +254,7 @@ extension RuntimeCore {
         }
         let frames = try rampFrames(seconds)
         if isStream(voice) {
-            guard pitch == nil, pan == nil, position == nil else {
+            guard pitch == nil, pan == nil, position == nil, velocity == nil, occlusion == nil, reverbSend == nil else {
                 throw .invalidArgument("a stream's gain can change; its pitch and place cannot")
             }
             guard let index = try liveStream(voice) else { return false }
@@ -280,9 +286,13 @@ extension RuntimeCore {
             } : nil
             slots[slot].options.position = position
         }
+        if let velocity { slots[slot].options.velocity = velocity }
+        if let occlusion { slots[slot].options.occlusion = occlusion }
+        if let reverbSend { slots[slot].options.reverbSend = reverbSend }
         voiceRampsSettleAt = max(voiceRampsSettleAt, now + frames)
         if phase == .running, (try? makeContextCurrentIfNeeded()) != nil {
             applyVoice(slot, at: now)
+            if velocity != nil || occlusion != nil || reverbSend != nil || position != nil { applyVoiceSpace(slot) }
             if pitch != nil { scheduleEndCheck(slot, at: now) }
         }
         return true

@@ -46,7 +46,8 @@ extension RuntimeCore {
             return refuse(name, reason: .cooldown)
         }
         let instances = allocator.slots.indices.filter { allocator.slots[$0].busy && slots[$0].definition == name }
-        if let most = definition.maxInstances, instances.count >= most {
+        // A play that will be dropped anyway (during a call, say) must not cost the oldest its voice.
+        if let most = definition.maxInstances, instances.count >= most, dropReasonNow == nil {
             guard definition.whenFull == .stealOldest,
                   let oldest = instances.min(by: { allocator.slots[$0].startedAt < allocator.slots[$1].startedAt }) else {
                 return refuse(name, reason: .maxInstances)

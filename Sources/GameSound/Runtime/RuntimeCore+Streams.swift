@@ -70,7 +70,7 @@ extension RuntimeCore {
             stream.busGain = busGains[record.bus]
             if let fade = record.stopFade { stream.fade = fade }
             streamVoices[index].stream = stream
-            if streamShouldSound(index) { try stream.play(at: currentFrame) }
+            if streamShouldSound(index) { try stream.play(at: currentFrame) } else { try stream.cue() }
         } catch {
             logger.error("the stream \(record.path) cannot play: \(error)")
             endStream(index, reason: .stopped)

@@ -52,6 +52,10 @@ final class RuntimeCore {
         var endCheck = Int.max
         /// The defined sound it plays, if it plays one (``SoundDefinition``).
         var definition: String?
+        /// What its source was last given of distance, velocity and occlusion (nil: a new source).
+        var spaceApplied: VoiceSpace?
+        /// The reverb send its source was last given (nil: none yet).
+        var sendApplied: Float?
     }
 
     /// What was playing, saved before a context is destroyed and replayed into the new one.
@@ -112,6 +116,29 @@ final class RuntimeCore {
     var definitions: [String: DefinedSound] = [:]
     /// Streamed voices besides the soundtrack, by slot above ``streamSlotBase``.
     var streamVoices: [StreamVoice] = []
+
+    // Space (RuntimeCore+Space).
+    var listener = Listener()
+    var listenerRamp: ListenerRamp?
+    lazy var distanceModel: DistanceModel = configuration.distanceModel
+    var dopplerFactor: Float = 1
+    var speedOfSound: Float = 343.3
+    /// The frame by which the listener ramp and the environment crossfade have arrived.
+    var spaceSettlesAt = 0
+    /// Whether HRTF was last switched on (nil: not decided for this device and context yet).
+    var hrtfApplied: Bool?
+    var reportedNoHRTF = false
+    /// The mode the last `spatializationChanged` named.
+    var loggedSpatialization = "stereo"
+    var environment = Environment.none
+    /// Two reverb slots that crossfade when the environment changes; empty until one is set.
+    var environmentSlots: [ALAuxiliarySlot] = []
+    var environmentEffects: [ALEffect] = []
+    var activeEnvironmentSlot = 0
+    var environmentFade = Fade.steady(1)
+    /// One filter whose settings are copied into each send and direct path that needs one.
+    var scratchFilter: ALFilter?
+    var reportedNoEffects = false
     /// The runtime's one random generator (``GameSoundConfiguration/seed``).
     var random: SplitMix64
 
@@ -329,6 +356,10 @@ final class RuntimeCore {
         applyListenerGain()
         // Whatever the game changed while the context could not be used, the voices now hear of.
         reapplyVoices()
+        if context != nil, (try? makeContextCurrentIfNeeded()) != nil {
+            applyListener(currentListener)
+            followSpatialization()  // the route may have changed while the game was away
+        }
     }
 
     func stopOutput() {
@@ -442,6 +473,7 @@ final class RuntimeCore {
         guard (try? makeContextCurrentIfNeeded()) != nil else { return }
         advanceDuckRamp()
         updateMix()
+        updateSpace()
         updateSoundtrack()
         updateStreamVoices()
     }

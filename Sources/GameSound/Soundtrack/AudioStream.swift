@@ -81,6 +81,12 @@ final class AudioStream {
         state = .playing
     }
 
+    /// Queues the first buffers without playing: a stream that starts paused, ready for ``play(at:)``.
+    func cue() throws(OpenALError) {
+        try refill()
+        state = .paused
+    }
+
     func pause() throws(OpenALError) {
         try source.pause()
         state = .paused
