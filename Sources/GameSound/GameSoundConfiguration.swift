@@ -78,6 +78,11 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     public var spatialization: Spatialization = .auto
     /// How sounds fade with distance; ``DistanceModel/inverseClamped`` by default.
     public var distanceModel: DistanceModel = .inverseClamped
+    /// How many sounds beyond ``voices`` may play virtually: tracked in time, silent, with no
+    /// OpenAL source, and made real (at the place they have reached) when they become louder than
+    /// a real one. 0 by default: a full pool steals or drops as it always did. With 500 here and 32
+    /// voices, a game can start 500 looping emitters and hear the 32 nearest.
+    public var virtualVoices: Int = 0
 
     /// Creates a configuration; every parameter has the default a typical game wants.
     ///

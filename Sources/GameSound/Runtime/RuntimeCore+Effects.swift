@@ -101,25 +101,34 @@ extension RuntimeCore {
                 log(.game, "effectDropped", [.init("sound", .string(defined?.sound ?? name)), .init("reason", .string(reason.rawValue))])
                 return .dropped(reason)
             }
-            guard let source = slots[slot].source, let buffer = uploaded[name] else { throw GameSoundError.unknownEffect(name) }
-            slots[slot].attached = name
+            guard let buffer = uploaded[name] else { throw GameSoundError.unknownEffect(name) }
             slots[slot].options = options
             slots[slot].bus = bus
             slots[slot].ramps = VoiceRamps()
             slots[slot].pausedByGame = false
             slots[slot].stopFade = nil
             slots[slot].definition = nil
-            try configure(slot, buffer: buffer)
             let generation = allocator.occupy(slot, priority: options.priority, bus: bus)
             slots[slot].effect = name
-            if shouldSound(slot) { try source.play() }
-            scheduleEndCheck(slot, at: currentFrame)
+            if let source = sourceForNewVoice(slot) {
+                slots[slot].attached = name
+                try configure(slot, buffer: buffer)
+                if shouldSound(slot) { try source.play() }
+                scheduleEndCheck(slot, at: currentFrame)
+            } else if virtualises {
+                startVirtual(slot, offset: 0)  // quieter than every real voice: it starts virtual
+            } else {
+                allocator.release(slot)  // no source while the context is usable: cannot happen, but never leak a slot
+                slots[slot].effect = nil
+                throw GameSoundError.unknownEffect(name)
+            }
             let voice = Voice(slot: slot, generation: generation, runtime: runtimeTag)
             var details: [GameSoundEvent.Detail] = [.init("sound", .string(defined?.sound ?? name)),
                                                     .init("voice", .integer(Int(voice.localID)))]
             if let defined { details.append(.init("variant", .string(defined.variant))) }
             if let stolen { details.append(.init("stole", .integer(Int(stolen.localID)))) }
             log(.game, defined == nil ? "effectPlayed" : "voiceStarted", details)
+            if slots[slot].isVirtual { logVirtual("voiceVirtualised", slot) }
             return .played(voice, stole: stolen)
         } catch let error as OpenALError {
             throw .openAL(error)
@@ -128,6 +137,24 @@ extension RuntimeCore {
         } catch {
             throw .invalidArgument(String(describing: error))
         }
+    }
+
+    /// The source a new voice plays on: its slot's own, a spare one, or (when voices can be virtual
+    /// and the pool is full) that of the quietest real voice if the new one is louder, which then
+    /// turns virtual. nil: the new voice starts virtual.
+    private func sourceForNewVoice(_ slot: Int) -> ALSource? {
+        guard virtualises else { return slots[slot].source }
+        if let source = attachSpareSource(slot) { return source }
+        let now = currentFrame
+        let loudness = asHeard(slot, at: now).gain
+        var quietest: (slot: Int, gain: Float)?
+        for index in allocator.slots.indices where index != slot && allocator.slots[index].busy && !slots[index].isVirtual {
+            let gain = shouldSound(index) ? asHeard(index, at: now).gain : 0
+            if gain < (quietest?.gain ?? .infinity) { quietest = (index, gain) }
+        }
+        guard let quietest, loudness > quietest.gain else { return nil }
+        virtualise(quietest.slot)
+        return attachSpareSource(slot)
     }
 
     /// Why no sound may start now (interrupted, media services lost, no device), or nil when one may.

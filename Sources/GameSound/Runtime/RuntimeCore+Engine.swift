@@ -28,8 +28,13 @@ extension RuntimeCore {
     func createVoices() throws(GameSoundError) {
         guard let context else { return }
         do {
-            for index in slots.indices where slots[index].source == nil {
-                slots[index].source = try ALSource(context: context)
+            if virtualises {
+                let held = slots.count { $0.source != nil } + spareSources.count
+                for _ in held..<configuration.voices { spareSources.append(try ALSource(context: context)) }
+            } else {
+                for index in slots.indices where slots[index].source == nil {
+                    slots[index].source = try ALSource(context: context)
+                }
             }
             for (name, sound) in bank.sounds where uploaded[name] == nil {
                 uploaded[name] = try upload(sound)
@@ -149,6 +154,8 @@ extension RuntimeCore {
             slots[index].source = nil
             slots[index].attached = nil
         }
+        for source in spareSources { try? source.delete() }
+        spareSources = []
         // Stops asked for while the context could not be used are moot: those sources are gone.
         // Kept, they would stop whatever a later voice plays on the same slot.
         pendingVoiceStops = []
@@ -190,11 +197,12 @@ extension RuntimeCore {
         guard let saved = snapshot else { return }
         snapshot = nil
         // A voice the snapshot left out had finished by the time the context went.
-        for index in allocator.slots.indices where allocator.slots[index].busy && !saved.voices.contains(where: { $0.slot == index }) {
+        for index in allocator.slots.indices where allocator.slots[index].busy && !slots[index].isVirtual
+            && !saved.voices.contains(where: { $0.slot == index }) {
             endVoice(index, reason: .finished)
         }
         for voice in saved.voices {
-            guard let source = slots[voice.slot].source, let buffer = uploaded[voice.effect] else { continue }
+            guard let source = slots[voice.slot].source ?? attachSpareSource(voice.slot), let buffer = uploaded[voice.effect] else { continue }
             slots[voice.slot].attached = voice.effect
             do {
                 // The slot is the model: what the game changed while the context was gone is in it.

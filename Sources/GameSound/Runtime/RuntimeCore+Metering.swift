@@ -25,6 +25,19 @@ extension RuntimeCore {
                          windowSeconds: Double(frames) / Double(configuration.sampleRate))
     }
 
+    /// Where a voice is heard from (listener space) and how loud: its source gain times the
+    /// distance attenuation, capped at 1 as OpenAL Soft caps it. The meters and the virtualiser use it.
+    func asHeard(_ index: Int, at now: Int) -> (direction: (Float, Float, Float), gain: Float) {
+        let place = placement(index, at: now)
+        let direction = place.relative ? (place.x, place.y, place.z) : inListenerSpace(place.x, place.y, place.z)
+        let distance = (direction.0 * direction.0 + direction.1 * direction.1 + direction.2 * direction.2).squareRoot()
+        let options = slots[index].options
+        let attenuation = place.relative ? StereoPlacement.distanceGain(distance, model: distanceModel)
+            : StereoPlacement.distanceGain(distance, model: distanceModel, reference: options.referenceDistance,
+                                           maximum: options.maxDistance, rolloff: options.rolloff)
+        return (direction, min(sourceGain(index, at: now) * attenuation, 1))
+    }
+
     /// A point in the world as the listener hears it: x to its right, y above, −z ahead.
     private func inListenerSpace(_ x: Float, _ y: Float, _ z: Float) -> (Float, Float, Float) {
         let now = currentListener
@@ -41,16 +54,9 @@ extension RuntimeCore {
             guard let source = slots[index].source, let name = slots[index].effect, let sound = bank[name],
                   (try? source.state()) == .playing, let offset = try? source.offset() else { continue }
             let now = currentFrame
-            let place = placement(index, at: now)
-            let direction = place.relative ? (place.x, place.y, place.z) : inListenerSpace(place.x, place.y, place.z)
-            let distance = (direction.0 * direction.0 + direction.1 * direction.1 + direction.2 * direction.2).squareRoot()
-            let options = slots[index].options
-            let attenuation = place.relative ? StereoPlacement.distanceGain(distance, model: distanceModel)
-                : StereoPlacement.distanceGain(distance, model: distanceModel, reference: options.referenceDistance,
-                                               maximum: options.maxDistance, rolloff: options.rolloff)
-            // OpenAL Soft clamps a source's gain, distance attenuation included, to 1.
-            let gain = min(sourceGain(index, at: now) * attenuation, 1)
-            let gains = StereoPlacement.gains(direction: direction)
+            let heard = asHeard(index, at: now)
+            let gain = heard.gain
+            let gains = StereoPlacement.gains(direction: heard.direction)
             let frames = sound.frameCount, loop = slots[index].options.loop
             window.add(format: sound.format, end: Double(offset), pitch: voicePitch(index, at: now),
                        gains: (gains.left * gain, gains.right * gain)) { frame in

@@ -103,6 +103,9 @@ extension RuntimeCore {
     /// noticing voices that finished. Each part costs nothing while it has nothing to do.
     func updateMix() {
         let now = currentFrame
+        if let anchor = playingClockAnchor { playingClock += now - anchor }
+        playingClockAnchor = now
+        if virtualVoiceCount > 0 { rankVirtualVoices() }
         if !duckStates.isEmpty { followDuckingRules(at: now) }
         if now - configuration.updateFrames <= mixSettlesAt { refreshBusGains() }
         if now - configuration.updateFrames <= voiceRampsSettleAt { advanceVoiceRamps(at: now) }
@@ -169,6 +172,12 @@ extension RuntimeCore {
     /// Frees a voice's slot and logs why it ended.
     func endVoice(_ slot: Int, reason: VoiceEndReason) {
         guard allocator.slots[slot].busy else { return }
+        if slots[slot].isVirtual {
+            slots[slot].isVirtual = false
+            virtualVoiceCount -= 1
+        } else {
+            releaseSource(slot)
+        }
         let voice = Voice(slot: slot, generation: allocator.slots[slot].generation, runtime: runtimeTag)
         // A defined sound's voice is named by the definition, as its voiceStarted names it.
         let sound = slots[slot].definition ?? slots[slot].effect ?? ""

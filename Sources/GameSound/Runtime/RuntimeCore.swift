@@ -56,6 +56,11 @@ final class RuntimeCore {
         var spaceApplied: VoiceSpace?
         /// The reverb send its source was last given (nil: none yet).
         var sendApplied: Float?
+        /// Playing without a source (see RuntimeCore+Virtual), from `virtualOffset` (frames of its
+        /// sound) at `virtualSince` (the ``RuntimeCore/playingClock``).
+        var isVirtual = false
+        var virtualOffset = 0.0
+        var virtualSince = 0
     }
 
     /// What was playing, saved before a context is destroyed and replayed into the new one.
@@ -139,6 +144,15 @@ final class RuntimeCore {
     /// One filter whose settings are copied into each send and direct path that needs one.
     var scratchFilter: ALFilter?
     var reportedNoEffects = false
+
+    // Virtual voices (RuntimeCore+Virtual).
+    /// Sources no voice holds now (only when voices can be virtual).
+    var spareSources: [ALSource] = []
+    var virtualVoiceCount = 0
+    var rankingCountdown = 0
+    /// Frames of output played while running: the time virtual voices move on in.
+    var playingClock = 0
+    var playingClockAnchor: Int?
     /// The runtime's one random generator (``GameSoundConfiguration/seed``).
     var random: SplitMix64
 
@@ -193,8 +207,8 @@ final class RuntimeCore {
         self.logger = logger
         self.system = system
         self.session = AudioSession(system: system)
-        self.slots = Array(repeating: VoiceSlot(), count: configuration.voices)
-        self.allocator = VoiceAllocator(count: configuration.voices)
+        self.slots = Array(repeating: VoiceSlot(), count: configuration.voices + configuration.virtualVoices)
+        self.allocator = VoiceAllocator(count: configuration.voices + configuration.virtualVoices)
         self.random = SplitMix64(seed: configuration.seed)
         self.runtimeTag = Self.nextRuntimeTag.withLock { tag in
             tag = tag % 0x7FFF + 1  // ids stay positive as Int64
@@ -349,6 +363,7 @@ final class RuntimeCore {
         if !isHeadless { try? device?.resume() }
         outputRunning = true
         phase = .running
+        playingClockAnchor = currentFrame
         session.setAudioIORunning(true)
         followedStatusVersion = nil  // running now: ducking and the I/O configuration are followed again
         updateSilence()

@@ -1,0 +1,146 @@
+import OpenAL
+
+/// Virtual voices (``GameSoundConfiguration/virtualVoices`` above 0): a voice is a record in
+/// ``RuntimeCore/slots``, and only ``GameSoundConfiguration/voices`` of them hold an OpenAL source at
+/// a time. The others are virtual: tracked in time, silent, no source. Every few updates the
+/// loudest as heard (gain × bus × distance) hold the sources; a virtual voice that became louder
+/// than a real one by 2 dB takes its source and goes on from where it would be by then.
+extension RuntimeCore {
+    /// Whether voices may be virtual at all.
+    var virtualises: Bool { configuration.virtualVoices > 0 }
+
+    /// Updates between two rankings (8 × 256 frames ≈ 43 ms at 48 kHz).
+    static let rankingInterval = 8
+    /// How much louder a virtual voice must be than a real one to take its source (2 dB), so two
+    /// voices of nearly equal level do not swap back and forth.
+    static let realiseMargin: Float = 1.26
+
+    /// Gives `slot` a source from the spare ones; nil when none is left.
+    func attachSpareSource(_ slot: Int) -> ALSource? {
+        if let source = slots[slot].source { return source }
+        guard let source = spareSources.popLast() else { return nil }
+        slots[slot].source = source
+        slots[slot].spaceApplied = nil
+        slots[slot].sendApplied = nil
+        return source
+    }
+
+    /// Takes `slot`'s source back to the spare ones, stopped, with no buffer and its space settings
+    /// at OpenAL's defaults (the next owner sets only what differs from those).
+    func releaseSource(_ slot: Int) {
+        guard virtualises, let source = slots[slot].source else { return }
+        try? source.stop()
+        try? source.setBuffer(nil)
+        if slots[slot].spaceApplied != nil, slots[slot].spaceApplied != VoiceSpace() {
+            try? source.setVelocity(x: 0, y: 0, z: 0)
+            try? source.setReferenceDistance(1)
+            try? source.setMaxDistance(.greatestFiniteMagnitude)
+            try? source.setRolloffFactor(1)
+            try? source.setDirectFilter(nil)
+        }
+        if slots[slot].sendApplied != nil {
+            try? source.setAuxiliarySend(nil, send: 0)
+            try? source.setAuxiliarySend(nil, send: 1)
+        }
+        slots[slot].source = nil
+        slots[slot].attached = nil
+        spareSources.append(source)
+    }
+
+    /// Where a virtual voice would be in its sound now, in the sound's frames.
+    func virtualPosition(_ slot: Int) -> Double {
+        guard let name = slots[slot].effect, let sound = bank[name] else { return 0 }
+        let rate = Double(sound.format.sampleRate) / Double(configuration.sampleRate) * Double(voicePitch(slot, at: currentFrame))
+        return slots[slot].virtualOffset + Double(playingClock - slots[slot].virtualSince) * rate
+    }
+
+    /// Makes a real voice virtual: notes where it is, and frees its source.
+    func virtualise(_ slot: Int) {
+        let offset = Double((try? slots[slot].source?.offset()) ?? 0)
+        releaseSource(slot)
+        startVirtual(slot, offset: offset)
+        logVirtual("voiceVirtualised", slot)
+    }
+
+    /// Marks a voice without a source as virtual from `offset` on.
+    func startVirtual(_ slot: Int, offset: Double) {
+        slots[slot].isVirtual = true
+        slots[slot].virtualOffset = offset
+        slots[slot].virtualSince = playingClock
+        virtualVoiceCount += 1
+    }
+
+    /// Gives a virtual voice a source again, at the place it would have reached; a one-shot whose
+    /// time ran out ends instead.
+    @discardableResult
+    func realise(_ slot: Int) -> Bool {
+        guard let name = slots[slot].effect, let sound = bank[name], let buffer = uploaded[name] else { return false }
+        var position = virtualPosition(slot)
+        if slots[slot].options.loop, sound.frameCount > 0 {
+            position = position.truncatingRemainder(dividingBy: Double(sound.frameCount))
+        } else if position >= Double(sound.frameCount) {
+            endVoice(slot, reason: .finished)
+            return false
+        }
+        guard let source = attachSpareSource(slot) else { return false }
+        slots[slot].isVirtual = false
+        virtualVoiceCount -= 1
+        slots[slot].attached = name
+        do {
+            try configure(slot, buffer: buffer)
+            try source.setOffset(frames: Int(position))
+            if shouldSound(slot) { try source.play() }
+        } catch {
+            logger.error("could not make a virtual voice real again: \(error)")
+        }
+        scheduleEndCheck(slot, at: currentFrame)
+        logVirtual("voiceRealised", slot, offset: Int(position))
+        return true
+    }
+
+    func logVirtual(_ name: String, _ slot: Int, offset: Int? = nil) {
+        let voice = Voice(slot: slot, generation: allocator.slots[slot].generation, runtime: runtimeTag)
+        var details: [GameSoundEvent.Detail] = [.init("voice", .integer(Int(voice.localID))),
+                                                .init("sound", .string(slots[slot].definition ?? slots[slot].effect ?? ""))]
+        if let offset { details.append(.init("offset", .integer(offset))) }
+        log(.engine, name, details)
+    }
+
+    /// Per-update work while any voice is virtual: every ``rankingInterval`` updates, moves sources
+    /// from the quietest real voices to the loudest virtual ones, a few at a time, and ends virtual
+    /// one-shots whose time ran out. Allocates nothing.
+    func rankVirtualVoices() {
+        guard virtualises, virtualVoiceCount > 0 else { return }
+        rankingCountdown -= 1
+        guard rankingCountdown <= 0 else { return }
+        rankingCountdown = Self.rankingInterval
+        let now = currentFrame
+        for _ in 0..<8 {
+            var loudestVirtual: (slot: Int, gain: Float)?
+            var quietestReal: (slot: Int, gain: Float)?
+            for index in allocator.slots.indices where allocator.slots[index].busy {
+                let gain = shouldSound(index) ? asHeard(index, at: now).gain : 0
+                if slots[index].isVirtual {
+                    if gain > (loudestVirtual?.gain ?? -1) { loudestVirtual = (index, gain) }
+                } else if gain < (quietestReal?.gain ?? .infinity) {
+                    quietestReal = (index, gain)
+                }
+            }
+            guard let candidate = loudestVirtual, candidate.gain > 0 else { break }
+            if spareSources.isEmpty {
+                guard let real = quietestReal, candidate.gain > real.gain * Self.realiseMargin else { break }
+                virtualise(real.slot)
+            }
+            realise(candidate.slot)
+        }
+        endExpiredVirtualVoices()
+    }
+
+    /// Ends the virtual one-shots that would have finished by now.
+    private func endExpiredVirtualVoices() {
+        for index in allocator.slots.indices where allocator.slots[index].busy && slots[index].isVirtual && !slots[index].options.loop {
+            guard let name = slots[index].effect, let sound = bank[name] else { continue }
+            if virtualPosition(index) >= Double(sound.frameCount) { endVoice(index, reason: .finished) }
+        }
+    }
+}
