@@ -90,9 +90,50 @@ enum MixingBenchmark {
                       baseline: Summary(theirs).text(seconds), ratio: Summary(ratios).text { String(format: "%.3f×", $0) })
         }
         try compareBuses(scale: scale, table: table)
+        try compareVirtual(scale: scale, table: table)
         if let lengths = scale.callgrindSeconds, let valgrind = ChildProcess.which("valgrind") {
             try callgrind(valgrind: valgrind, baseline: baseline, lengths: lengths, table: table)
         }
+    }
+
+    /// Renders `seconds` with `emitters` looping emitters spread 5 to 100 units around the listener,
+    /// on a 32-voice pool; with `virtual`, the pool may keep the rest virtual. Returns CPU seconds.
+    static func renderEmitters(_ emitters: Int, virtual: Bool, seconds: Double) throws(BenchError) -> Double {
+        do {
+            var configuration = GameSoundConfiguration(output: .headless, voices: 32)
+            configuration.virtualVoices = virtual ? emitters : 0
+            let runtime = try GameSoundRuntime(configuration: configuration, soundtrack: nil)
+            defer { runtime.shutdown() }
+            try runtime.preload("tone", sound: Fixtures.tone())
+            for index in 0..<emitters {
+                let angle = Double(index) * 2.399963, distance = 5 + Double(index % 96)
+                let place = SIMDPosition(x: Float(cos(angle) * distance), y: 0, z: Float(sin(angle) * distance))
+                try runtime.play("tone", options: .init(position: place, loop: true))
+            }
+            var block = [Float](repeating: 0, count: blockFrames * 2)
+            let cpu0 = Measure.processCPUSeconds()
+            try block.withUnsafeMutableBufferPointer { (buffer) throws(GameSoundError) in
+                for _ in 0..<Int(seconds * Double(Fixtures.sampleRate)) / blockFrames { try runtime.render(into: buffer) }
+            }
+            return Measure.processCPUSeconds() - cpu0
+        } catch {
+            throw .failed("emitters: \(error)")
+        }
+    }
+
+    /// 500 emitters on 32 voices (468 of them virtual) against 32 emitters on 32 voices.
+    static func compareVirtual(scale: BenchScale, table: ReportTable) throws(BenchError) {
+        var real: [Double] = [], virtual: [Double] = [], ratios: [Double] = []
+        for _ in 0..<scale.repetitions {
+            let plain = try renderEmitters(32, virtual: false, seconds: scale.mixSeconds)
+            let many = try renderEmitters(500, virtual: true, seconds: scale.mixSeconds)
+            real.append(plain)
+            virtual.append(many)
+            ratios.append(many / max(plain, 1e-9))
+        }
+        table.add("mixing", "500 emitters, 468 virtual, vs 32 real emitters on 32 voices (CPU s)",
+                  gameSound: Summary(virtual).text(seconds), baseline: Summary(real).text(seconds),
+                  ratio: Summary(ratios).text { String(format: "%.3f×", $0) })
     }
 
     /// The mixing structure's cost: 64 voices over five buses with a ramp always running on one,

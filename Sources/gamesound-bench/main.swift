@@ -4,6 +4,7 @@ import Foundation
 // same run. `make bench` runs it in full; `--smoke` runs every case tiny (no thresholds).
 // Hidden subcommands (used by the suite itself, in child processes):
 //   mix-child VOICES SECONDS [buses]  render through GameSound and print the CPU time, like mix_baseline
+//   emitters-child N SECONDS [virtual]  N looping emitters on 32 voices (virtual: the rest virtual)
 //   rss-child TRACK|none SECS   play a soundtrack headlessly and print the peak RSS
 //   underrun-child TRACK SECS   play a soundtrack in real time on the null backend and print underruns
 
@@ -20,6 +21,11 @@ func runBench() throws(BenchError) {
         let result = try MixingBenchmark.renderGameSound(voices: Int(try number(1)), seconds: try number(2),
                                                          buses: arguments.count > 3 && arguments[3] == "buses")
         print(String(format: "cpu=%.6f checksum=%.3f", result.cpu, result.checksum))
+        return
+    case "emitters-child":
+        let cpu = try MixingBenchmark.renderEmitters(Int(try number(1)), virtual: arguments.count > 3 && arguments[3] == "virtual",
+                                                     seconds: try number(2))
+        print(String(format: "cpu=%.6f", cpu))
         return
     case "rss-child":
         guard arguments.count == 3 else { throw .failed("usage: rss-child TRACK|none SECONDS") }

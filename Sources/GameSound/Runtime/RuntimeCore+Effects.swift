@@ -146,13 +146,14 @@ extension RuntimeCore {
         guard virtualises else { return slots[slot].source }
         if let source = attachSpareSource(slot) { return source }
         let now = currentFrame
-        let loudness = asHeard(slot, at: now).gain
+        let origin = currentListener.position
+        let newLoudness = loudness(slot, listenerAt: origin, at: now)
         var quietest: (slot: Int, gain: Float)?
         for index in allocator.slots.indices where index != slot && allocator.slots[index].busy && !slots[index].isVirtual {
-            let gain = shouldSound(index) ? asHeard(index, at: now).gain : 0
+            let gain = loudness(index, listenerAt: origin, at: now)
             if gain < (quietest?.gain ?? .infinity) { quietest = (index, gain) }
         }
-        guard let quietest, loudness > quietest.gain else { return nil }
+        guard let quietest, newLoudness > quietest.gain else { return nil }
         virtualise(quietest.slot)
         return attachSpareSource(slot)
     }

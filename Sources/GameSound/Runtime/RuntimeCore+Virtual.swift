@@ -9,8 +9,9 @@ extension RuntimeCore {
     /// Whether voices may be virtual at all.
     var virtualises: Bool { configuration.virtualVoices > 0 }
 
-    /// Updates between two rankings (8 × 256 frames ≈ 43 ms at 48 kHz).
-    static let rankingInterval = 8
+    /// Updates between two rankings (16 × 256 frames ≈ 85 ms at 48 kHz): quick enough for a
+    /// sound that comes near, cheap enough that 500 emitters cost little (docs/performance.md).
+    static let rankingInterval = 16
     /// How much louder a virtual voice must be than a real one to take its source (2 dB), so two
     /// voices of nearly equal level do not swap back and forth.
     static let realiseMargin: Float = 1.26
@@ -106,6 +107,21 @@ extension RuntimeCore {
         log(.engine, name, details)
     }
 
+    /// How loud a voice is heard, for ranking only: its gain, its bus and the distance attenuation
+    /// (direction plays no part, so no listener-space transform), capped at 1 like OpenAL Soft caps it.
+    func loudness(_ slot: Int, listenerAt origin: SIMDPosition, at now: Int) -> Float {
+        guard shouldSound(slot) else { return 0 }
+        var attenuation: Float = 1
+        if let position = voicePosition(slot, at: now) {
+            let dx = position.x - origin.x, dy = position.y - origin.y, dz = position.z - origin.z
+            let options = slots[slot].options
+            attenuation = StereoPlacement.distanceGain((dx * dx + dy * dy + dz * dz).squareRoot(), model: distanceModel,
+                                                       reference: options.referenceDistance, maximum: options.maxDistance,
+                                                       rolloff: options.rolloff)
+        }
+        return min(sourceGain(slot, at: now) * attenuation, 1)
+    }
+
     /// Per-update work while any voice is virtual: every ``rankingInterval`` updates, moves sources
     /// from the quietest real voices to the loudest virtual ones, a few at a time, and ends virtual
     /// one-shots whose time ran out. Allocates nothing.
@@ -115,11 +131,12 @@ extension RuntimeCore {
         guard rankingCountdown <= 0 else { return }
         rankingCountdown = Self.rankingInterval
         let now = currentFrame
+        let origin = currentListener.position
         for _ in 0..<8 {
             var loudestVirtual: (slot: Int, gain: Float)?
             var quietestReal: (slot: Int, gain: Float)?
             for index in allocator.slots.indices where allocator.slots[index].busy {
-                let gain = shouldSound(index) ? asHeard(index, at: now).gain : 0
+                let gain = loudness(index, listenerAt: origin, at: now)
                 if slots[index].isVirtual {
                     if gain > (loudestVirtual?.gain ?? -1) { loudestVirtual = (index, gain) }
                 } else if gain < (quietestReal?.gain ?? .infinity) {
