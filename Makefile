@@ -3,7 +3,7 @@ SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
 
-.PHONY: test build deps demo lib c-abi-test c-example install assets bench bench-c bench-smoke pulse-test docs doc-test
+.PHONY: test build deps demo lib c-abi-test c-example install assets bench bench-c bench-smoke pulse-test docs doc-test callgrind-guard callgrind-record
 
 ## deps: install the Debian packages the build needs (as root), or say which are missing.
 deps:
@@ -38,6 +38,17 @@ bench-c: .build/bench/mix_baseline
 bench-smoke: bench-c
 	swift build --product gamesound-bench $(SWIFT_FLAGS)
 	.build/debug/gamesound-bench --smoke
+
+## callgrind-guard: GameSound's instructions per audio second at 1 and 64 voices against raw OpenAL
+## Soft, under callgrind; fails when a ratio rises more than 3 % over bench/callgrind-ratios.txt.
+callgrind-guard: deps bench-c
+	swift build -c release --product gamesound-bench
+	bench/callgrind-guard.sh .build/release/gamesound-bench .build/bench/mix_baseline
+
+## callgrind-record: measure the ratios again and write them into bench/callgrind-ratios.txt (on purpose only).
+callgrind-record: deps bench-c
+	swift build -c release --product gamesound-bench
+	bench/callgrind-guard.sh .build/release/gamesound-bench .build/bench/mix_baseline --record
 
 ## bench: the full benchmark suite in a release build; prints a table (see docs/performance.md).
 bench: deps bench-c
@@ -163,9 +174,10 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 .PHONY: check storms sanitize sanitize-ci fuzz fuzz-ci fuzz-build fuzz-corpus endurance
 
 ## check: everything CI runs (.ci/run): `make test`, the docs' shell blocks, the API reference with
-## warnings as errors (so a doc comment cannot break a link unnoticed), the SDK's tests
+## warnings as errors (so a doc comment cannot break a link unnoticed), the callgrind guard on the
+## per-block cost, the SDK's tests
 ## (docs/shipping.md), the concurrency tests under ThreadSanitizer, then each fuzzer for 30 s from a fixed seed.
-check: test doc-test docs sdk-test sanitize-ci fuzz-ci
+check: test doc-test docs callgrind-guard sdk-test sanitize-ci fuzz-ci
 
 ## storms: 10 000 random storms on the headless runtime (STORMS=N to change; GAMESOUND_STORM_SEED=first seed).
 storms: build

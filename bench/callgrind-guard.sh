@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The per-block cost guard (issue 19): counts, under callgrind, the instructions GameSound spends to
+# render 1 s of audio with 1 and with 64 looping voices, and the same for the C program that drives
+# OpenAL Soft directly (bench/c/mix_baseline.c). Each count is a 3 s render minus a 1 s one, so
+# start-up cancels out. The ratio GameSound / C does not depend on the machine, so it can be kept in
+# the repository (bench/callgrind-ratios.txt) and compared with: the guard fails when a ratio rises
+# more than 3 % over the recorded one.
+#
+# Usage: bench/callgrind-guard.sh GAMESOUND_BENCH MIX_BASELINE [--record]
+#   --record  writes the ratios measured now into bench/callgrind-ratios.txt (do it on purpose, in a
+#             commit that says why the cost moved).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bench=$1 baseline=$2 record=${3:-}
+recorded=bench/callgrind-ratios.txt
+tolerance=1.03
+
+instructions() {  # command... -> the "Collected" count
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/Collected :/ {print $NF}'
+}
+per_second() {  # voices, then the command prefix (without VOICES SECONDS)
+    local voices=$1; shift
+    local long short
+    long=$(instructions "$@" "$voices" 3)
+    short=$(instructions "$@" "$voices" 1)
+    echo $(( (long - short) / 2 ))
+}
+
+status=0
+lines=()
+for voices in 1 64; do
+    ours=$(per_second "$voices" "$bench" mix-child)
+    theirs=$(per_second "$voices" "$baseline")
+    ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.4f", a / b }')
+    lines+=("voices=$voices ratio=$ratio gamesound=$ours c=$theirs")
+    if [ -z "$record" ]; then
+        was=$(awk -v v="voices=$voices" '$1 == v { sub("ratio=", "", $2); print $2 }' "$recorded")
+        limit=$(awk -v w="$was" -v t="$tolerance" 'BEGIN { printf "%.4f", w * t }')
+        verdict=$(awk -v r="$ratio" -v l="$limit" 'BEGIN { print (r <= l) ? "ok" : "ROSE" }')
+        echo "callgrind guard: $voices voice(s): $ours instructions per audio second against C's $theirs, ratio $ratio (recorded $was, limit $limit): $verdict"
+        [ "$verdict" = ok ] || status=1
+    fi
+done
+if [ -n "$record" ]; then
+    { echo "# GameSound / raw OpenAL Soft instructions per audio second (bench/callgrind-guard.sh --record)"
+      printf '%s\n' "${lines[@]}"; } > "$recorded"
+    echo "callgrind guard: recorded"; cat "$recorded"
+elif [ $status != 0 ]; then
+    echo "callgrind guard: the per-block cost rose more than 3 % over bench/callgrind-ratios.txt."
+    echo "If that is on purpose, record the new figures: make callgrind-record (and say why in the commit)."
+fi
+exit $status
