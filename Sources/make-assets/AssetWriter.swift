@@ -9,7 +9,7 @@ import Darwin
 
 /// Encodes rendered audio as Ogg Vorbis and writes it under the output folder.
 struct AssetWriter {
-    /// The folder that receives `sfx/` and `music/`.
+    /// The folder that receives `sfx/`, `music/` and `ambience/`.
     var root: String
 
     /// Encodes `samples` and writes them to `root/folder/name.ogg`.

@@ -1,6 +1,6 @@
 /// What the user asked for on the command line: `make-assets [--out DIR]`.
 struct CommandLineOptions: Equatable {
-    static let usage = "usage: make-assets [--out DIR]   (writes DIR/sfx/*.ogg and DIR/music/theme.ogg; DIR defaults to assets)"
+    static let usage = "usage: make-assets [--out DIR]   (writes DIR/sfx/*.ogg, DIR/music/theme.ogg and DIR/ambience/wind.ogg; DIR defaults to assets)"
 
     /// The folder to write into.
     var outputDirectory = "assets"

@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// `make-assets [--out DIR]`: synthesises the demo's sound effects and theme and writes them as
-/// Ogg Vorbis files under DIR (default `assets`).
+/// `make-assets [--out DIR]`: synthesises the demo's sound effects, theme and ambience bed and
+/// writes them as Ogg Vorbis files under DIR (default `assets`).
 ///
 /// Everything is computed from fixed seeds and fixed numbers, so the same build writes the
 /// same bytes on every run and the committed files can be checked against a fresh run.
@@ -38,5 +38,9 @@ enum MakeAssets {
         let written = try writer.write(theme.interleaved(), channels: 2, sampleRate: ThemeRenderer.sampleRate,
                                        quality: 0.3, serialNumber: 1, folder: "music", name: "theme")
         print("\(written.path)  \(written.bytes) bytes")
+        let wind = AmbienceRenderer().render()
+        let bed = try writer.write(wind.interleaved(), channels: 2, sampleRate: AmbienceRenderer.sampleRate,
+                                   quality: 0.2, serialNumber: 2, folder: "ambience", name: "wind")
+        print("\(bed.path)  \(bed.bytes) bytes")
     }
 }

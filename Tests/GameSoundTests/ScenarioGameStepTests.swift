@@ -245,6 +245,6 @@ struct ScenarioGameStepTests {
         let error = #expect(throws: ScenarioError.self) {
             try Scenario.parse(json: #"{"name": "n", "duration": 2, "events": [{"at": 0, "stop": "hum"}, {"at": 1, "fire": "a", "voice": "hum"}]}"#)
         }
-        #expect(error?.description == #"event 0 ("stop": "hum"): no earlier "fire" event gave a voice the label 'hum'"#)
+        #expect(error?.description == #"event 0 ("stop": "hum"): no earlier "fire" or "stream" event gave a voice the label 'hum'"#)
     }
 }

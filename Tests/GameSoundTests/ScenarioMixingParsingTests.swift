@@ -239,7 +239,7 @@ struct ScenarioMixingParsingTests {
                   message: "unknown key \"bus\" in a stop event"),
         // set
         Malformed("a set of a label no fire gave", events: labelled + #"{"at": 1, "set": "w", "gain": 1}"#, eventIndex: 1,
-                  field: "set", message: "no earlier \"fire\" event gave a voice the label 'w'"),
+                  field: "set", message: "no earlier \"fire\" or \"stream\" event gave a voice the label 'w'"),
         Malformed("a set that changes nothing", events: labelled + #"{"at": 1, "set": "v", "over": 1}"#, eventIndex: 1, field: "set",
                   message: "changes at least one of"),
         Malformed("a set with a negative gain", events: labelled + #"{"at": 1, "set": "v", "gain": -1}"#, eventIndex: 1, field: "gain",
@@ -256,7 +256,7 @@ struct ScenarioMixingParsingTests {
                   field: "fade", message: "unknown key \"fade\" in a set event"),
         // pause, resume, stop
         Malformed("a pause of a label only a later fire gives", events: #"{"at": 0, "pause": "v"}, "# + String(labelled.dropLast(2)),
-                  eventIndex: 0, field: "pause", message: "no earlier \"fire\" event gave a voice the label 'v'"),
+                  eventIndex: 0, field: "pause", message: "no earlier \"fire\" or \"stream\" event gave a voice the label 'v'"),
         Malformed("a resume of a label no fire gave", events: labelled + #"{"at": 1, "resume": "w"}"#, eventIndex: 1, field: "resume",
                   message: "the label 'w'"),
         Malformed("a pause with an extra key", events: labelled + #"{"at": 1, "pause": "v", "fade": 1}"#, eventIndex: 1, field: "fade",
@@ -297,7 +297,7 @@ struct ScenarioMixingParsingTests {
         let label = #expect(throws: ScenarioError.self) {
             try Scenario.parse(json: #"{"name": "n", "duration": 4, "events": [{"at": 1, "set": "hum", "gain": 0}]}"#)
         }
-        #expect(label?.description == #"event 0 ("set": "hum"): no earlier "fire" event gave a voice the label 'hum'"#)
+        #expect(label?.description == #"event 0 ("set": "hum"): no earlier "fire" or "stream" event gave a voice the label 'hum'"#)
     }
 
     @Test("a scenario built in code is checked by the same mixing rules")

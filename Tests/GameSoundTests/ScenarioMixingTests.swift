@@ -335,4 +335,25 @@ struct ScenarioMixingTests {
         #expect(svg.labels.map(\.text) == ["voiceStarted hit", "busPaused effects", "busDucked music"])
         #expect(svg.classes["event"] == events.count, "every event still has its mark")
     }
+
+    @Test("the timeline shades a paused bus until the last paused bus resumes, and a bus a rule ducks until it is restored")
+    func timelineBusSpans() throws {
+        func event(_ frame: Int, _ name: String, _ bus: String) -> GameSoundEvent {
+            GameSoundEvent(frame: frame, time: Double(frame) / 48_000, origin: name.hasPrefix("busDuck") || name == "busRestored" ? .engine : .game,
+                           name: name, details: [.init("bus", .string(bus))])
+        }
+        let render = ScenarioOutputTests.handmade(name: "buses", events: [
+            event(6_000, "busPaused", "effects"), event(6_000, "busPaused", "music"),
+            event(12_000, "busResumed", "effects"), event(18_000, "busResumed", "ui"), event(24_000, "busResumed", "music"),
+            event(30_000, "busDucked", "music"), event(36_000, "busRestored", "music"),
+        ])
+        let svg = try SVGSummary(render.timelineSVG(width: 800))
+        let plotWidth = 800.0 - 40 - 16
+        let paused = try #require(svg.spans["span busPaused"]), ducked = try #require(svg.spans["span busDucked"])
+        #expect(svg.classes["span busPaused"] == 1 && svg.classes["span busDucked"] == 1)
+        #expect(abs(paused.x - (40 + plotWidth / 8)) < 0.2 && abs(paused.width - plotWidth * 3 / 8) < 0.2,
+                "from the first pause (1/8) to the music's resume (4/8), not the effects' (2/8)")
+        #expect(abs(ducked.x - (40 + plotWidth * 5 / 8)) < 0.2 && abs(ducked.width - plotWidth / 8) < 0.2)
+        #expect(svg.texts.contains("bus paused") && svg.texts.contains("ducked by a rule"))
+    }
 }

@@ -10,7 +10,7 @@ struct RenderCommandTests {
     /// What a built-in scenario's event log must never show.
     static let neverLogged: [String: [String]] = [
         "phone-call-accepted": ["interruptionEnded"],
-        "tour": ["actionRefused", "callRefused"],
+        "tour": ["actionRefused", "callRefused", "voiceRefused"],
         "navigation-prompt-ducks": ["interruptionBegan"],
         "pause-menu": ["callRefused", "voiceRefused"],
     ]
@@ -41,11 +41,13 @@ struct RenderCommandTests {
         "music-at-launch": ["categorySet", "sessionActivated", "effectPlayed"],
         "legacy-rebuild-context": ["phone.ring", "interruptionBegan", "contextDestroyed", "phone.decline", "interruptionEnded",
                                    "sessionActivated", "contextRebuilt"],
-        "tour": ["categorySet", "music.pause", "secondaryHintEnded", "soundtrackStarted", "otherApp.activate", "duckBegan",
+        "tour": ["categorySet", "voiceStarted", "music.pause", "secondaryHintEnded", "soundtrackStarted", "otherApp.activate", "duckBegan",
                  "otherApp.deactivate", "duckEnded", "phone.ring", "interruptionBegan", "phone.decline", "interruptionEnded", "alarm.fire", "alarm.dismiss",
-                 "silentSwitch.on", "outputSilenced", "silentSwitch.off", "route.unplug", "routeChanged", "music.play",
+                 "busDucked", "busRestored", "silentSwitch.on", "outputSilenced", "silentSwitch.off", "route.unplug", "routeChanged",
+                 "voiceStarted", "voiceStarted", "voiceStarted", "music.play",
                  "phone.accept", "phone.hangUp", "sessionActivated", "mediaServices.lose", "mediaServicesLost",
-                 "mediaServices.reset", "contextRebuilt", "app.background", "app.foreground"],
+                 "mediaServices.reset", "contextRebuilt", "app.background", "app.foreground", "busPaused", "busPaused",
+                 "soundtrackPaused", "busResumed", "busResumed", "soundtrackResumed", "voiceEnded"],
     ]
 
     static func temporaryFolder() throws -> String {
@@ -101,6 +103,11 @@ struct RenderCommandTests {
         FailingRender(name: "an undecodable soundtrack", arguments: ["FOLDER/text-track.json", "--out", "FOLDER/a.wav",
                                                                      "--events", "FOLDER/a.jsonl"],
                       status: 1, message: "FOLDER/notes.ogg: it is not an Ogg Vorbis or WAV file"),
+        FailingRender(name: "an undecodable stream", arguments: ["FOLDER/text-stream.json", "--out", "FOLDER/a.wav",
+                                                                  "--events", "FOLDER/a.jsonl", "--timeline", "FOLDER/a.svg"],
+                      status: 1, message: "event 0 cannot stream FOLDER/notes.ogg: cannot decode FOLDER/notes.ogg: it is not an Ogg Vorbis or WAV file"),
+        FailingRender(name: "a stream that is no file", arguments: ["FOLDER/missing-stream.json", "--out", "FOLDER/a.wav"],
+                      status: 1, message: "unknown stream 'FOLDER/rain.ogg': neither a stream or soundtrack name (available: theme, wind) nor an existing file"),
         FailingRender(name: "a text file named .ogg as an effect", arguments: ["alarm", "--out", "FOLDER/a.wav",
                                                                                "--assets", "FOLDER/assets"],
                       status: 1, message: "FOLDER/assets/sfx/laser.ogg: it is not an Ogg Vorbis or WAV file"),
@@ -134,6 +141,11 @@ struct RenderCommandTests {
         try Data("these are notes, not audio".utf8).write(to: URL(fileURLWithPath: folder + "/notes.ogg"))
         try Data(#"{"name": "t", "duration": 1, "soundtrack": "\#(folder)/notes.ogg", "events": [{"at": 0.1, "fire": "laser"}]}"#.utf8)
             .write(to: URL(fileURLWithPath: folder + "/text-track.json"))
+        for (file, stream) in [("text-stream.json", "notes.ogg"), ("missing-stream.json", "rain.ogg")] {
+            let json = #"{"name": "s", "duration": 1, "soundtrack": null, "#
+                + #""events": [{"at": 0.1, "stream": "\#(folder)/\#(stream)", "voice": "w"}]}"#
+            try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
+        }
         try Data("{\"name\": \"m\",\n  \"duration\": 1\n  \"events\": []}\n".utf8)
             .write(to: URL(fileURLWithPath: folder + "/malformed.json"))
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder))

@@ -58,7 +58,7 @@ struct ShooterSoundboard: ParsableCommand {
 
 /// Options shared by the subcommands that need the demo's sounds.
 struct AssetOptions: ParsableArguments {
-    @Option(help: "The folder holding sfx/ and music/.")
+    @Option(help: "The folder holding sfx/, music/ and ambience/.")
     var assets: String = "assets"
 
     func validatedFolder() throws -> String {

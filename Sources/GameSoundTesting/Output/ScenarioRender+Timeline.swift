@@ -13,8 +13,10 @@ extension ScenarioRender {
     /// do not crowd out the labels that matter; the left and right channels' waveforms, one minimum-to-maximum bar per pixel
     /// column; shaded stretches where the session was interrupted (`interruptionBegan` to
     /// `interruptionEnded` or `contextRestored`), the output silenced (`outputSilenced` to
-    /// `outputUnsilenced`) and media services lost (`mediaServicesLost` to `mediaServicesReset`);
-    /// and a time axis with a tick every second. All text is escaped, so the result is valid XML.
+    /// `outputUnsilenced`) and media services lost (`mediaServicesLost` to `mediaServicesReset`),
+    /// and those where the game was ducked by another app, an answered call held it, the hint held
+    /// its soundtrack, a bus was paused (`busPaused` to `busResumed`) or a ducking rule lowered a bus
+    /// (`busDucked` to `busRestored`); and a time axis with a tick every second. All text is escaped, so the result is valid XML.
     ///
     /// - Parameter width: The picture's width in pixels; at least 300 is used.
     /// - Returns: A complete SVG document.
@@ -176,11 +178,12 @@ struct TimelineDrawing {
     /// Events drawn as a short tick without a label: they follow every sound, and would crowd out the rest.
     static let unlabelled: Set<String> = ["voiceEnded"]
 
-    /// An event's label: its name, then the sound or the bus it concerns, if any.
+    /// An event's label: its name, then the sound or the bus it concerns, if any; a stream's sound,
+    /// a path, by its file name alone.
     static func labelText(_ event: GameSoundEvent) -> String {
         var text = event.name
         if case .string(let sound)? = event["sound"] {
-            text += " " + sound
+            text += " " + (event["stream"] == .bool(true) ? String(sound.split(separator: "/").last ?? Substring(sound)) : sound)
         } else if case .string(let bus)? = event["bus"] {
             text += " " + bus
         }

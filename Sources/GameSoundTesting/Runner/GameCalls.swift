@@ -1,7 +1,7 @@
 import GameSound
 
 /// Turns a scenario's game events into calls on the runtime, the way a game would make them, and
-/// keeps what a game keeps between calls: the voices its fires were given, by label.
+/// keeps what a game keeps between calls: the voices its fires and streams were given, by label.
 struct GameCalls {
     let plan: ScenarioPlan
     let runtime: GameSoundRuntime
@@ -30,6 +30,12 @@ struct GameCalls {
                 try runtime.play(name, options: event.playOptions ?? PlayOptions()).voice
             }
             if let label { voices[label] = voice ?? nil }
+        case .stream(let asset, let label, let bus, let loop, let gain):
+            // The plan resolved the asset to a file and the runner checked that it decodes.
+            let path = plan.streamPaths[index] ?? asset
+            voices[label] = try call("playStream", sound: asset, index: index) { () throws(GameSoundError) in
+                try runtime.playStream(path, bus: bus ?? .ambience, loop: loop ?? true, gain: gain ?? 1)
+            }
         case .stop(let label, let fade):
             // A label whose fire was dropped or refused names no voice: a game would have nothing to
             // stop, pause or change. A voice that has ended is left alone by the runtime itself.

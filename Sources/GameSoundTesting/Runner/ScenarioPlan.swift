@@ -14,6 +14,8 @@ struct ScenarioPlan {
     let effectPaths: [String: String]
     /// The files of `soundtrack` `play` and `crossfade` events that name a track, by event index.
     let trackPaths: [Int: String]
+    /// The files of `stream` events, by event index.
+    let streamPaths: [Int: String]
 
     init(scenario: Scenario, assets: ScenarioAssets) throws(ScenarioError) {
         try scenario.validate(sounds: Set(assets.effects.keys))
@@ -31,21 +33,39 @@ struct ScenarioPlan {
         }
         effects = scenario.launchEffects.compactMap { name in assets.effects[name].map { (name, $0) } }
         effectPaths = assets.effects.filter { scenario.usedEffects.contains($0.key) }
-        var trackPaths: [Int: String] = [:]
+        var trackPaths: [Int: String] = [:], streamPaths: [Int: String] = [:]
         for (index, event) in scenario.events.enumerated() {
-            guard case .soundtrack(let command) = event.kind, let track = command.track else { continue }
-            guard let path = assets.soundtrackPath(for: track) else {
-                throw ScenarioError(eventIndex: index, field: "track", message: Self.unknownTrack(track, assets: assets),
-                                    event: event.summary)
+            switch event.kind {
+            case .soundtrack(let command):
+                guard let track = command.track else { continue }
+                guard let path = assets.soundtrackPath(for: track) else {
+                    throw ScenarioError(eventIndex: index, field: "track", message: Self.unknownTrack(track, assets: assets),
+                                        event: event.summary)
+                }
+                trackPaths[index] = path
+            case .stream(let asset, _, _, _, _):
+                guard let path = assets.streamPath(for: asset) else {
+                    throw ScenarioError(eventIndex: index, field: "stream", message: Self.unknownStream(asset, assets: assets),
+                                        event: event.summary)
+                }
+                streamPaths[index] = path
+            default:
+                continue
             }
-            trackPaths[index] = path
         }
         self.trackPaths = trackPaths
+        self.streamPaths = streamPaths
     }
 
     private static func unknownTrack(_ track: String, assets: ScenarioAssets) -> String {
         let known = assets.soundtracks.keys.sorted()
         let list = known.isEmpty ? "no soundtracks are available" : "available: " + known.joined(separator: ", ")
         return "unknown soundtrack '\(track)': neither a soundtrack name (\(list)) nor an existing file"
+    }
+
+    private static func unknownStream(_ asset: String, assets: ScenarioAssets) -> String {
+        let known = Set(assets.streams.keys).union(assets.soundtracks.keys).sorted()
+        let list = known.isEmpty ? "no streams are available" : "available: " + known.joined(separator: ", ")
+        return "unknown stream '\(asset)': neither a stream or soundtrack name (\(list)) nor an existing file"
     }
 }

@@ -1,9 +1,11 @@
+import AudioFiles
 import AudioSession
 import GameSound
 
 /// Renders scenarios headlessly and frame-exactly through a real `GameSoundRuntime`.
 ///
-/// For each scenario the runner checks it against the assets, builds a fresh
+/// For each scenario the runner checks it against the assets (and that each stream's file
+/// decodes), builds a fresh
 /// `SimulatedSystem` in the scenario's launch state and a runtime with headless
 /// output and the scenario's seed, sets up its buses and ducking rules, loads the effects it fires
 /// (and the variants of its sounds) and defines its sounds, then renders up to each event's frame,
@@ -42,10 +44,12 @@ public struct ScenarioRunner: Sendable {
     ///   - assets: Where its effects and soundtracks are.
     /// - Returns: The audio and the event log.
     /// - Throws: ``ScenarioRunError/invalidScenario(_:)`` (before any runtime exists) for a malformed
-    ///   scenario or a sound or soundtrack the assets lack; ``ScenarioRunError/asset(name:path:error:)``
-    ///   for an effect file that does not decode; ``ScenarioRunError/runtime(_:)`` when the runtime
-    ///   cannot start or render; ``ScenarioRunError/eventFailed(eventIndex:error:)`` when a game call
-    ///   fails in a way no game could go on from (OpenAL itself failed, or the runtime stopped).
+    ///   scenario or a sound, soundtrack or stream the assets lack;
+    ///   ``ScenarioRunError/stream(eventIndex:path:error:)`` (before any runtime exists) for a
+    ///   stream's file that does not decode; ``ScenarioRunError/asset(name:path:error:)`` for an
+    ///   effect file that does not decode; ``ScenarioRunError/runtime(_:)`` when the runtime cannot
+    ///   start or render; ``ScenarioRunError/eventFailed(eventIndex:error:)`` when a game call fails
+    ///   in a way no game could go on from (OpenAL itself failed, or the runtime stopped).
     public func render(_ scenario: Scenario, assets: ScenarioAssets) throws(ScenarioRunError) -> ScenarioRender {
         let plan: ScenarioPlan
         do {
@@ -53,7 +57,22 @@ public struct ScenarioRunner: Sendable {
         } catch {
             throw .invalidScenario(error)
         }
+        try checkStreams(plan)
         return try run(plan)
+    }
+
+    /// Opens each stream's file once, so that one that does not decode fails the render before it
+    /// starts, as an effect that does not load does (the runtime itself would only log it).
+    private func checkStreams(_ plan: ScenarioPlan) throws(ScenarioRunError) {
+        var checked: Set<String> = []
+        for index in plan.streamPaths.keys.sorted() {
+            guard let path = plan.streamPaths[index], checked.insert(path).inserted else { continue }
+            do {
+                _ = try AudioStreamDecoder.open(path: path)
+            } catch {
+                throw .stream(eventIndex: index, path: path, error: .decoding(error))
+            }
+        }
     }
 
     private func run(_ plan: ScenarioPlan) throws(ScenarioRunError) -> ScenarioRender {

@@ -14,8 +14,8 @@ extension Scenario {
     ///   pitch range not above 0, a negative gain or cooldown, or `maxInstances` below 1; an event
     ///   with a negative or non-finite time, one before the previous event or past the duration, an
     ///   option or ramp out of range, an unknown sound or bus, a `stop`, `pause`, `resume` or `set`
-    ///   of a voice label no earlier `fire` gave, or a soundtrack step that needs a track when the
-    ///   scenario has none.
+    ///   of a voice label no earlier `fire` or `stream` gave, a `set` of a stream's pitch, pan or
+    ///   position, or a soundtrack step that needs a track when the scenario has none.
     public func validate(sounds: Set<String>? = nil) throws(ScenarioError) {
         try validateSettings()
         try validateLaunchEffects(sounds: sounds)
@@ -81,12 +81,18 @@ extension Scenario {
             }
         }
         if let label = event.voiceLabel, label.isEmpty {
-            let field = switch event.kind { case .fire: "voice" case .stop: "stop" case .pause: "pause" case .resume: "resume" default: "set" }
+            let field = switch event.kind {
+            case .fire, .stream: "voice" case .stop: "stop" case .pause: "pause" case .resume: "resume" default: "set"
+            }
             throw failure(field, "field \"\(field)\" must be a non-empty label")
         }
         switch event.kind {
         case .fire(_, let gain, let pitch, let pan, _, _, _, let bus):
             try checkVoiceValues(gain: gain, pitch: pitch, pan: pan, position: nil, failure: failure)
+            if let bus, !busNames.contains(bus) { throw failure("bus", Self.unknownBus(bus, known: busNames)) }
+        case .stream(let asset, _, let bus, _, let gain):
+            if asset.isEmpty { throw failure("stream", "field \"stream\" must be a non-empty asset name or path") }
+            try checkVoiceValues(gain: gain, pitch: nil, pan: nil, position: nil, failure: failure)
             if let bus, !busNames.contains(bus) { throw failure("bus", Self.unknownBus(bus, known: busNames)) }
         case .stop(let voice, let fade):
             try checkLabel(voice, field: "stop", before: index, failure: failure)
@@ -102,6 +108,11 @@ extension Scenario {
             }
             try checkVoiceValues(gain: gain, pitch: pitch, pan: pan, position: position, failure: failure)
             try checkFade(over, field: "over", failure: failure)
+            if let stream = streamGiving(voice, before: index),
+               let field = [("pitch", pitch != nil), ("pan", pan != nil), ("position", position != nil)].first(where: \.1)?.0 {
+                throw failure(field, "the label '\(voice)' names the stream of event \(stream): a stream's gain can change, "
+                                  + "not its \"\(field)\"")
+            }
         case .bus(let bus, let command):
             guard busNames.contains(bus) else { throw failure("bus", Self.unknownBus(bus, known: busNames)) }
             if case .volume(let volume, let over) = command {
@@ -141,11 +152,11 @@ extension Scenario {
         }
     }
 
-    /// Checks that an earlier `fire` gave the label an event acts on.
+    /// Checks that an earlier `fire` or `stream` gave the label an event acts on.
     private func checkLabel(_ label: String, field: String, before index: Int,
                             failure: (String, String) -> ScenarioError) throws(ScenarioError) {
         guard labelsGiven(before: index).contains(label) else {
-            throw failure(field, "no earlier \"fire\" event gave a voice the label '\(label)'")
+            throw failure(field, "no earlier \"fire\" or \"stream\" event gave a voice the label '\(label)'")
         }
     }
 
@@ -173,10 +184,26 @@ extension Scenario {
         }
     }
 
-    /// The voice labels that `fire` events before `index` gave.
+    /// The voice labels that `fire` and `stream` events before `index` gave.
     private func labelsGiven(before index: Int) -> Set<String> {
         Set(events[..<index].compactMap { event in
-            if case .fire(_, _, _, _, _, _, let voice?, _) = event.kind { voice } else { nil }
+            switch event.kind {
+            case .fire(_, _, _, _, _, _, let voice?, _), .stream(_, let voice, _, _, _): voice
+            default: nil
+            }
         })
+    }
+
+    /// The index of the `stream` event that last gave `label` before `index`, or nil when the last
+    /// event to give it was a `fire` (or none did): a later fire with the label takes it over.
+    private func streamGiving(_ label: String, before index: Int) -> Int? {
+        for earlier in events[..<index].indices.reversed() {
+            switch events[earlier].kind {
+            case .stream(_, label, _, _, _): return earlier
+            case .fire(_, _, _, _, _, _, label?, _): return nil
+            default: continue
+            }
+        }
+        return nil
     }
 }

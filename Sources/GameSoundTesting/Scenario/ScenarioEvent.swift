@@ -1,14 +1,14 @@
 import AudioSession
 import GameSound
 
-/// One timed step of a ``Scenario``: the game calls the runtime (fires, changes or stops a voice,
-/// loads an effect, drives a bus or its soundtrack), or the system does something (a call rings,
-/// headphones are pulled).
+/// One timed step of a ``Scenario``: the game calls the runtime (fires, streams, changes or stops a
+/// voice, loads an effect, drives a bus or its soundtrack), or the system does something (a call
+/// rings, headphones are pulled).
 ///
 /// The event takes effect at the exact audio frame `round(at × sampleRate)`; events at the same
 /// time happen in the order the scenario lists them. In a JSON file the key that names the kind
-/// (`fire`, `stop`, `pause`, `resume`, `set`, `bus`, `effects`, `preload`, `unload`, `soundtrack`
-/// or `system`) is the verb.
+/// (`fire`, `stream`, `stop`, `pause`, `resume`, `set`, `bus`, `effects`, `preload`, `unload`,
+/// `soundtrack` or `system`) is the verb.
 public struct ScenarioEvent: Sendable, Hashable {
     /// What happens.
     public enum Kind: Sendable, Hashable {
@@ -19,6 +19,13 @@ public struct ScenarioEvent: Sendable, Hashable {
         /// takes the label over.
         case fire(String, gain: Float? = nil, pitch: Float? = nil, pan: Float? = nil, loop: Bool? = nil,
                   priority: Int? = nil, voice: String? = nil, bus: BusName? = nil)
+        /// `{"stream": ASSET, "voice": LABEL, "bus"?, "loop"?, "gain"?}`: the game streams a file from
+        /// disk on a bus (an ambience bed, a long line of dialogue), as
+        /// `GameSoundRuntime.playStream(_:bus:loop:gain:)` does. `ASSET` is a stream or soundtrack name
+        /// from the assets, or a file path. Omitted options keep `playStream`'s defaults: the ambience
+        /// bus, looping, gain 1. The stream's voice gets the label `voice`, so that later `set` (gain
+        /// only), `pause`, `resume` and `stop` events can find it.
+        case stream(String, voice: String, bus: BusName? = nil, loop: Bool? = nil, gain: Float? = nil)
         /// `{"stop": LABEL, "fade"?}`: the game stops the voice an earlier fire labelled `LABEL`, at once
         /// or fading it out over `fade` seconds. A voice that already ended, was stolen or was never
         /// given (the fire was dropped) is left alone.
@@ -29,7 +36,7 @@ public struct ScenarioEvent: Sendable, Hashable {
         case resume(voice: String)
         /// `{"set": LABEL, "gain"?, "pitch"?, "pan"?, "position"?, "over"?}`: the game changes the
         /// labelled voice while it plays, each value given moving to its new one over `over`
-        /// seconds (at once when omitted). At least one value is given.
+        /// seconds (at once when omitted). At least one value is given; a stream's voice takes only `gain`.
         case set(voice: String, gain: Float? = nil, pitch: Float? = nil, pan: Float? = nil,
                  position: SIMDPosition? = nil, over: Double? = nil)
         /// `{"bus": NAME, "volume" | "mute" | "paused": ..., "over"?}`: the game acts on one bus.
@@ -65,6 +72,7 @@ public struct ScenarioEvent: Sendable, Hashable {
     public var summary: String {
         switch kind {
         case .fire(let name, _, _, _, _, _, _, _): "\"fire\": \"\(name)\""
+        case .stream(let asset, _, _, _, _): "\"stream\": \"\(asset)\""
         case .stop(let voice, _): "\"stop\": \"\(voice)\""
         case .pause(let voice): "\"pause\": \"\(voice)\""
         case .resume(let voice): "\"resume\": \"\(voice)\""
@@ -90,15 +98,16 @@ public struct ScenarioEvent: Sendable, Hashable {
     public var effectName: String? {
         switch kind {
         case .fire(let name, _, _, _, _, _, _, _), .preload(let name), .unload(let name): name
-        case .stop, .pause, .resume, .set, .bus, .effects, .soundtrack, .system: nil
+        case .stream, .stop, .pause, .resume, .set, .bus, .effects, .soundtrack, .system: nil
         }
     }
 
-    /// The voice label this event gives (`fire` with `voice`) or acts on (`stop`, `pause`,
+    /// The voice label this event gives (`fire` with `voice`, `stream`) or acts on (`stop`, `pause`,
     /// `resume`, `set`), or nil.
     public var voiceLabel: String? {
         switch kind {
         case .fire(_, _, _, _, _, _, let voice, _): voice
+        case .stream(_, let voice, _, _, _): voice
         case .stop(let voice, _), .pause(let voice), .resume(let voice), .set(let voice, _, _, _, _, _): voice
         case .bus, .effects, .preload, .unload, .soundtrack, .system: nil
         }

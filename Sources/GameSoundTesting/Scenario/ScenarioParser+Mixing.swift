@@ -1,8 +1,9 @@
 import GameSound
 
-/// Reading the mixing layer: the top-level `buses`, `ducking` and `sounds`, and `bus` events.
+/// Reading the mixing layer: the top-level `buses`, `ducking` and `sounds`, and `bus` and `stream` events.
 extension ScenarioParser {
     static let busKeys: Set<String> = ["parent", "volume", "reserve", "limit"]
+    static let streamKeys: Set<String> = ["at", "stream", "voice", "bus", "loop", "gain"]
     static let duckingKeys: Set<String> = ["bus", "ducks", "db", "attack", "release"]
     static let soundKeys: Set<String> = ["variants", "pitch", "gain", "avoidRepeat", "cooldown", "maxInstances"]
 
@@ -72,6 +73,14 @@ extension ScenarioParser {
         default:
             return .bus(bus, .paused(try fields.required("paused", as: Self.bool)))
         }
+    }
+
+    /// `{"stream": ASSET, "voice": LABEL, "bus"?, "loop"?, "gain"?}`.
+    func streamEvent(fields: FieldReader) throws(ScenarioError) -> ScenarioEvent.Kind {
+        try fields.rejectUnknown(allowed: Self.streamKeys, in: "a stream event")
+        return .stream(try fields.required("stream", as: Self.nonEmptyString), voice: try fields.required("voice", as: Self.nonEmptyString),
+                       bus: try fields.optional("bus", as: Self.nonEmptyString).map { BusName($0) },
+                       loop: try fields.optional("loop", as: Self.bool), gain: try fields.optional("gain", as: Self.number).map(Float.init))
     }
 
     /// The fields of a member of `buses` or `sounds`, or of an item of `ducking`, with unknown keys rejected.

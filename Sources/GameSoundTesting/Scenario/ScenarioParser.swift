@@ -19,7 +19,7 @@ struct ScenarioParser {
     static let effectsKeys: [String: Set<String>] = ["stopAll": [], "volume": ["value"]]
     /// The keys that name an event's kind. `bus` names it only on its own: beside another kind's key
     /// (`"fire"` with `"bus"`) it is that event's field.
-    static let eventKinds = ["fire", "stop", "pause", "resume", "set", "bus", "effects", "preload", "unload", "soundtrack", "system"]
+    static let eventKinds = ["fire", "stream", "stop", "pause", "resume", "set", "bus", "effects", "preload", "unload", "soundtrack", "system"]
 
     let sounds: Set<String>?
 
@@ -116,6 +116,8 @@ struct ScenarioParser {
                 loop: try fields.optional("loop", as: Self.bool), priority: try fields.optional("priority", as: Self.integer),
                 voice: try fields.optional("voice", as: Self.nonEmptyString),
                 bus: try fields.optional("bus", as: Self.nonEmptyString).map { BusName($0) }))
+        case "stream":
+            return ScenarioEvent(at: at, try streamEvent(fields: fields))
         case "stop":
             try fields.rejectUnknown(allowed: ["at", "stop", "fade"], in: "a stop event")
             return ScenarioEvent(at: at, .stop(voice: try fields.required("stop", as: Self.nonEmptyString),
