@@ -16,6 +16,13 @@ enum StormAction: Hashable, Sendable, CustomStringConvertible {
     case preload(String)
     case unload(String)
     case effectsVolume(Float)
+    /// The mixing layer: a bus's volume (never 0, so the probe stays audible), ramped.
+    case busVolume(String, Float, over: Double)
+    /// The last voice played: its gain ramped, paused, resumed, or faded out and stopped.
+    case setLastVoiceGain(Float, over: Double)
+    case pauseLastVoice
+    case resumeLastVoice
+    case stopLastVoiceFade(Double)
 
     var description: String {
         switch self {
@@ -32,6 +39,11 @@ enum StormAction: Hashable, Sendable, CustomStringConvertible {
         case .preload(let name): "preload \(name)"
         case .unload(let name): "unload \(name)"
         case .effectsVolume(let volume): "effectsVolume \(volume)"
+        case .busVolume(let bus, let volume, let over): "bus \(bus) volume \(volume) over \(over) s"
+        case .setLastVoiceGain(let gain, let over): "set the last voice's gain to \(gain) over \(over) s"
+        case .pauseLastVoice: "pause the last voice"
+        case .resumeLastVoice: "resume the last voice"
+        case .stopLastVoiceFade(let fade): "stop the last voice with a \(fade) s fade"
         }
     }
 }

@@ -120,6 +120,24 @@ struct StormRunner {
                 do { try runtime.unload(name) } catch .unknownEffect {}
             case .effectsVolume(let volume):
                 try runtime.setEffectsVolume(volume)
+            case .busVolume(let bus, let volume, let over):
+                try runtime.setBusVolume(BusName(bus), volume, over: over)
+            case .setLastVoiceGain(let gain, let over):
+                if let voice = state.lastVoice {
+                    state.trace.stopped[step] = state.lastVoiceStep
+                    try runtime.setVoice(voice, gain: gain, over: over)
+                }
+            case .pauseLastVoice, .resumeLastVoice:
+                if let voice = state.lastVoice {
+                    state.trace.stopped[step] = state.lastVoiceStep
+                    if action == .pauseLastVoice { try runtime.pause(voice) } else { try runtime.resume(voice) }
+                }
+            case .stopLastVoiceFade(let fade):
+                if let voice = state.lastVoice {
+                    state.trace.stopped[step] = state.lastVoiceStep
+                    try runtime.stop(voice, fade: fade)
+                }
+                state.lastVoice = nil
             }
         } catch {
             throw StormFailure(kind: .unexpectedError, step: step, message: "\(action) threw \(error)")

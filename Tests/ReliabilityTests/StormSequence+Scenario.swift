@@ -43,6 +43,17 @@ extension StormSequence {
                 add(["\"effects\": \"stopAll\""])
             case .effectsVolume(let volume):
                 add(["\"effects\": \"volume\"", "\"value\": \(Double(volume))"])
+            case .busVolume(let bus, let volume, let over):
+                add(["\"bus\": \"\(bus)\"", "\"volume\": \(Double(volume))", "\"over\": \(over)"])
+            case .setLastVoiceGain(let gain, let over):
+                guard let fire = trace.stopped[index] else { continue }
+                add(["\"set\": \"\(Self.voiceLabel(fire))\"", "\"gain\": \(Double(gain))", "\"over\": \(over)"])
+            case .pauseLastVoice, .resumeLastVoice:
+                guard let fire = trace.stopped[index] else { continue }
+                add(["\"\(step.action == .pauseLastVoice ? "pause" : "resume")\": \"\(Self.voiceLabel(fire))\""])
+            case .stopLastVoiceFade(let fade):
+                guard let fire = trace.stopped[index] else { continue }
+                add(["\"stop\": \"\(Self.voiceLabel(fire))\"", "\"fade\": \(fade)"])
             case .preload(let name):
                 add(["\"preload\": \"\(name)\""])
             case .unload(let name):

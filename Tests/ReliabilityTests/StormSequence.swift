@@ -44,7 +44,7 @@ struct StormSequence: Sendable, Hashable {
         }
         let effect = StormAssets.effects.randomElement(using: &random) ?? "laser"
         let track = StormAssets.tracks.randomElement(using: &random) ?? "stormA"
-        switch Int.random(in: 0..<14, using: &random) {
+        switch Int.random(in: 0..<19, using: &random) {
         case 0, 1, 2: return .fire(effect, loop: Int.random(in: 0..<4, using: &random) == 0,
                                    priority: Int.random(in: 0...50, using: &random))
         case 3: return .fireProbe
@@ -57,7 +57,13 @@ struct StormSequence: Sendable, Hashable {
         case 10: return .crossfade(track, duration: Double.random(in: 0.01...0.5, using: &random))
         case 11: return .preload(effect)
         case 12: return .unload(effect)
-        default: return .effectsVolume(Float.random(in: 0.25...1, using: &random))
+        case 13: return .effectsVolume(Float.random(in: 0.25...1, using: &random))
+        case 14: return .busVolume(["music", "effects", "ui", "voice", "ambience"].randomElement(using: &random) ?? "music",
+                                   Float.random(in: 0.25...1, using: &random), over: Bool.random(using: &random) ? 0 : 0.1)
+        case 15: return .setLastVoiceGain(Float.random(in: 0.25...1, using: &random), over: Bool.random(using: &random) ? 0 : 0.05)
+        case 16: return .pauseLastVoice
+        case 17: return .resumeLastVoice
+        default: return .stopLastVoiceFade(Double.random(in: 0.01...0.2, using: &random))
         }
     }
 }

@@ -61,16 +61,22 @@ struct StormTests {
             .system(.phoneRing), .fire("laser", loop: true, priority: 9), .system(.phoneDecline), .stopLastVoice,
             .preload("boom"), .fire("boom", loop: true, priority: 1), .stopAllEffects, .unload("laser"), .unload("laser"),
             .fireProbe, .stopSoundtrack(fade: 0),
+            .fire("boom", loop: true, priority: 2), .busVolume("effects", 0.5, over: 0.05), .setLastVoiceGain(0.5, over: 0.02),
+            .pauseLastVoice, .resumeLastVoice,
+            // .stopLastVoiceFade is left out here: its replay differs by 0.14 % in level from about 1,000
+            // frames into the fade (an open bug, see the closing note of 2026-11-23); the random
+            // storms still use it, and their invariants hold.
         ]
         let storm = StormSequence(seed: 0, policy: .effectsPlusSoundtrack, strategy: .suspendContext, voices: 4, musicAtLaunch: false,
                                   soundtrack: nil, steps: actions.map { StormStep(action: $0, framesAfter: 1_000) })
         let (failure, trace) = StormRunner().traced(storm)
         try #require(failure == nil)
         #expect(trace.skipped == [5])
-        #expect(trace.stopped == [3: 2])
+        #expect(trace.stopped == [3: 2, 27: 25, 28: 25, 29: 25])
         let json = storm.scenarioJSON(trace: trace)
         for word in [#""stop": "v2""#, #""voice": "v2""#, #""effects": "stopAll""#, #""effects": "volume""#, #""preload": "laser""#,
-                     #""unload": "laser""#, #""soundtrack": "resume""#, #""soundtrack": "crossfade""#, #""fadeOut": 0.05"#] {
+                     #""unload": "laser""#, #""soundtrack": "resume""#, #""soundtrack": "crossfade""#, #""fadeOut": 0.05"#,
+                     #""bus": "effects""#, #""set": "v25""#, #""pause": "v25""#, #""resume": "v25""#] {
             #expect(json.contains(word), "\(word)")
         }
         let assets = ScenarioAssets.folder(StormAssets.root)
@@ -84,7 +90,9 @@ struct StormTests {
         let replayed = render.events.filter { $0.frame < end && $0.name != "callRefused" }
         #expect(replayed == trace.events)
         let same = Array(render.samples.prefix(end * 2)) == trace.samples
-        #expect(same)
+        let firstDifference = zip(render.samples, trace.samples).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let at = firstDifference ?? 0
+        #expect(same, "the replay differs from frame \(at / 2): \(Array(render.samples[at..<min(at + 6, render.samples.count)])) against \(Array(trace.samples[at..<min(at + 6, trace.samples.count)]))")
         #expect(render.rms(frames: 0..<end) > 0.01)
     }
 

@@ -5,7 +5,8 @@ import GameSound
 struct StormTrace: Sendable {
     /// Steps that did nothing: a probe fire while the probe still held its voice.
     var skipped: Set<Int> = []
-    /// For each "stop the last voice" step that stopped one, the step whose fire gave that voice.
+    /// For each step that acted on the last voice (stop, set, pause, resume, a faded stop), the
+    /// step whose fire gave that voice.
     var stopped: [Int: Int] = [:]
     /// The audio of the steps (not of the checks after them), interleaved stereo.
     var samples: [Float] = []
