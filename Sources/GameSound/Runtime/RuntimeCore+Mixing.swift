@@ -25,8 +25,7 @@ struct PositionRamp {
 
     func value(at frame: Int) -> SIMDPosition {
         guard frames > 0 else { return to }
-        let t = Float(min(max(frame - startFrame, 0), frames)) / Float(frames)
-        return SIMDPosition(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t, z: from.z + (to.z - from.z) * t)
+        return ListenerRamp.mix(from, to, Float(min(max(frame - startFrame, 0), frames)) / Float(frames))
     }
 }
 
