@@ -28,9 +28,9 @@ test: build c-abi-test pulse-test
 	ALSOFT_DRIVERS=null swift test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) bench-smoke
 
-## bench-c: build the C mixing baseline that drives OpenAL Soft directly.
-bench-c: .build/bench/mix_baseline
-.build/bench/mix_baseline: bench/c/mix_baseline.c
+## bench-c: build the C baselines that drive OpenAL Soft directly (mixing, and 3-D with HRTF and reverb).
+bench-c: .build/bench/mix_baseline .build/bench/space_baseline
+.build/bench/%: bench/c/%.c
 	mkdir -p .build/bench
 	cc -O2 -Wall -Wextra -o $@ $< $$(pkg-config --cflags --libs openal) -lm
 

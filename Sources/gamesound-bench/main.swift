@@ -4,6 +4,7 @@ import Foundation
 // same run. `make bench` runs it in full; `--smoke` runs every case tiny (no thresholds).
 // Hidden subcommands (used by the suite itself, in child processes):
 //   mix-child VOICES SECONDS [buses]  render through GameSound and print the CPU time, like mix_baseline
+//   space-child VOICES SECONDS  moving voices with HRTF and a reverb, like bench/c/space_baseline.c
 //   emitters-child N SECONDS [virtual]  N looping emitters on 32 voices (virtual: the rest virtual)
 //   rss-child TRACK|none SECS   play a soundtrack headlessly and print the peak RSS
 //   underrun-child TRACK SECS   play a soundtrack in real time on the null backend and print underruns
@@ -21,6 +22,10 @@ func runBench() throws(BenchError) {
         let result = try MixingBenchmark.renderGameSound(voices: Int(try number(1)), seconds: try number(2),
                                                          buses: arguments.count > 3 && arguments[3] == "buses")
         print(String(format: "cpu=%.6f checksum=%.3f", result.cpu, result.checksum))
+        return
+    case "space-child":
+        let cpu = try SpaceBenchmark.render(voices: Int(try number(1)), seconds: try number(2))
+        print(String(format: "cpu=%.6f", cpu))
         return
     case "emitters-child":
         let cpu = try MixingBenchmark.renderEmitters(Int(try number(1)), virtual: arguments.count > 3 && arguments[3] == "virtual",
@@ -52,7 +57,7 @@ func runBench() throws(BenchError) {
             only = Set(arguments[index + 1].split(separator: ",").map(String.init))
             index += 1
         default:
-            throw .failed("usage: gamesound-bench [--smoke] [--c-baseline PATH] [--only mixing,triggering,preloading,streaming,recovery]")
+            throw .failed("usage: gamesound-bench [--smoke] [--c-baseline PATH] [--only mixing,space,triggering,preloading,streaming,recovery]")
         }
         index += 1
     }
@@ -61,6 +66,7 @@ func runBench() throws(BenchError) {
     let wanted = { (name: String) in only.isEmpty || only.contains(name) }
     print("gamesound-bench \(smoke ? "(smoke run: tiny sizes, figures not meaningful)" : "(full run)")")
     if wanted("mixing") { try MixingBenchmark.run(scale: scale, table: table, baseline: baseline) }
+    if wanted("space") { try SpaceBenchmark.run(scale: scale, table: table, baseline: ".build/bench/space_baseline") }
     if wanted("triggering") { try TriggerBenchmark.run(scale: scale, table: table) }
     if wanted("preloading") { try PreloadBenchmark.run(scale: scale, table: table) }
     if wanted("streaming") { try StreamingBenchmark.run(scale: scale, table: table, me: me) }
