@@ -155,7 +155,7 @@ extension GameSoundRuntime {
     /// file's loop points (`LOOPSTART`/`LOOPLENGTH` comments, a WAV `smpl` loop): the intro plays
     /// once, then the loop repeats.
     ///
-    /// The handle works with the voice calls: ``setVoice(_:gain:pitch:pan:position:over:)`` (gain
+    /// The handle works with the voice calls: ``setVoice(_:gain:pitch:pan:position:velocity:occlusion:reverbSend:over:)`` (gain
     /// only), ``pause(_:)``, ``resume(_:)``, ``stop(_:)``, ``stop(_:fade:)``, ``state(of:)``. A
     /// stream keeps its place through interruptions and media-services resets. The log says
     /// `voiceStarted` (with `stream` true) and, at its end, `voiceEnded`.

@@ -1,6 +1,6 @@
 /// A handle to one playing effect, returned by ``GameSoundRuntime/play(_:options:)``.
 ///
-/// Through it a game changes the voice while it plays (``GameSoundRuntime/setVoice(_:gain:pitch:pan:position:over:)``),
+/// Through it a game changes the voice while it plays (``GameSoundRuntime/setVoice(_:gain:pitch:pan:position:velocity:occlusion:reverbSend:over:)``),
 /// pauses, resumes or stops it, and asks how it is (``GameSoundRuntime/state(of:)``). A handle stays
 /// valid until its voice ends; after that, calls with it change nothing and say so, even once the
 /// pool's slot plays another sound: each use of a slot has its own generation.
