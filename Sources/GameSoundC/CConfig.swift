@@ -5,10 +5,11 @@ import GameSound
 ///
 /// The layout is 64 bytes: eight `int32_t` fields, the `uint64_t` seed at offset 32 (it took the
 /// first two of the eight reserved slots, which programs built before it zero, and zero is the
-/// default seed), then six reserved `int32_t` slots that `gs_config_init` zeroes so later versions can
-/// give them a meaning without breaking programs built against this one. The seed is read unaligned:
-/// a program built against the older header lays the struct out on 4-byte boundaries.
-/// `gamesound.h` asserts the same size and the seed's offset at compile time.
+/// default seed), `spatialization` at 40 and `distance_model` at 44 (the next two slots; 0 is the
+/// default of each), then four reserved `int32_t` slots that `gs_config_init` zeroes so later
+/// versions can give them a meaning without breaking programs built against this one. The seed is
+/// read unaligned: a program built against the first header lays the struct out on 4-byte
+/// boundaries. `gamesound.h` asserts the same size and these offsets at compile time.
 struct CConfig: Equatable {
     static let byteCount = 64
 
@@ -21,9 +22,15 @@ struct CConfig: Equatable {
     var launchScreenLocked: Int32 = 0
     var interruptionStrategy: Int32 = 0
     var seed: UInt64 = 0
+    /// `GS_SPATIALIZATION_AUTO`.
+    var spatialization: Int32 = 0
+    /// `GS_DISTANCE_INVERSE_CLAMPED`.
+    var distanceModel: Int32 = 0
 
     /// Where `seed` lies.
     static let seedOffset = 32
+    /// Where `spatialization` lies; `distance_model` follows it.
+    static let spatializationOffset = 40
 
     init() {}
 
@@ -38,6 +45,8 @@ struct CConfig: Equatable {
         launchScreenLocked = field(6)
         interruptionStrategy = field(7)
         seed = memory.loadUnaligned(fromByteOffset: Self.seedOffset, as: UInt64.self)
+        spatialization = memory.loadUnaligned(fromByteOffset: Self.spatializationOffset, as: Int32.self)
+        distanceModel = memory.loadUnaligned(fromByteOffset: Self.spatializationOffset + 4, as: Int32.self)
     }
 
     func write(to memory: UnsafeMutableRawPointer) {
@@ -48,6 +57,8 @@ struct CConfig: Equatable {
             memory.storeBytes(of: value, toByteOffset: index * 4, as: Int32.self)
         }
         memory.storeBytes(of: seed, toByteOffset: Self.seedOffset, as: UInt64.self)
+        memory.storeBytes(of: spatialization, toByteOffset: Self.spatializationOffset, as: Int32.self)
+        memory.storeBytes(of: distanceModel, toByteOffset: Self.spatializationOffset + 4, as: Int32.self)
     }
 
     /// The runtime configuration and launch state these numbers ask for.
@@ -70,9 +81,17 @@ struct CConfig: Equatable {
             throw CFailure(.invalidArgument,
                            "\(function): interruption_strategy \(interruptionStrategy) is not a GS_INTERRUPTION_ value")
         }
-        let configuration = GameSoundConfiguration(
+        guard let spatialization = Spatialization(cValue: self.spatialization) else {
+            throw CFailure(.invalidArgument, "\(function): spatialization \(self.spatialization) is not a GS_SPATIALIZATION_ value")
+        }
+        guard let distanceModel = DistanceModel(cValue: self.distanceModel) else {
+            throw CFailure(.invalidArgument, "\(function): distance_model \(self.distanceModel) is not a GS_DISTANCE_ value")
+        }
+        var configuration = GameSoundConfiguration(
             policy: policy, output: output == 0 ? .realtime() : .headless, sampleRate: Int(sampleRate),
             voices: Int(voices), interruptionStrategy: strategy, seed: seed)
+        configuration.spatialization = spatialization
+        configuration.distanceModel = distanceModel
         let launch = LaunchState(otherAudio: otherAudio, silentSwitch: launchSilentSwitch != 0,
                                  screenLocked: launchScreenLocked != 0)
         return (configuration, launch)

@@ -58,8 +58,8 @@ import GameSound
 }
 
 /// Fills a `gs_play_options` with the defaults: gain 1, pitch 1, centred, once, priority 0, no
-/// position, the reserved slots zeroed. Call it before changing any field, so fields added by later
-/// versions get their defaults too.
+/// position, still, reference distance 1, no maximum distance (0), rolloff 1, no occlusion. Call it
+/// before changing any field, so fields added by later versions get their defaults too.
 ///
 /// - Parameter options: The struct to fill; NULL only records `GS_ERR_NULL_POINTER` as the last error.
 @c public func gs_play_options_init(_ options: UnsafeMutableRawPointer?) {

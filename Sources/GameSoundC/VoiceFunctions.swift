@@ -97,6 +97,53 @@ private func changeVoice(
     }
 }
 
+/// Sets how fast a voice moves, for the Doppler shift, at once (a velocity does not ramp). It counts
+/// while the voice has a place in the world (`has_position`, or `gs_voice_set_position`).
+///
+/// - Parameters:
+///   - rt: The runtime.
+///   - voice: A voice id.
+///   - x: Units per second to the right.
+///   - y: Units per second upwards.
+///   - z: Units per second towards the player; negative is away, ahead.
+/// - Returns: `GS_OK`, `GS_VOICE_ENDED` (the voice had ended; nothing changed), or
+///   `GS_ERR_INVALID_ARGUMENT` (a number that is NaN or infinite, a stream's voice, a negative id,
+///   another runtime's voice), `GS_ERR_NULL_POINTER`, `GS_ERR_INVALID_HANDLE`, `GS_ERR_STOPPED`.
+@c public func gs_voice_set_velocity(_ rt: OpaquePointer?, _ voice: Int64, _ x: Float, _ y: Float, _ z: Float) -> Int32 {
+    changeVoice(rt, voice, in: "gs_voice_set_velocity") { (runtime, voice) throws(GameSoundError) in
+        try runtime.setVoice(voice, velocity: SIMDPosition(x: x, y: y, z: z))
+    }
+}
+
+/// Sets how much is between a voice and the listener, at once: its direct sound loses up to half
+/// its level and most of its highs.
+///
+/// - Parameters:
+///   - rt: The runtime.
+///   - voice: A voice id.
+///   - occlusion: 0 (nothing in the way) to 1 (a thick wall).
+/// - Returns: As `gs_voice_set_velocity`; `GS_ERR_INVALID_ARGUMENT` for an occlusion outside 0...1.
+@c public func gs_voice_set_occlusion(_ rt: OpaquePointer?, _ voice: Int64, _ occlusion: Float) -> Int32 {
+    changeVoice(rt, voice, in: "gs_voice_set_occlusion") { (runtime, voice) throws(GameSoundError) in
+        try runtime.setVoice(voice, occlusion: occlusion)
+    }
+}
+
+/// Sets how much of a voice goes to the environment's reverb, at once, in place of its bus's default
+/// (0.3 on effects and voice, 0 on music, ui and ambience). Called right after the play, before the
+/// next `gs_render`, it holds from the sound's first frame.
+///
+/// - Parameters:
+///   - rt: The runtime.
+///   - voice: A voice id.
+///   - send: 0 (dry) to 1 (all of it).
+/// - Returns: As `gs_voice_set_velocity`; `GS_ERR_INVALID_ARGUMENT` for a send outside 0...1.
+@c public func gs_voice_set_reverb_send(_ rt: OpaquePointer?, _ voice: Int64, _ send: Float) -> Int32 {
+    changeVoice(rt, voice, in: "gs_voice_set_reverb_send") { (runtime, voice) throws(GameSoundError) in
+        try runtime.setVoice(voice, reverbSend: send)
+    }
+}
+
 /// Pauses a voice where it is.
 ///
 /// - Parameters:

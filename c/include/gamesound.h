@@ -72,9 +72,23 @@ extern "C" {
 #define GS_INTERRUPTION_SUSPEND_CONTEXT 0 /* made non-current, restored after (the default) */
 #define GS_INTERRUPTION_REBUILD_CONTEXT 1 /* destroyed, rebuilt with its sources after */
 
+/* gs_config.spatialization: how sounds placed in the world become two channels. */
+#define GS_SPATIALIZATION_AUTO   0 /* HRTF on headphones (wired or Bluetooth), stereo panning on speakers (default) */
+#define GS_SPATIALIZATION_HRTF   1 /* always HRTF */
+#define GS_SPATIALIZATION_STEREO 2 /* always plain stereo panning */
+
+/* gs_config.distance_model and gs_set_distance_model: how placed sounds fade with distance. Each
+ * sound's reference_distance, max_distance and rolloff (gs_play_options) shape the curve. */
+#define GS_DISTANCE_INVERSE_CLAMPED  0 /* ref / (ref + rolloff * (d - ref)), d held in ref...max: 6 dB per doubling (default) */
+#define GS_DISTANCE_LINEAR_CLAMPED   1 /* a straight line from full at ref to silent at max (times rolloff) */
+#define GS_DISTANCE_EXPONENT_CLAMPED 2 /* (d / ref) ^ -rolloff, d held in ref...max */
+#define GS_DISTANCE_NONE             3 /* no fall-off: as loud far as near */
+
 /* How a runtime starts. Always fill it with gs_config_init() first, then change fields:
  * the reserved slots must be zero (later versions give them meanings). seed took the first two
- * reserved slots of the first version: a program built before it gives seed 0, the default. */
+ * reserved slots of the first version, spatialization and distance_model the next two: a program
+ * built before them zeroes them, which is seed 0, GS_SPATIALIZATION_AUTO and
+ * GS_DISTANCE_INVERSE_CLAMPED, the defaults. */
 typedef struct gs_config {
     int32_t policy;                /* GS_POLICY_... */
     int32_t output;                /* GS_OUTPUT_... */
@@ -86,13 +100,17 @@ typedef struct gs_config {
     int32_t interruption_strategy; /* GS_INTERRUPTION_... */
     uint64_t seed;                 /* the random generator of sound definitions; 0 by default. One seed,
                                       one sequence of choices: a headless render is byte-identical */
-    int32_t reserved[6];
+    int32_t spatialization;        /* GS_SPATIALIZATION_... */
+    int32_t distance_model;        /* GS_DISTANCE_...; gs_set_distance_model changes it later */
+    int32_t reserved[4];
 } gs_config;
 
-/* The library reads gs_config as 64 bytes: eight int32_t, the uint64_t seed at offset 32, six
- * reserved int32_t; fail the build if a compiler disagrees. */
+/* The library reads gs_config as 64 bytes: eight int32_t, the uint64_t seed at offset 32,
+ * spatialization at 40, distance_model at 44, four reserved int32_t; fail the build if a compiler
+ * disagrees. */
 typedef char gs_config_size_check[sizeof(gs_config) == 64 ? 1 : -1];
 typedef char gs_config_seed_offset_check[offsetof(gs_config, seed) == 32 ? 1 : -1];
+typedef char gs_config_distance_model_offset_check[offsetof(gs_config, distance_model) == 44 ? 1 : -1];
 
 /* Fills *config with the defaults. NULL: records GS_ERR_NULL_POINTER, does nothing else. */
 void gs_config_init(gs_config *config);
@@ -165,7 +183,11 @@ int gs_effect_load_folder(gs_runtime *rt, const char *folder);
 int64_t gs_effect_play(gs_runtime *rt, const char *name, float gain, float pitch, float pan);
 
 /* How gs_effect_play_on plays a sound. Always fill it with gs_play_options_init() first, then
- * change fields: the reserved slots must be zero (later versions give them meanings). */
+ * change fields. The fields from velocity_x on took the seven reserved slots of the first version;
+ * a program built before them zeroes them, so a zero keeps the sound it had: reference_distance
+ * and rolloff 0 are read as 1, max_distance 0 as none. The struct is full: later options come with
+ * a new function. The reverb send has no slot: set it with gs_voice_set_reverb_send right after
+ * the play. */
 typedef struct gs_play_options {
     float gain;           /* 1 unchanged (the default); 0 or more */
     float pitch;          /* 1 unchanged (the default), 2 an octave up; more than 0 */
@@ -173,12 +195,21 @@ typedef struct gs_play_options {
     int32_t loop;         /* non-zero: plays again and again until stopped */
     int32_t priority;     /* higher wins when the pool or the bus's limit is full; default 0 */
     int32_t has_position; /* non-zero: x, y, z place the sound in the world (mono sounds); pan is ignored */
-    float x, y, z;        /* right of, above, and behind (towards the player from) the listener */
-    int32_t reserved[7];
+    float x, y, z;        /* where in the world: x right, y up, z towards the viewer (the listener starts at 0 0 0 facing -z) */
+    /* With has_position only: */
+    float velocity_x, velocity_y, velocity_z; /* units per second, for the Doppler shift; 0 0 0 still (the default) */
+    float reference_distance; /* heard at its own gain at this distance, nearer no louder; more than 0, 1 by default (0 is read as 1) */
+    float max_distance;       /* no quieter beyond it; at least reference_distance; 0: none (the default) */
+    float rolloff;            /* how fast it fades: 1 natural (the default; 0 is read as 1), 2 faster; 0 or more.
+                                 A sound that never fades: max_distance = reference_distance */
+    /* Any sound: */
+    float occlusion;          /* 0 nothing in the way (the default) ... 1 a thick wall: up to half the level and most highs off */
 } gs_play_options;
 
-/* The library reads gs_play_options as sixteen 4-byte slots (64 bytes); fail the build if a compiler disagrees. */
+/* The library reads gs_play_options as sixteen 4-byte slots (64 bytes), occlusion the last; fail
+ * the build if a compiler disagrees. */
 typedef char gs_play_options_size_check[sizeof(gs_play_options) == 64 ? 1 : -1];
+typedef char gs_play_options_occlusion_offset_check[offsetof(gs_play_options, occlusion) == 60 ? 1 : -1];
 
 /* Fills *options with the defaults. NULL: records GS_ERR_NULL_POINTER, does nothing else. */
 void gs_play_options_init(gs_play_options *options);
@@ -265,6 +296,17 @@ int gs_voice_set_gain(gs_runtime *rt, int64_t voice, float gain, double seconds)
 int gs_voice_set_pitch(gs_runtime *rt, int64_t voice, float pitch, double seconds);
 int gs_voice_set_pan(gs_runtime *rt, int64_t voice, float pan, double seconds);
 int gs_voice_set_position(gs_runtime *rt, int64_t voice, float x, float y, float z, double seconds);
+
+/* Change a voice at once (these do not ramp), keeping its other values: its velocity in units per
+ * second (the Doppler shift; counts while the voice has a place in the world), its occlusion
+ * (0 ... 1, as in gs_play_options), its reverb send (0 dry ... 1, in place of its bus's default: 0.3
+ * on GS_BUS_EFFECTS and GS_BUS_VOICE, 0 on the others; called right after the play, before the next
+ * gs_render, it holds from the first frame). Each returns GS_OK, GS_VOICE_ENDED, or
+ * GS_ERR_INVALID_ARGUMENT (NaN or infinite, out of 0 ... 1, a stream's voice, a negative id, another
+ * runtime's voice; nothing changes), GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED. */
+int gs_voice_set_velocity(gs_runtime *rt, int64_t voice, float x, float y, float z);
+int gs_voice_set_occlusion(gs_runtime *rt, int64_t voice, float occlusion);
+int gs_voice_set_reverb_send(gs_runtime *rt, int64_t voice, float send);
 
 /* Pauses a voice where it is / resumes it from there (it stays silent while a bus above it is
  * paused). GS_OK, GS_VOICE_ENDED, or GS_ERR_INVALID_ARGUMENT (a negative id, another runtime's
@@ -374,6 +416,79 @@ int64_t gs_stream_play(gs_runtime *rt, const char *path, const char *bus, int lo
  * (an effect's voice, a negative id, another runtime's voice), GS_ERR_NULL_POINTER,
  * GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED. */
 int gs_stream_position(gs_runtime *rt, int64_t voice, int64_t *frame);
+
+/* ---- Space ------------------------------------------------------------------------------- */
+
+/* The listener and placed sounds live in OpenAL's right-handed coordinates: x right, y up, z
+ * towards the viewer, so the listener faces -z by default. Units are the game's own (metres with
+ * the default speed of sound). Everything here is kept through calls, alarms (either
+ * GS_INTERRUPTION_ strategy) and media-services resets. */
+
+typedef struct gs_vec3 { float x, y, z; } gs_vec3;
+
+/* The listener, as gs_listener_get writes it: where it stands, the direction it faces, the
+ * direction of the top of its head, and how fast it moves (units per second). */
+typedef struct gs_listener {
+    gs_vec3 position; /* default 0, 0, 0 */
+    gs_vec3 at;       /* default 0, 0, -1 */
+    gs_vec3 up;       /* default 0, 1, 0 */
+    gs_vec3 velocity; /* default 0, 0, 0 */
+} gs_listener;
+
+/* Twelve floats, 48 bytes; fail the build if a compiler disagrees. */
+typedef char gs_listener_size_check[sizeof(gs_listener) == 48 ? 1 : -1];
+
+/* Move, turn or speed the listener over `seconds` (0: at once); each call changes only its part.
+ * Cheap enough to call every frame from the camera with seconds 0. A turn goes round on the sphere
+ * (a half turn round the head, not through it); at and up need not be of length 1, and are given
+ * together so that a turn never passes through an invalid pair. Errors: GS_ERR_INVALID_ARGUMENT
+ * (a number that is NaN or infinite, a zero direction, at along up either way, negative or
+ * non-finite seconds; nothing changes), GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED.
+ * A change at once (seconds 0) ends a move or turn under way, which jumps to where it was heading. */
+int gs_listener_set_position(gs_runtime *rt, float x, float y, float z, double seconds);
+int gs_listener_set_orientation(gs_runtime *rt, float at_x, float at_y, float at_z, float up_x, float up_y,
+                                float up_z, double seconds);
+int gs_listener_set_velocity(gs_runtime *rt, float x, float y, float z, double seconds);
+
+/* Writes the listener as last set (where a ramp under way is heading) to *listener. Errors:
+ * GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE. */
+int gs_listener_get(gs_runtime *rt, gs_listener *listener);
+
+/* Chooses how every placed sound fades with distance (GS_DISTANCE_...; gs_config.distance_model
+ * sets the first). Errors: GS_ERR_INVALID_ARGUMENT (no GS_DISTANCE_ value; nothing changes),
+ * GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED. */
+int gs_set_distance_model(gs_runtime *rt, int model);
+
+/* How strong the Doppler shift is (1 natural, the default; 0 none; 0 or more) and the speed of sound
+ * in units per second (more than 0; 343.3, the default, for metres). Errors: GS_ERR_INVALID_ARGUMENT
+ * (nothing changes), GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED. */
+int gs_set_doppler(gs_runtime *rt, float factor, float speed_of_sound);
+
+/* gs_environment_set: the acoustic space the listener is in. The names are those of the scenario
+ * format and of the "environmentChanged" event. */
+#define GS_ENV_NONE       0 /* "none": no reverb, every sound dry (the default) */
+#define GS_ENV_GENERIC    1 /* "generic": a medium, neutral space */
+#define GS_ENV_ROOM       2 /* "room": short, quiet reflections */
+#define GS_ENV_HALL       3 /* "hall": a concert hall, long and smooth */
+#define GS_ENV_HANGAR     4 /* "hangar": a very long, bright tail */
+#define GS_ENV_CORRIDOR   5 /* "corridor": close, ringing reflections */
+#define GS_ENV_CAVE       6 /* "cave": long, dark and dense */
+#define GS_ENV_UNDERWATER 7 /* "underwater": muffled, with a strong late tail */
+
+/* Crossfades the reverb every sound sends to (by its bus's default or gs_voice_set_reverb_send) into
+ * `environment` over `seconds` (0: at once). Events: "environmentChanged"
+ * ({"environment":"hall","from":"none","over":0}); where the device has no EFX,
+ * "environmentUnavailable" once, and everything plays dry. Errors: GS_ERR_INVALID_ARGUMENT (no GS_ENV_
+ * value, negative or non-finite seconds; nothing changes), GS_ERR_NULL_POINTER,
+ * GS_ERR_INVALID_HANDLE, GS_ERR_STOPPED. */
+int gs_environment_set(gs_runtime *rt, int environment, double seconds);
+
+/* The environment as last set: a GS_ENV_ value, or GS_ERR_NULL_POINTER / GS_ERR_INVALID_HANDLE. */
+int gs_environment_get(gs_runtime *rt);
+
+/* Whether placed sounds are rendered with HRTF now (gs_config.spatialization and the route decide;
+ * "spatializationChanged" says each switch): 1 or 0, or GS_ERR_NULL_POINTER / GS_ERR_INVALID_HANDLE. */
+int gs_hrtf_active(gs_runtime *rt);
 
 /* ---- Headless output --------------------------------------------------------------------- */
 

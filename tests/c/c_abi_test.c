@@ -495,11 +495,14 @@ static void test_play_options(void) {
     gs_play_options options;
     memset(&options, 0x55, sizeof options);
     gs_play_options_init(&options);
-    int reserved_zero = 1;
-    for (int i = 0; i < 7; i++) reserved_zero = reserved_zero && options.reserved[i] == 0;
     CHECK(options.gain == 1 && options.pitch == 1 && options.pan == 0 && options.loop == 0 && options.priority == 0
-          && options.has_position == 0 && options.x == 0 && options.y == 0 && options.z == 0 && reserved_zero,
+          && options.has_position == 0 && options.x == 0 && options.y == 0 && options.z == 0,
           "gs_play_options_init fills the defaults");
+    CHECK(options.velocity_x == 0 && options.velocity_y == 0 && options.velocity_z == 0 && options.reference_distance == 1
+          && options.max_distance == 0 && options.rolloff == 1 && options.occlusion == 0,
+          "and the space fields: still, reference distance 1, no maximum, rolloff 1, no occlusion");
+    CHECK(sizeof options == 64 && (char *)&options.velocity_x - (char *)&options == 36
+          && (char *)&options.occlusion - (char *)&options == 60, "the space fields lie where reserved[0...6] were");
     gs_play_options_init(NULL);
     CHECK(gs_last_error_code() == GS_ERR_NULL_POINTER, "gs_play_options_init(NULL)");
 
@@ -1162,11 +1165,15 @@ static void test_definition_and_config_defaults(void) {
     memset(&config, 0x55, sizeof config);
     gs_config_init(&config);
     reserved_zero = 1;
-    for (int i = 0; i < 6; i++) reserved_zero = reserved_zero && config.reserved[i] == 0;
-    CHECK(config.seed == 0 && reserved_zero && config.interruption_strategy == GS_INTERRUPTION_SUSPEND_CONTEXT,
-          "gs_config_init: seed 0, reserved slots zero");
-    /* A program built before the seed zeroed these bytes as reserved[0] and reserved[1]. */
+    for (int i = 0; i < 4; i++) reserved_zero = reserved_zero && config.reserved[i] == 0;
+    CHECK(config.seed == 0 && reserved_zero && config.interruption_strategy == GS_INTERRUPTION_SUSPEND_CONTEXT
+          && config.spatialization == GS_SPATIALIZATION_AUTO && config.distance_model == GS_DISTANCE_INVERSE_CLAMPED,
+          "gs_config_init: seed 0, automatic spatialization, inverse clamped distance, reserved slots zero");
+    /* A program built before the seed zeroed these bytes as reserved[0] and reserved[1]; one built before
+     * spatialization and distance_model zeroed theirs as reserved[2] and reserved[3]. */
     CHECK(sizeof config == 64 && (char *)&config.seed - (char *)&config == 32, "the seed lies where reserved[0] was");
+    CHECK((char *)&config.spatialization - (char *)&config == 40 && (char *)&config.distance_model - (char *)&config == 44,
+          "spatialization and distance_model lie where reserved[2] and reserved[3] were");
 }
 
 /* avoid_repeat: the variant heard (by its pitch, on the rendered audio) is the one the event names,
@@ -1663,6 +1670,600 @@ static void test_stream_errors(void) {
     gs_runtime_destroy(rt);
 }
 
+/* ---- Space: the listener, distance, Doppler, HRTF, reverb, occlusion -------------------------- */
+
+static char click_path[512]; /* 20 ms of 1 kHz, for reverb tails */
+
+/* What `frames` rendered frames sound like in each ear: the RMS level of each channel (in sample
+ * units) and how often each changes sign. Levels are -1 if rendering failed. */
+struct ears { double left, right; int left_crossings, right_crossings; };
+
+static struct ears render_ears(gs_runtime *rt, int32_t frames) {
+    int16_t *buffer = calloc((size_t)frames * 2, sizeof *buffer);
+    struct ears ears = { -1, -1, 0, 0 };
+    if (gs_render(rt, buffer, frames) == GS_OK) {
+        double left = 0, right = 0;
+        for (int32_t i = 0; i < frames; i++) {
+            left += (double)buffer[2 * i] * buffer[2 * i];
+            right += (double)buffer[2 * i + 1] * buffer[2 * i + 1];
+            if (i > 0 && (buffer[2 * i] >= 0) != (buffer[2 * i - 2] >= 0)) ears.left_crossings++;
+            if (i > 0 && (buffer[2 * i + 1] >= 0) != (buffer[2 * i - 1] >= 0)) ears.right_crossings++;
+        }
+        ears.left = sqrt(left / frames);
+        ears.right = sqrt(right / frames);
+    }
+    free(buffer);
+    return ears;
+}
+
+/* The ears over 0.1 s, after one 256-frame block in which OpenAL Soft smooths the last change. */
+static struct ears settled_ears(gs_runtime *rt) {
+    peak_of_render(rt, 256);
+    return render_ears(rt, RATE / 10);
+}
+
+/* Plays the looping tone at x, y, z with the options' other fields as gs_play_options_init leaves them. */
+static int64_t play_tone_at(gs_runtime *rt, float x, float y, float z) {
+    gs_play_options options;
+    gs_play_options_init(&options);
+    options.loop = 1;
+    options.has_position = 1;
+    options.x = x, options.y = y, options.z = z;
+    return gs_effect_play_on(rt, "tone", NULL, &options);
+}
+
+static gs_runtime *space_runtime(int32_t spatialization, int32_t distance_model, int32_t strategy) {
+    gs_config config;
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.sample_rate = RATE;
+    config.policy = GS_POLICY_EFFECTS_ONLY;
+    config.spatialization = spatialization;
+    config.distance_model = distance_model;
+    config.interruption_strategy = strategy;
+    gs_runtime *rt = gs_runtime_create(&config);
+    CHECK(rt != NULL, "a headless runtime (spatialization %d, distance model %d, strategy %d)", (int)spatialization,
+          (int)distance_model, (int)strategy);
+    if (rt && (gs_effect_load(rt, "tone", tone_path) != GS_OK || gs_effect_load(rt, "click", click_path) != GS_OK)) {
+        CHECK(0, "loads the tone and the click");
+        gs_runtime_destroy(rt);
+        return NULL;
+    }
+    return rt;
+}
+
+/* What the event callback saw of space. */
+struct space_log {
+    int spatialization_changes;
+    char spatialization[160]; /* the details of the last spatializationChanged */
+    int environment_changes;
+    char environment[160];    /* the details of the last environmentChanged */
+};
+
+static void log_space(const char *name, int64_t frame, const char *details, void *user_data) {
+    struct space_log *log = user_data;
+    (void)frame;
+    if (strcmp(name, "spatializationChanged") == 0) {
+        log->spatialization_changes++;
+        snprintf(log->spatialization, sizeof log->spatialization, "%s", details);
+    } else if (strcmp(name, "environmentChanged") == 0) {
+        log->environment_changes++;
+        snprintf(log->environment, sizeof log->environment, "%s", details);
+    }
+}
+
+static int same_vec(gs_vec3 a, float x, float y, float z) { return a.x == x && a.y == y && a.z == z; }
+
+static void test_space_defaults(void) {
+    gs_runtime *rt = space_runtime(GS_SPATIALIZATION_AUTO, GS_DISTANCE_INVERSE_CLAMPED, GS_INTERRUPTION_SUSPEND_CONTEXT);
+    if (!rt) return;
+    gs_listener listener;
+    memset(&listener, 0x55, sizeof listener);
+    CHECK(gs_listener_get(rt, &listener) == GS_OK, "reads the listener");
+    CHECK(same_vec(listener.position, 0, 0, 0) && same_vec(listener.at, 0, 0, -1) && same_vec(listener.up, 0, 1, 0)
+          && same_vec(listener.velocity, 0, 0, 0), "the default listener: at the origin, facing -z, head up, still");
+    CHECK(gs_environment_get(rt) == GS_ENV_NONE, "no environment at first");
+    CHECK(gs_hrtf_active(rt) == 0, "no HRTF on speakers");
+    gs_runtime_destroy(rt);
+
+    gs_config config;
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.spatialization = 3;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT, "spatialization 3 is refused");
+    CHECK(strstr(gs_last_error(), "spatialization") != NULL, "the message names the field: %s", gs_last_error());
+    config.spatialization = -1;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT, "spatialization -1");
+    config.spatialization = GS_SPATIALIZATION_AUTO;
+    config.distance_model = 4;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT, "distance_model 4 is refused");
+    CHECK(strstr(gs_last_error(), "distance_model") != NULL, "the message names the field: %s", gs_last_error());
+    config.distance_model = -1;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT, "distance_model -1");
+}
+
+/* On speakers a source at +X is in the right channel only; plugging headphones switches to HRTF:
+ * both ears hear it, the right louder; unplugging switches back. */
+static void test_speakers_and_headphones(void) {
+    gs_runtime *rt = space_runtime(GS_SPATIALIZATION_AUTO, GS_DISTANCE_INVERSE_CLAMPED, GS_INTERRUPTION_SUSPEND_CONTEXT);
+    if (!rt) return;
+    struct space_log log;
+    memset(&log, 0, sizeof log);
+    CHECK(gs_set_event_callback(rt, log_space, &log) == GS_OK, "records events");
+    CHECK(play_tone_at(rt, 3, 0, 0) >= 0, "a loop 3 units right of the listener");
+    struct ears speakers = settled_ears(rt);
+    CHECK(speakers.left == 0 && speakers.right > 1000, "speakers: the right channel only (%.0f / %.0f)", speakers.left,
+          speakers.right);
+    CHECK(gs_hrtf_active(rt) == 0, "no HRTF on speakers");
+
+    CHECK(gs_system_action(rt, "route.plug port=headphones") == GS_OK, "headphones plugged");
+    CHECK(gs_hrtf_active(rt) == 1, "HRTF on headphones");
+    CHECK(log.spatialization_changes == 1 && strstr(log.spatialization, "\"mode\":\"hrtf\"") != NULL,
+          "spatializationChanged says hrtf: %s", log.spatialization);
+    struct ears headphones = settled_ears(rt);
+    CHECK(headphones.left > 100 && headphones.right > 1.3 * headphones.left,
+          "HRTF: both ears, the right louder (%.0f / %.0f)", headphones.left, headphones.right);
+
+    CHECK(gs_system_action(rt, "route.unplug port=headphones") == GS_OK, "headphones pulled");
+    CHECK(gs_hrtf_active(rt) == 0, "HRTF off again");
+    struct ears again = settled_ears(rt);
+    CHECK(again.left == 0 && near((int)again.right, speakers.right, 0.05), "speakers again: right only (%.0f / %.0f)",
+          again.left, again.right);
+    CHECK(log.spatialization_changes == 2 && strstr(log.spatialization, "\"mode\":\"stereo\"") != NULL,
+          "spatializationChanged says stereo: %s", log.spatialization);
+    gs_set_event_callback(rt, NULL, NULL);
+    gs_runtime_destroy(rt);
+
+    /* GS_SPATIALIZATION_STEREO keeps panning on headphones; GS_SPATIALIZATION_HRTF uses HRTF on speakers. */
+    rt = space_runtime(GS_SPATIALIZATION_STEREO, GS_DISTANCE_INVERSE_CLAMPED, GS_INTERRUPTION_SUSPEND_CONTEXT);
+    if (rt) {
+        CHECK(play_tone_at(rt, 3, 0, 0) >= 0 && gs_system_action(rt, "route.plug port=headphones") == GS_OK, "plays, plugs");
+        struct ears stereo = settled_ears(rt);
+        CHECK(gs_hrtf_active(rt) == 0 && stereo.left == 0 && stereo.right > 1000,
+              "GS_SPATIALIZATION_STEREO: right only on headphones (%.0f / %.0f)", stereo.left, stereo.right);
+        gs_runtime_destroy(rt);
+    }
+    rt = space_runtime(GS_SPATIALIZATION_HRTF, GS_DISTANCE_INVERSE_CLAMPED, GS_INTERRUPTION_SUSPEND_CONTEXT);
+    if (rt) {
+        CHECK(play_tone_at(rt, 3, 0, 0) >= 0, "plays");
+        struct ears hrtf = settled_ears(rt);
+        CHECK(gs_hrtf_active(rt) == 1 && hrtf.left > 100 && hrtf.right > 1.3 * hrtf.left,
+              "GS_SPATIALIZATION_HRTF: HRTF on speakers (%.0f / %.0f)", hrtf.left, hrtf.right);
+        gs_runtime_destroy(rt);
+    }
+}
+
+/* The listener turned 180° hears the +X source on the left; a ramped turn passes through the middle;
+ * a listener who walked past it hears it on the left too. */
+static void test_listener_turns_and_moves(void) {
+    gs_runtime *rt = space_runtime(GS_SPATIALIZATION_AUTO, GS_DISTANCE_INVERSE_CLAMPED, GS_INTERRUPTION_SUSPEND_CONTEXT);
+    if (!rt) return;
+    CHECK(play_tone_at(rt, 3, 0, 0) >= 0, "a loop at +X");
+    struct ears ahead = settled_ears(rt);
+    CHECK(ahead.left == 0 && ahead.right > 1000, "on the right: %.0f / %.0f", ahead.left, ahead.right);
+
+    CHECK(gs_listener_set_orientation(rt, 0, 0, 1, 0, 1, 0, 0) == GS_OK, "turned round at once (at = 0, 0, 1)");
+    struct ears turned = settled_ears(rt);
+    CHECK(turned.right == 0 && near((int)turned.left, ahead.right, 0.05), "turned round: the left only (%.0f / %.0f)",
+          turned.left, turned.right);
+    gs_listener listener;
+    CHECK(gs_listener_get(rt, &listener) == GS_OK && same_vec(listener.at, 0, 0, 1) && same_vec(listener.up, 0, 1, 0)
+          && same_vec(listener.position, 0, 0, 0), "gs_listener_get: facing +z");
+
+    CHECK(gs_listener_set_orientation(rt, 0, 0, -1, 0, 1, 0, 1.0) == GS_OK, "turns back over 1 s");
+    CHECK(gs_listener_get(rt, &listener) == GS_OK && same_vec(listener.at, 0, 0, -1), "reads as where the turn heads");
+    render_seconds(rt, 0.49);
+    struct ears halfway = render_ears(rt, RATE / 50);
+    CHECK(halfway.left > 1000 && halfway.right > 1000, "halfway, facing +X: the sound ahead, in both (%.0f / %.0f)",
+          halfway.left, halfway.right);
+    render_seconds(rt, 0.6);
+    struct ears back = settled_ears(rt);
+    CHECK(back.left == 0 && near((int)back.right, ahead.right, 0.05), "turned back: right only (%.0f / %.0f)", back.left,
+          back.right);
+
+    CHECK(gs_listener_set_position(rt, 6, 0, 0, 0.2) == GS_OK, "walks to x = 6 over 0.2 s");
+    render_seconds(rt, 0.25);
+    struct ears past = settled_ears(rt);
+    CHECK(past.right == 0 && near((int)past.left, ahead.right, 0.05), "walked past it: now on the left (%.0f / %.0f)",
+          past.left, past.right);
+    CHECK(gs_listener_get(rt, &listener) == GS_OK && same_vec(listener.position, 6, 0, 0), "gs_listener_get: at x = 6");
+    CHECK(gs_listener_set_velocity(rt, 1, 0, 0, 0) == GS_OK && gs_listener_get(rt, &listener) == GS_OK
+          && same_vec(listener.velocity, 1, 0, 0) && same_vec(listener.position, 6, 0, 0) && same_vec(listener.at, 0, 0, -1),
+          "gs_listener_set_velocity changes the velocity only");
+    gs_runtime_destroy(rt);
+}
+
+/* How loud the looping tone is with `options` (has_position set by the caller), settled. */
+static int level_with(gs_runtime *rt, gs_play_options *options) {
+    options->loop = 1;
+    int64_t voice = gs_effect_play_on(rt, "tone", NULL, options);
+    if (voice < 0) return -1;
+    int peak = settled_peak(rt);
+    gs_voice_stop(rt, voice);
+    return peak;
+}
+
+/* Distance: each model and each sound's reference distance, maximum distance and rolloff. */
+static void test_distance(void) {
+    gs_runtime *rt = space_runtime(GS_SPATIALIZATION_AUTO, GS_DISTANCE_INVERSE_CLAMPED, GS_INTERRUPTION_SUSPEND_CONTEXT);
+    if (!rt) return;
+    gs_play_options options;
+    gs_play_options_init(&options);
+    options.has_position = 1;
+    options.z = -1;
+    int near_level = level_with(rt, &options);
+    CHECK(near_level > 3000, "1 unit ahead, at the reference distance: %d", near_level);
+    options.z = -4;
+    int level = level_with(rt, &options);
+    CHECK(near(level, near_level / 4.0, 0.05), "inverse clamped: 4 units ahead is a quarter: %d of %d", level, near_level);
+    options.rolloff = 2;
+    level = level_with(rt, &options);
+    CHECK(near(level, near_level / 7.0, 0.05), "rolloff 2: 1 / (1 + 2 x 3), a seventh: %d", level);
+    options.rolloff = 0;
+    level = level_with(rt, &options);
+    CHECK(near(level, near_level / 4.0, 0.05), "rolloff 0 is read as 1 (a program built before it zeroes it): %d", level);
+    options.rolloff = 1;
+    options.reference_distance = 4;
+    level = level_with(rt, &options);
+    CHECK(near(level, near_level, 0.05), "reference distance 4: full at 4 units: %d", level);
+    options.reference_distance = 0;
+    level = level_with(rt, &options);
+    CHECK(near(level, near_level / 4.0, 0.05), "reference distance 0 is read as 1: %d", level);
+    options.reference_distance = 1;
+    options.max_distance = 2;
+    level = level_with(rt, &options);
+    CHECK(near(level, near_level / 2.0, 0.05), "maximum distance 2: no quieter than at 2 units, a half: %d", level);
+    options.max_distance = 1;
+    level = level_with(rt, &options);
+    CHECK(near(level, near_level, 0.05), "maximum distance = reference distance: never fades: %d", level);
+    options.max_distance = 0;
+
+    CHECK(gs_set_distance_model(rt, GS_DISTANCE_NONE) == GS_OK, "GS_DISTANCE_NONE");
+    level = level_with(rt, &options);
+    CHECK(near(level, near_level, 0.05), "no fall-off: as loud at 4 as at 1: %d", level);
+    CHECK(gs_set_distance_model(rt, GS_DISTANCE_LINEAR_CLAMPED) == GS_OK, "GS_DISTANCE_LINEAR_CLAMPED");
+    options.max_distance = 7;
+    level = level_with(rt, &options);
+    CHECK(near(level, near_level / 2.0, 0.05), "linear from 1 to 7: half way down at 4: %d", level);
+    options.z = -8;
+    level = level_with(rt, &options);
+    CHECK(level == 0, "linear: silent beyond the maximum distance: %d", level);
+    options.z = -4;
+    options.max_distance = 0;
+    CHECK(gs_set_distance_model(rt, GS_DISTANCE_EXPONENT_CLAMPED) == GS_OK, "GS_DISTANCE_EXPONENT_CLAMPED");
+    options.rolloff = 0.5f;
+    level = level_with(rt, &options);
+    CHECK(near(level, near_level / 2.0, 0.05), "exponent: (4 / 1) ^ -0.5, a half: %d", level);
+    gs_runtime_destroy(rt);
+
+    rt = space_runtime(GS_SPATIALIZATION_AUTO, GS_DISTANCE_NONE, GS_INTERRUPTION_SUSPEND_CONTEXT);
+    if (!rt) return;
+    gs_play_options_init(&options);
+    options.has_position = 1;
+    options.z = -1;
+    near_level = level_with(rt, &options);
+    options.z = -4;
+    level = level_with(rt, &options);
+    CHECK(near_level > 3000 && near(level, near_level, 0.05), "gs_config.distance_model GS_DISTANCE_NONE: %d and %d",
+          near_level, level);
+    gs_runtime_destroy(rt);
+}
+
+/* A source flies past from the left to the right at 60 units a second, 2 ahead. What is heard is
+ * counted in zero crossings (440 Hz: 88 in 0.1 s) of the ear nearer to it. */
+static void fly_by(gs_runtime *rt, int *approaching, int *receding) {
+    gs_play_options options;
+    gs_play_options_init(&options);
+    options.loop = 1;
+    options.has_position = 1;
+    options.x = -60, options.z = -2;
+    options.velocity_x = 60;
+    options.reference_distance = 10; /* louder far away */
+    int64_t voice = gs_effect_play_on(rt, "tone", NULL, &options);
+    CHECK(voice >= 0 && gs_voice_set_position(rt, voice, 60, 0, -2, 2.0) == GS_OK, "flies from x = -60 to 60 over 2 s");
+    render_seconds(rt, 0.25);
+    *approaching = render_ears(rt, RATE / 10).left_crossings;  /* x from -45 to -39 */
+    render_seconds(rt, 1.3);
+    *receding = render_ears(rt, RATE / 10).right_crossings;    /* x from 39 to 45 */
+    gs_voice_stop(rt, voice);
+}
+
+static void test_doppler(void) {
+    gs_runtime *rt = space_runtime(GS_SPATIALIZATION_AUTO, GS_DISTANCE_INVERSE_CLAMPED, GS_INTERRUPTION_SUSPEND_CONTEXT);
+    if (!rt) return;
+    int approaching = 0, receding = 0;
+    fly_by(rt, &approaching, &receding);
+    /* 440 x 343.3 / (343.3 - 60): about 533 Hz, 107 crossings; 440 x 343.3 / (343.3 + 60): about 375 Hz, 75. */
+    CHECK(approaching > 100 && approaching < 114, "approaching: higher, %d crossings in 0.1 s (440 Hz: 88)", approaching);
+    CHECK(receding > 68 && receding < 82, "receding: lower, %d crossings in 0.1 s", receding);
+
+    CHECK(gs_set_doppler(rt, 0, 343.3f) == GS_OK, "no Doppler shift");
+    fly_by(rt, &approaching, &receding);
+    CHECK(approaching > 80 && approaching < 96 && receding > 80 && receding < 96,
+          "without it, 440 Hz both ways: %d and %d crossings", approaching, receding);
+
+    CHECK(gs_set_doppler(rt, 1, 343.3f) == GS_OK, "natural Doppler again");
+    int64_t voice = play_tone_at(rt, 0, 0, -2);
+    CHECK(voice >= 0 && gs_voice_set_velocity(rt, voice, 0, 0, 60) == GS_OK, "a source ahead, coming at 60 units a second");
+    int towards = settled_ears(rt).left_crossings;
+    CHECK(towards > 100 && towards < 114, "gs_voice_set_velocity: higher, %d crossings", towards);
+    CHECK(gs_voice_set_velocity(rt, voice, 0, 0, 0) == GS_OK && gs_listener_set_velocity(rt, 0, 0, -60, 0) == GS_OK,
+          "the source stops; the listener walks towards it");
+    int walking = settled_ears(rt).left_crossings;
+    CHECK(walking > 96 && walking < 114, "gs_listener_set_velocity: higher too, %d crossings", walking);
+    CHECK(gs_set_doppler(rt, 1, 686.6f) == GS_OK, "sound twice as fast");
+    int faster = settled_ears(rt).left_crossings;
+    CHECK(faster > 88 && faster < walking, "a smaller shift: %d crossings (was %d)", faster, walking);
+    gs_runtime_destroy(rt);
+}
+
+/* The RMS level, left ear, of what follows a 20 ms click played on `bus` in `environment` with a
+ * reverb send of `send` (negative: the bus's default), from 50 ms after its end for 0.45 s. */
+static double reverb_tail(int environment, float send, const char *bus) {
+    gs_runtime *rt = space_runtime(GS_SPATIALIZATION_AUTO, GS_DISTANCE_INVERSE_CLAMPED, GS_INTERRUPTION_SUSPEND_CONTEXT);
+    if (!rt) return -1;
+    struct space_log log;
+    memset(&log, 0, sizeof log);
+    gs_set_event_callback(rt, log_space, &log);
+    if (environment != GS_ENV_NONE) {
+        CHECK(gs_environment_set(rt, environment, 0) == GS_OK, "environment %d", environment);
+        CHECK(gs_environment_get(rt) == environment, "reads back as %d", environment);
+        CHECK(log.environment_changes == 1 && strstr(log.environment, "\"environment\":\"") != NULL,
+              "environmentChanged: %s", log.environment);
+    }
+    render_seconds(rt, 0.1);
+    int64_t click = gs_effect_play_on(rt, "click", bus, NULL);
+    CHECK(click >= 0, "the click plays");
+    if (send >= 0) CHECK(gs_voice_set_reverb_send(rt, click, send) == GS_OK, "reverb send %g", (double)send);
+    struct ears heard = render_ears(rt, 960 + 2400);
+    CHECK(heard.left > 1000, "the click is heard: %.0f", heard.left);
+    double tail = render_ears(rt, 21600).left;
+    gs_set_event_callback(rt, NULL, NULL);
+    gs_runtime_destroy(rt);
+    return tail;
+}
+
+static void test_reverb_tail(void) {
+    double wet = reverb_tail(GS_ENV_HALL, 1, GS_BUS_EFFECTS);
+    CHECK(wet > 150, "in the hall, a tail after the click: %.1f", wet);
+    double dry = reverb_tail(GS_ENV_NONE, 1, GS_BUS_EFFECTS);
+    CHECK(dry == 0, "without an environment, nothing after it: %.1f", dry);
+    double bus_default = reverb_tail(GS_ENV_HALL, -1, GS_BUS_EFFECTS);
+    CHECK(bus_default > wet * 0.15 && bus_default < wet * 0.5, "effects send 0.3 by default: a fainter tail, %.1f (%.1f at 1)",
+          bus_default, wet);
+    double dry_voice = reverb_tail(GS_ENV_HALL, 0, GS_BUS_EFFECTS);
+    CHECK(dry_voice == 0, "a send of 0 in the hall: nothing after it: %.1f", dry_voice);
+    double ui = reverb_tail(GS_ENV_HALL, -1, GS_BUS_UI);
+    CHECK(ui == 0, "ui is dry by default: %.1f", ui);
+    double cave = reverb_tail(GS_ENV_CAVE, 1, GS_BUS_UI);
+    CHECK(cave > 150, "a cave, with the ui click's send raised to 1: %.1f", cave);
+
+    /* Every environment can be set, with a crossfade, and reads back. */
+    gs_runtime *rt = space_runtime(GS_SPATIALIZATION_AUTO, GS_DISTANCE_INVERSE_CLAMPED, GS_INTERRUPTION_SUSPEND_CONTEXT);
+    if (!rt) return;
+    static const char *const names[] = { "none", "generic", "room", "hall", "hangar", "corridor", "cave", "underwater" };
+    struct space_log log;
+    memset(&log, 0, sizeof log);
+    gs_set_event_callback(rt, log_space, &log);
+    int all = 1;
+    for (int environment = GS_ENV_UNDERWATER; environment >= GS_ENV_NONE; environment--) {
+        char expected[64];
+        snprintf(expected, sizeof expected, "\"environment\":\"%s\"", names[environment]);
+        all = all && gs_environment_set(rt, environment, 0.05) == GS_OK && gs_environment_get(rt) == environment
+              && strstr(log.environment, expected) != NULL;
+        render_seconds(rt, 0.1);
+    }
+    CHECK(all && log.environment_changes == 8, "GS_ENV_UNDERWATER ... GS_ENV_NONE, each named in its event: %d events",
+          log.environment_changes);
+    CHECK(gs_environment_set(rt, GS_ENV_NONE, 0) == GS_OK && log.environment_changes == 8, "the same again: no event");
+    gs_set_event_callback(rt, NULL, NULL);
+    gs_runtime_destroy(rt);
+}
+
+static void test_occlusion(void) {
+    gs_runtime *rt = space_runtime(GS_SPATIALIZATION_AUTO, GS_DISTANCE_INVERSE_CLAMPED, GS_INTERRUPTION_SUSPEND_CONTEXT);
+    if (!rt) return;
+    int64_t voice = play_tone_at(rt, 0, 0, -1);
+    double open = settled_ears(rt).left;
+    CHECK(open > 1000, "in the open: %.0f", open);
+    CHECK(gs_voice_set_occlusion(rt, voice, 1) == GS_OK, "behind a thick wall");
+    double walled = settled_ears(rt).left;
+    CHECK(20 * log10(walled / open) < -5 && walled > 0, "at least 5 dB down: %.0f -> %.0f", open, walled);
+    CHECK(gs_voice_set_occlusion(rt, voice, 0.5f) == GS_OK, "half");
+    double half = settled_ears(rt).left;
+    CHECK(half < open * 0.95 && half > walled * 1.05, "between: %.0f", half);
+    CHECK(gs_voice_set_occlusion(rt, voice, 0) == GS_OK, "nothing in the way again");
+    double again = settled_ears(rt).left;
+    CHECK(near((int)again, open, 0.02), "as loud as before: %.0f", again);
+    gs_voice_stop(rt, voice);
+
+    gs_play_options options;
+    gs_play_options_init(&options);
+    options.occlusion = 1;
+    options.loop = 1;
+    voice = gs_effect_play_on(rt, "tone", NULL, &options);
+    CHECK(voice >= 0, "played occluded, without a position");
+    struct ears played = settled_ears(rt);
+    CHECK(20 * log10(played.left / open) < -5, "gs_play_options.occlusion: %.0f", played.left);
+    gs_runtime_destroy(rt);
+}
+
+/* Bad input to every space call: refused with GS_ERR_INVALID_ARGUMENT (or the NULL and handle
+ * codes), and nothing changes — the listener, the environment and what is heard. */
+static void test_space_errors(void) {
+    gs_runtime *rt = space_runtime(GS_SPATIALIZATION_AUTO, GS_DISTANCE_INVERSE_CLAMPED, GS_INTERRUPTION_SUSPEND_CONTEXT);
+    gs_runtime *other = headless();
+    if (!rt || !other) { gs_runtime_destroy(rt); gs_runtime_destroy(other); return; }
+    struct space_log log;
+    memset(&log, 0, sizeof log);
+    CHECK(gs_effect_load(other, "tone", tone_path) == GS_OK, "the other runtime loads the tone");
+    CHECK(gs_environment_set(rt, GS_ENV_ROOM, 0) == GS_OK, "a room");
+    CHECK(gs_listener_set_position(rt, 0, 0, 1, 0) == GS_OK, "the listener a step back");
+    CHECK(gs_set_event_callback(rt, log_space, &log) == GS_OK, "records events");
+    int64_t voice = play_tone_at(rt, 3, 0, 1), ended = play_tone_at(rt, 3, 0, 0);
+    int64_t stream = gs_stream_play(rt, bed_path, NULL, 1, 0), foreign = gs_effect_play(other, "tone", 1, 1, 0);
+    CHECK(voice >= 0 && ended >= 0 && stream >= 0 && foreign >= 0, "a voice, a stream, another runtime's voice");
+    CHECK(gs_voice_set_reverb_send(rt, voice, 0) == GS_OK, "the voice dry in the room");
+    CHECK(gs_voice_stop(rt, ended) == GS_OK, "one is stopped");
+    struct ears before = settled_ears(rt);
+    CHECK(before.left == 0 && before.right > 1000, "right only: %.0f / %.0f", before.left, before.right);
+    gs_listener listener, after;
+    CHECK(gs_listener_get(rt, &listener) == GS_OK, "the listener before");
+
+    CHECK(gs_listener_set_position(rt, NAN, 0, 0, 0) == GS_ERR_INVALID_ARGUMENT, "a NaN position");
+    CHECK(strstr(gs_last_error(), "gs_listener_set_position") != NULL, "the message names the function: %s", gs_last_error());
+    CHECK(gs_listener_set_position(rt, 0, INFINITY, 0, 0) == GS_ERR_INVALID_ARGUMENT, "an infinite position");
+    CHECK(gs_listener_set_position(rt, 1, 0, 0, -1) == GS_ERR_INVALID_ARGUMENT, "a negative move time");
+    CHECK(gs_listener_set_position(rt, 1, 0, 0, NAN) == GS_ERR_INVALID_ARGUMENT, "a NaN move time");
+    CHECK(gs_listener_set_position(rt, 1, 0, 0, INFINITY) == GS_ERR_INVALID_ARGUMENT, "an endless move");
+    CHECK(gs_listener_set_velocity(rt, 0, 0, -INFINITY, 0) == GS_ERR_INVALID_ARGUMENT, "an infinite velocity");
+    CHECK(gs_listener_set_velocity(rt, NAN, 0, 0, 0) == GS_ERR_INVALID_ARGUMENT, "a NaN velocity");
+    CHECK(gs_listener_set_orientation(rt, 0, 0, 0, 0, 1, 0, 0) == GS_ERR_INVALID_ARGUMENT, "facing nowhere (at = 0)");
+    CHECK(strstr(gs_last_error(), "zero") != NULL, "the message says zero: %s", gs_last_error());
+    CHECK(gs_listener_set_orientation(rt, 0, 0, -1, 0, 0, 0, 0) == GS_ERR_INVALID_ARGUMENT, "no up (up = 0)");
+    CHECK(gs_listener_set_orientation(rt, 0, 2, 0, 0, 1, 0, 0) == GS_ERR_INVALID_ARGUMENT, "at along up");
+    CHECK(gs_listener_set_orientation(rt, 0, -1, 0, 0, 1, 0, 0) == GS_ERR_INVALID_ARGUMENT, "at opposite up");
+    CHECK(gs_listener_set_orientation(rt, 0, 0, NAN, 0, 1, 0, 0) == GS_ERR_INVALID_ARGUMENT, "a NaN facing");
+    CHECK(gs_listener_set_orientation(rt, 0, 0, 1, 0, 1, 0, -0.5) == GS_ERR_INVALID_ARGUMENT, "a negative turn time");
+    CHECK(gs_listener_get(rt, &after) == GS_OK && memcmp(&listener, &after, sizeof listener) == 0, "the listener is unchanged");
+
+    CHECK(gs_voice_set_velocity(rt, voice, NAN, 0, 0) == GS_ERR_INVALID_ARGUMENT, "a NaN voice velocity");
+    CHECK(gs_voice_set_velocity(rt, voice, 0, INFINITY, 0) == GS_ERR_INVALID_ARGUMENT, "an infinite voice velocity");
+    CHECK(gs_voice_set_occlusion(rt, voice, 1.5f) == GS_ERR_INVALID_ARGUMENT, "occlusion 1.5");
+    CHECK(gs_voice_set_occlusion(rt, voice, -0.1f) == GS_ERR_INVALID_ARGUMENT, "occlusion -0.1");
+    CHECK(gs_voice_set_occlusion(rt, voice, NAN) == GS_ERR_INVALID_ARGUMENT, "occlusion NaN");
+    CHECK(gs_voice_set_reverb_send(rt, voice, 1.01f) == GS_ERR_INVALID_ARGUMENT, "send 1.01");
+    CHECK(gs_voice_set_reverb_send(rt, voice, -1) == GS_ERR_INVALID_ARGUMENT, "send -1");
+    CHECK(gs_voice_set_reverb_send(rt, voice, NAN) == GS_ERR_INVALID_ARGUMENT, "send NaN");
+    CHECK(gs_voice_set_velocity(rt, stream, 1, 0, 0) == GS_ERR_INVALID_ARGUMENT, "a stream's velocity");
+    CHECK(gs_voice_set_occlusion(rt, stream, 0.5f) == GS_ERR_INVALID_ARGUMENT, "a stream's occlusion");
+    CHECK(gs_voice_set_reverb_send(rt, stream, 0.5f) == GS_ERR_INVALID_ARGUMENT, "a stream's send");
+    CHECK(gs_voice_set_velocity(rt, foreign, 1, 0, 0) == GS_ERR_INVALID_ARGUMENT, "another runtime's voice: velocity");
+    CHECK(gs_voice_set_occlusion(rt, foreign, 0.5f) == GS_ERR_INVALID_ARGUMENT, "another runtime's voice: occlusion");
+    CHECK(gs_voice_set_reverb_send(rt, foreign, 0.5f) == GS_ERR_INVALID_ARGUMENT, "another runtime's voice: send");
+    CHECK(gs_voice_set_velocity(rt, -1, 1, 0, 0) == GS_ERR_INVALID_ARGUMENT, "a negative id: velocity");
+    CHECK(gs_voice_set_occlusion(rt, -1, 0.5f) == GS_ERR_INVALID_ARGUMENT, "a negative id: occlusion");
+    CHECK(gs_voice_set_reverb_send(rt, -1, 0.5f) == GS_ERR_INVALID_ARGUMENT, "a negative id: send");
+    CHECK(gs_voice_set_occlusion(rt, ended, 2) == GS_ERR_INVALID_ARGUMENT, "an ended voice: values are checked first");
+    gs_voice_state(NULL, voice);
+    CHECK(gs_voice_set_velocity(rt, ended, 1, 0, 0) == GS_VOICE_ENDED, "an ended voice: velocity");
+    CHECK(gs_voice_set_occlusion(rt, ended, 0.5f) == GS_VOICE_ENDED, "an ended voice: occlusion");
+    CHECK(gs_voice_set_reverb_send(rt, ended, 0.5f) == GS_VOICE_ENDED, "an ended voice: send");
+    CHECK(gs_last_error_code() == GS_ERR_NULL_POINTER, "GS_VOICE_ENDED leaves the last error alone");
+
+    CHECK(gs_environment_set(rt, 8, 0) == GS_ERR_INVALID_ARGUMENT, "environment 8");
+    CHECK(strstr(gs_last_error(), "GS_ENV_") != NULL, "the message says what is expected: %s", gs_last_error());
+    CHECK(gs_environment_set(rt, -1, 0) == GS_ERR_INVALID_ARGUMENT, "environment -1");
+    CHECK(gs_environment_set(rt, GS_ENV_HALL, -1) == GS_ERR_INVALID_ARGUMENT, "a negative crossfade");
+    CHECK(gs_environment_set(rt, GS_ENV_HALL, NAN) == GS_ERR_INVALID_ARGUMENT, "a NaN crossfade");
+    CHECK(gs_environment_get(rt) == GS_ENV_ROOM && log.environment_changes == 0, "still the room, no event");
+    CHECK(gs_set_distance_model(rt, 4) == GS_ERR_INVALID_ARGUMENT, "distance model 4");
+    CHECK(strstr(gs_last_error(), "GS_DISTANCE_") != NULL, "the message says what is expected: %s", gs_last_error());
+    CHECK(gs_set_distance_model(rt, -1) == GS_ERR_INVALID_ARGUMENT, "distance model -1");
+    CHECK(gs_set_doppler(rt, -1, 343.3f) == GS_ERR_INVALID_ARGUMENT, "a negative Doppler factor");
+    CHECK(gs_set_doppler(rt, NAN, 343.3f) == GS_ERR_INVALID_ARGUMENT, "a NaN Doppler factor");
+    CHECK(gs_set_doppler(rt, 1, 0) == GS_ERR_INVALID_ARGUMENT, "a speed of sound of 0");
+    CHECK(gs_set_doppler(rt, 1, INFINITY) == GS_ERR_INVALID_ARGUMENT, "an infinite speed of sound");
+
+    gs_play_options options;
+    gs_play_options_init(&options);
+    options.has_position = 1;
+    options.velocity_y = NAN;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT, "play options: a NaN velocity");
+    gs_play_options_init(&options);
+    options.has_position = 1;
+    options.reference_distance = -1;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT, "a negative reference distance");
+    options.reference_distance = INFINITY;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT, "an infinite reference distance");
+    options.reference_distance = 5;
+    options.max_distance = 2;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT, "a maximum below the reference");
+    options.max_distance = NAN;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT, "a NaN maximum");
+    gs_play_options_init(&options);
+    options.rolloff = -1;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT, "a negative rolloff");
+    gs_play_options_init(&options);
+    options.occlusion = 2;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT, "occlusion 2");
+
+    gs_listener *nowhere = NULL;
+    CHECK(gs_listener_get(rt, nowhere) == GS_ERR_NULL_POINTER, "the listener into NULL");
+    CHECK(strstr(gs_last_error(), "listener") != NULL, "the message names the argument: %s", gs_last_error());
+    CHECK(gs_listener_get(NULL, &after) == GS_ERR_NULL_POINTER, "gs_listener_get on NULL");
+    CHECK(gs_listener_set_position(NULL, 0, 0, 0, 0) == GS_ERR_NULL_POINTER, "set_position on NULL");
+    CHECK(gs_listener_set_orientation(NULL, 0, 0, -1, 0, 1, 0, 0) == GS_ERR_NULL_POINTER, "set_orientation on NULL");
+    CHECK(gs_listener_set_velocity(NULL, 0, 0, 0, 0) == GS_ERR_NULL_POINTER, "set_velocity on NULL");
+    CHECK(gs_set_distance_model(NULL, GS_DISTANCE_NONE) == GS_ERR_NULL_POINTER, "set_distance_model on NULL");
+    CHECK(gs_set_doppler(NULL, 1, 343.3f) == GS_ERR_NULL_POINTER, "set_doppler on NULL");
+    CHECK(gs_environment_set(NULL, GS_ENV_HALL, 0) == GS_ERR_NULL_POINTER, "environment_set on NULL");
+    CHECK(gs_environment_get(NULL) == GS_ERR_NULL_POINTER, "environment_get on NULL");
+    CHECK(gs_hrtf_active(NULL) == GS_ERR_NULL_POINTER, "hrtf_active on NULL");
+    CHECK(gs_voice_set_velocity(NULL, voice, 0, 0, 0) == GS_ERR_NULL_POINTER, "voice_set_velocity on NULL");
+    CHECK(gs_voice_set_occlusion(NULL, voice, 0) == GS_ERR_NULL_POINTER, "voice_set_occlusion on NULL");
+    CHECK(gs_voice_set_reverb_send(NULL, voice, 0) == GS_ERR_NULL_POINTER, "voice_set_reverb_send on NULL");
+
+    CHECK(gs_listener_get(rt, &after) == GS_OK && memcmp(&listener, &after, sizeof listener) == 0, "the listener is unchanged");
+    CHECK(gs_environment_get(rt) == GS_ENV_ROOM && log.environment_changes == 0, "the environment is unchanged");
+    struct ears later = settled_ears(rt);
+    CHECK(later.left == 0 && near((int)later.right, before.right, 0.02), "the same sound, right only: %.0f / %.0f",
+          later.left, later.right);
+    gs_set_event_callback(rt, NULL, NULL);
+
+    /* A destroyed runtime's handle. */
+    gs_runtime_destroy(other);
+    CHECK(gs_listener_set_position(other, 0, 0, 0, 0) == GS_ERR_INVALID_HANDLE, "set_position on a destroyed runtime");
+    CHECK(gs_listener_get(other, &after) == GS_ERR_INVALID_HANDLE, "gs_listener_get on a destroyed runtime");
+    CHECK(gs_environment_set(other, GS_ENV_HALL, 0) == GS_ERR_INVALID_HANDLE, "environment_set on a destroyed runtime");
+    CHECK(gs_environment_get(other) == GS_ERR_INVALID_HANDLE, "environment_get on a destroyed runtime");
+    CHECK(gs_hrtf_active(other) == GS_ERR_INVALID_HANDLE, "hrtf_active on a destroyed runtime");
+    CHECK(gs_set_distance_model(other, GS_DISTANCE_NONE) == GS_ERR_INVALID_HANDLE, "set_distance_model on a destroyed runtime");
+    CHECK(gs_set_doppler(other, 1, 343.3f) == GS_ERR_INVALID_HANDLE, "set_doppler on a destroyed runtime");
+    CHECK(gs_voice_set_occlusion(other, foreign, 0) == GS_ERR_INVALID_HANDLE, "voice_set_occlusion on a destroyed runtime");
+    gs_runtime_destroy(rt);
+}
+
+/* The listener, the environment, the distance model and HRTF are kept through a call (either
+ * strategy) and a media-services reset: the same sound in each ear after as before. */
+static void test_space_through_trouble(int32_t strategy, const char *begin, const char *end) {
+    gs_runtime *rt = space_runtime(GS_SPATIALIZATION_AUTO, GS_DISTANCE_INVERSE_CLAMPED, strategy);
+    if (!rt) return;
+    char how[80];
+    snprintf(how, sizeof how, "%s, %s", begin, strategy == GS_INTERRUPTION_REBUILD_CONTEXT ? "rebuild" : "suspend");
+    CHECK(gs_system_action(rt, "route.plug port=headphones") == GS_OK, "(%s) headphones", how);
+    CHECK(gs_environment_set(rt, GS_ENV_HANGAR, 0) == GS_OK, "(%s) a hangar", how);
+    CHECK(gs_listener_set_orientation(rt, 0, 0, 1, 0, 1, 0, 0) == GS_OK, "(%s) turned round", how);
+    CHECK(gs_set_distance_model(rt, GS_DISTANCE_NONE) == GS_OK, "(%s) no fall-off", how);
+    int64_t loop = play_tone_at(rt, 6, 0, 0);
+    CHECK(loop >= 0 && gs_voice_set_reverb_send(rt, loop, 0) == GS_OK, "(%s) a dry loop at +X", how);
+    render_seconds(rt, 0.2);
+    struct ears before = settled_ears(rt);
+    CHECK(gs_hrtf_active(rt) == 1 && before.right > 100 && before.left > 1.3 * before.right,
+          "(%s) turned round on headphones, the left ear nearer: %.0f / %.0f", how, before.left, before.right);
+
+    CHECK(gs_system_action(rt, begin) == GS_OK, "(%s) the trouble begins", how);
+    CHECK(peak_of_render(rt, RATE / 2) == 0, "(%s) exact silence meanwhile", how);
+    CHECK(gs_system_action(rt, end) == GS_OK, "(%s) and ends", how);
+    render_seconds(rt, 0.2);
+    struct ears after = settled_ears(rt);
+    CHECK(gs_hrtf_active(rt) == 1, "(%s) HRTF still on", how);
+    CHECK(near((int)after.left, before.left, 0.05) && near((int)after.right, before.right, 0.05),
+          "(%s) the same sound in each ear, as loud at 6 units: %.0f / %.0f, then %.0f / %.0f", how, before.left,
+          before.right, after.left, after.right);
+    gs_listener listener;
+    CHECK(gs_listener_get(rt, &listener) == GS_OK && same_vec(listener.at, 0, 0, 1), "(%s) still facing +z", how);
+    CHECK(gs_environment_get(rt) == GS_ENV_HANGAR, "(%s) still the hangar", how);
+
+    CHECK(gs_voice_stop(rt, loop) == GS_OK, "(%s) the loop stops", how);
+    int64_t click = gs_effect_play(rt, "click", 1, 1, 0);
+    CHECK(click >= 0 && gs_voice_set_reverb_send(rt, click, 1) == GS_OK, "(%s) a click, all of it to the reverb", how);
+    render_ears(rt, 960 + 2400);
+    double tail = render_ears(rt, 21600).left;
+    CHECK(tail > 300, "(%s) the hangar's tail is there: %.1f", how, tail);
+    gs_runtime_destroy(rt);
+}
+
 int main(void) {
     alarm(120); /* a deadlock fails the run instead of hanging CI */
     setenv("ALSOFT_DRIVERS", "null", 1);
@@ -1677,7 +2278,9 @@ int main(void) {
     snprintf(high_path, sizeof high_path, "%s/high.wav", folder);
     snprintf(bed_path, sizeof bed_path, "%s/bed.wav", folder);
     snprintf(text_path, sizeof text_path, "%s/not-audio.wav", folder);
-    if (write_sine(low_path, 220, 2) != 0 || write_sine(high_path, 880, 2) != 0 || write_sine(bed_path, 330, 3) != 0) {
+    snprintf(click_path, sizeof click_path, "%s/click.wav", folder);
+    if (write_sine(low_path, 220, 2) != 0 || write_sine(high_path, 880, 2) != 0 || write_sine(bed_path, 330, 3) != 0
+        || write_sine(click_path, 1000, 0.02) != 0) {
         perror("write_sine");
         return 2;
     }
@@ -1717,12 +2320,24 @@ int main(void) {
     test_stream_position_through_a_call(GS_INTERRUPTION_REBUILD_CONTEXT);
     test_stream_position_through_a_call(GS_INTERRUPTION_SUSPEND_CONTEXT);
     test_stream_errors();
+    test_space_defaults();
+    test_speakers_and_headphones();
+    test_listener_turns_and_moves();
+    test_distance();
+    test_doppler();
+    test_reverb_tail();
+    test_occlusion();
+    test_space_errors();
+    test_space_through_trouble(GS_INTERRUPTION_REBUILD_CONTEXT, "phone.ring", "phone.decline");
+    test_space_through_trouble(GS_INTERRUPTION_SUSPEND_CONTEXT, "phone.ring", "phone.decline");
+    test_space_through_trouble(GS_INTERRUPTION_SUSPEND_CONTEXT, "mediaServices.lose", "mediaServices.reset");
 
     remove(tone_path);
     remove(low_path);
     remove(high_path);
     remove(bed_path);
     remove(text_path);
+    remove(click_path);
     snprintf(path, sizeof path, "%s/assets/sfx", folder); rmdir(path);
     snprintf(path, sizeof path, "%s/assets", folder); rmdir(path);
     snprintf(path, sizeof path, "%s/scenarios", folder); rmdir(path);
