@@ -11,7 +11,7 @@ FLAGS=(-parse-as-library -sanitize=fuzzer,address -use-ld=lld -Onone -swift-vers
 module() {  # module NAME [FOLDER] [FLAGS...]: FOLDER/**/*.swift (Sources/NAME) -> $OUT/NAME.o, .swiftmodule
   local name=$1 folder=${2:-Sources/$1}
   shift $(( $# < 2 ? $# : 2 ))
-  local files; files=$(find "$folder" -name '*.swift' | sort)
+  local files; files=$(find "$folder" -name '*.swift' -not -path '*.docc/*' | sort)  # not the DocC tutorial's code
   # shellcheck disable=SC2086
   swiftc "${FLAGS[@]}" "$@" -module-name "$name" -wmo -c $files \
     -emit-module -emit-module-path "$OUT/$name.swiftmodule" -o "$OUT/$name.o"
