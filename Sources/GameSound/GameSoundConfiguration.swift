@@ -82,7 +82,7 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// OpenAL source, and made real (at the place they have reached) when they become louder than
     /// a real one. 0 by default: a full pool steals or drops as it always did. With 500 here and 32
     /// voices, a game can start 500 looping emitters and hear the 32 nearest.
-    public var virtualVoices: Int = 0
+    public var virtualVoices: Int = 0  // 0 to 32 767 − voices
 
     /// Creates a configuration; every parameter has the default a typical game wants.
     ///

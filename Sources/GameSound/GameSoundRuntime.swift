@@ -63,6 +63,9 @@ public final class GameSoundRuntime: Sendable {
         guard configuration.voices > 0, configuration.voices <= 255 else {
             throw .invalidArgument("voices must be within 1...255, not \(configuration.voices)")
         }
+        guard (0...0x7FFF - configuration.voices).contains(configuration.virtualVoices) else {
+            throw .invalidArgument("virtualVoices must be within 0...\(0x7FFF - configuration.voices), not \(configuration.virtualVoices)")
+        }
         guard [44_100, 48_000, 22_050, 32_000, 88_200, 96_000].contains(configuration.sampleRate) else {
             throw .invalidArgument("sample rate \(configuration.sampleRate) Hz is not one OpenAL Soft renders")
         }

@@ -163,6 +163,28 @@ struct ScenarioMixingTests {
         #expect((render.frame(of: 1.0)..<render.frame(of: 1.0) + 256).contains(restore.frame))
     }
 
+    @Test("bus volume ramps and a ducking release that a call cuts short reach their levels after the call")
+    func rampsThroughACall() throws {
+        // The call outlasts every ramp (each over at 1.5 s) by more than one update.
+        let call = #", {"at": 1.0, "system": "phone.ring"}, {"at": 2.0, "system": "phone.decline"}"#
+        let effects = #"{"at": 0.1, "fire": "beep", "loop": true}, {"at": 0.5, "bus": "effects", "volume": 0.25, "over": 1}"#
+        let music = #"{"at": 0.5, "bus": "music", "volume": 0.25, "over": 1}"#
+        let soundtrack = { (events: String) in
+            #"{"name": "ramp", "duration": 2.5, "policy": "effectsPlusSoundtrack", "events": ["# + events + "]}"
+        }
+        let rule = #""ducking": [{"bus": "voice", "ducks": "effects", "db": 12, "attack": 0, "release": 1}]"#
+        let release = #"{"at": 0.0, "bus": "voice", "mute": true}, {"at": 0.1, "fire": "beep", "loop": true}, "#
+            + #"{"at": 0.2, "fire": "low", "bus": "voice", "voice": "line", "loop": true}, {"at": 0.5, "stop": "line"}"#
+        let renders = try [renderEvents(seconds: 2.5, effects + call), renderEvents(seconds: 2.5, effects),
+                           render(soundtrack(music + call)), render(soundtrack(music)),
+                           renderEvents(top: rule, seconds: 2.5, release + call), renderEvents(top: rule, seconds: 2.5, release)]
+        let after = frames(renders[0], 2.0, 2.5)
+        let levels = renders.map { $0.rms(frames: after) }
+        #expect(abs(levels[0] / levels[1] - 1) < 0.02, "an effect on the ramped bus, against one never cut: \(levels)")
+        #expect(abs(levels[2] / levels[3] - 1) < 0.02, "the soundtrack on the ramped music bus, against one never cut: \(levels)")
+        #expect(abs(levels[4] / levels[5] - 1) < 0.02, "the ducking release after the call, against one never cut: \(levels)")
+    }
+
     // MARK: - Voices
 
     @Test("a set lowers a voice's gain by its ratio, ramps it back over its time, and a pan moves it to one side")

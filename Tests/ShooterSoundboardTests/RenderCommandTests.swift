@@ -10,7 +10,7 @@ struct RenderCommandTests {
     /// What a built-in scenario's event log must never show.
     static let neverLogged: [String: [String]] = [
         "phone-call-accepted": ["interruptionEnded"],
-        "tour": ["actionRefused", "callRefused", "voiceRefused"],
+        "tour": ["actionRefused", "callRefused", "voiceRefused", "environmentUnavailable", "spatializationUnavailable"],
         "navigation-prompt-ducks": ["interruptionBegan"],
         "pause-menu": ["callRefused", "voiceRefused"],
     ]
@@ -43,11 +43,12 @@ struct RenderCommandTests {
                                    "sessionActivated", "contextRebuilt"],
         "tour": ["categorySet", "voiceStarted", "music.pause", "secondaryHintEnded", "soundtrackStarted", "otherApp.activate", "duckBegan",
                  "otherApp.deactivate", "duckEnded", "phone.ring", "interruptionBegan", "phone.decline", "interruptionEnded", "alarm.fire", "alarm.dismiss",
-                 "busDucked", "busRestored", "silentSwitch.on", "outputSilenced", "silentSwitch.off", "route.unplug", "routeChanged",
-                 "voiceStarted", "voiceStarted", "voiceStarted", "music.play",
+                 "busDucked", "busRestored", "silentSwitch.on", "outputSilenced", "silentSwitch.off", "spatializationChanged", "route.unplug", "routeChanged",
+                 "spatializationChanged", "voiceStarted", "voiceStarted", "voiceStarted", "music.play", "music.pause", "effectPlayed", "busDucked", "busRestored",
                  "phone.accept", "phone.hangUp", "sessionActivated", "mediaServices.lose", "mediaServicesLost",
                  "mediaServices.reset", "contextRebuilt", "app.background", "app.foreground", "busPaused", "busPaused",
-                 "soundtrackPaused", "busResumed", "busResumed", "soundtrackResumed", "voiceEnded"],
+                 "soundtrackPaused", "busResumed", "busResumed", "soundtrackResumed", "soundtrackStopped", "environmentChanged",
+                 "effectPlayed", "environmentChanged", "voiceEnded"],
     ]
 
     static func temporaryFolder() throws -> String {

@@ -366,6 +366,10 @@ final class RuntimeCore {
         playingClockAnchor = currentFrame
         session.setAudioIORunning(true)
         followedStatusVersion = nil  // running now: ducking and the I/O configuration are followed again
+        // Ramps (bus volumes, ducks, the environment's crossfade, the listener) went on in time while
+        // no update ran: the next updates apply where they are now, finished or not.
+        mixSettlesAt = max(mixSettlesAt, currentFrame)
+        spaceSettlesAt = max(spaceSettlesAt, currentFrame)
         updateSilence()
         // A rebuilt context starts at unit gain: give it the volume and any duck in force.
         applyListenerGain()

@@ -25,7 +25,7 @@ struct GameCalls {
                 log("actionRefused", origin: .system,
                     [.init("action", .string(action.name)), .init("reason", .string(error.reason.rawValue))])
             }
-        case .fire(let name, _, _, _, _, _, let label, _):
+        case .fire(let name, _, _, _, _, _, let label, _, _, _, _, _):
             let voice = try call("play", sound: name, index: index) { () throws(GameSoundError) in
                 try runtime.play(name, options: event.playOptions ?? PlayOptions()).voice
             }
@@ -38,7 +38,7 @@ struct GameCalls {
             }
         case .stop(let label, let fade):
             // A label whose fire was dropped or refused names no voice: a game would have nothing to
-            // stop, pause or change. A voice that has ended is left alone by the runtime itself.
+            // stop, pause, change or move. A voice that has ended is left alone by the runtime itself.
             guard let voice = voices[label] else { return }
             try call("stop", index: index) { () throws(GameSoundError) in
                 if let fade, fade > 0 { try runtime.stop(voice, fade: fade) } else { try runtime.stop(voice) }
@@ -53,6 +53,19 @@ struct GameCalls {
             guard let voice = voices[label] else { return }
             try call("setVoice", index: index) { () throws(GameSoundError) in
                 try runtime.setVoice(voice, gain: gain, pitch: pitch, pan: pan, position: position, over: over ?? 0)
+            }
+        case .move(let label, let position, let velocity, let over):
+            guard let voice = voices[label] else { return }
+            try call("setVoice", index: index) { () throws(GameSoundError) in
+                try runtime.setVoice(voice, position: position, velocity: velocity, over: over ?? 0)
+            }
+        case .listener(let position, let orientation, let velocity, let over):
+            try call("setListener", index: index) { () throws(GameSoundError) in
+                try runtime.setListener(position: position, at: orientation?.at, up: orientation?.up, velocity: velocity, over: over ?? 0)
+            }
+        case .environment(let environment, let over):
+            try call("setEnvironment", index: index) { () throws(GameSoundError) in
+                try runtime.setEnvironment(environment, over: over ?? 0)
             }
         case .bus(let bus, .volume(let volume, let over)):
             try call("setBusVolume", index: index) { () throws(GameSoundError) in try runtime.setBusVolume(bus, volume, over: over ?? 0) }

@@ -4,7 +4,8 @@ import GameSound
 /// needs before it creates a runtime, so that a bad scenario fails before anything is rendered.
 struct ScenarioPlan {
     let scenario: Scenario
-    /// The runtime's configuration: headless, at the scenario's rate, voices, strategies and seed.
+    /// The runtime's configuration: headless, at the scenario's rate, voices (virtual ones too),
+    /// strategies, seed, spatialization and distance model.
     let configuration: GameSoundConfiguration
     /// The launch soundtrack's file, if any.
     let soundtrackPath: String?
@@ -20,9 +21,13 @@ struct ScenarioPlan {
     init(scenario: Scenario, assets: ScenarioAssets) throws(ScenarioError) {
         try scenario.validate(sounds: Set(assets.effects.keys))
         self.scenario = scenario
-        configuration = GameSoundConfiguration(policy: scenario.policy, output: .headless, sampleRate: scenario.sampleRate,
-                                               voices: scenario.voices, interruptionStrategy: scenario.interruptionStrategy,
-                                               seed: scenario.seed)
+        var configuration = GameSoundConfiguration(policy: scenario.policy, output: .headless, sampleRate: scenario.sampleRate,
+                                                   voices: scenario.voices, interruptionStrategy: scenario.interruptionStrategy,
+                                                   seed: scenario.seed)
+        configuration.virtualVoices = scenario.virtualVoices
+        configuration.spatialization = scenario.spatialization
+        configuration.distanceModel = scenario.distanceModel
+        self.configuration = configuration
         if let soundtrack = scenario.soundtrack {
             guard let path = assets.soundtrackPath(for: soundtrack) else {
                 throw ScenarioError(field: "soundtrack", message: Self.unknownTrack(soundtrack, assets: assets))

@@ -7,7 +7,8 @@ extension Scenario {
     /// - Parameter sounds: The effect names available, or nil to skip that check.
     /// - Throws: ``ScenarioError`` for the first problem: a sample rate not in
     ///   ``supportedSampleRates``, a duration not in (0, ``maximumDuration``], voices outside
-    ///   1...255, an unknown sound in ``preloadedEffects``; in ``buses`` an unknown parent, a loop,
+    ///   1...255, virtual voices outside 0...``maximumVirtualVoices``, an unknown sound in
+    ///   ``preloadedEffects``; in ``buses`` an unknown parent, a loop,
     ///   a negative volume or reserve, a limit below 1 or more voices reserved than the pool has; in
     ///   ``ducking`` an unknown bus, a negative depth or time, or a bus ducking one it plays through;
     ///   in ``sounds`` no variants, an unknown variant or one missing from ``preloadedEffects``, a
@@ -15,7 +16,11 @@ extension Scenario {
     ///   with a negative or non-finite time, one before the previous event or past the duration, an
     ///   option or ramp out of range, an unknown sound or bus, a `stop`, `pause`, `resume` or `set`
     ///   of a voice label no earlier `fire` or `stream` gave, a `set` of a stream's pitch, pan or
-    ///   position, or a soundtrack step that needs a track when the scenario has none.
+    ///   position, or a soundtrack step that needs a track when the scenario has none; in space, a
+    ///   position or velocity that is not three finite numbers within ±``maximumCoordinate``, a fire's
+    ///   velocity without a position, a reverb send or occlusion outside 0...1, a `move` of a label no
+    ///   earlier `fire` gave or that a `stream` gave, a `listener` event that changes nothing, a zero
+    ///   orientation vector or `at` along `up`, or a negative `over`.
     public func validate(sounds: Set<String>? = nil) throws(ScenarioError) {
         try validateSettings()
         try validateLaunchEffects(sounds: sounds)
@@ -27,7 +32,7 @@ extension Scenario {
         }
     }
 
-    /// Checks the values outside the events: rate, duration and voices.
+    /// Checks the values outside the events: rate, duration, voices and virtual voices.
     func validateSettings() throws(ScenarioError) {
         guard Self.supportedSampleRates.contains(sampleRate) else {
             let rates = Self.supportedSampleRates.map(String.init).joined(separator: ", ")
@@ -39,6 +44,10 @@ extension Scenario {
         }
         guard (1...255).contains(voices) else {
             throw ScenarioError(field: "voices", message: "field \"voices\" (\(voices)) must be within 1...255")
+        }
+        guard (0...Self.maximumVirtualVoices).contains(virtualVoices) else {
+            throw ScenarioError(field: "virtualVoices",
+                                message: "field \"virtualVoices\" (\(virtualVoices)) must be within 0...\(Self.maximumVirtualVoices)")
         }
     }
 
@@ -82,14 +91,15 @@ extension Scenario {
         }
         if let label = event.voiceLabel, label.isEmpty {
             let field = switch event.kind {
-            case .fire, .stream: "voice" case .stop: "stop" case .pause: "pause" case .resume: "resume" default: "set"
+            case .fire, .stream: "voice" case .stop: "stop" case .pause: "pause" case .resume: "resume" case .move: "move" default: "set"
             }
             throw failure(field, "field \"\(field)\" must be a non-empty label")
         }
         switch event.kind {
-        case .fire(_, let gain, let pitch, let pan, _, _, _, let bus):
-            try checkVoiceValues(gain: gain, pitch: pitch, pan: pan, position: nil, failure: failure)
+        case .fire(_, let gain, let pitch, let pan, _, _, _, let bus, let position, let velocity, let reverbSend, let occlusion):
+            try checkVoiceValues(gain: gain, pitch: pitch, pan: pan, position: position, failure: failure)
             if let bus, !busNames.contains(bus) { throw failure("bus", Self.unknownBus(bus, known: busNames)) }
+            try checkPlacement(position: position, velocity: velocity, reverbSend: reverbSend, occlusion: occlusion, failure: failure)
         case .stream(let asset, _, let bus, _, let gain):
             if asset.isEmpty { throw failure("stream", "field \"stream\" must be a non-empty asset name or path") }
             try checkVoiceValues(gain: gain, pitch: nil, pan: nil, position: nil, failure: failure)
@@ -113,6 +123,25 @@ extension Scenario {
                 throw failure(field, "the label '\(voice)' names the stream of event \(stream): a stream's gain can change, "
                                   + "not its \"\(field)\"")
             }
+        case .move(let voice, let position, let velocity, let over):
+            try checkLabel(voice, field: "move", before: index, failure: failure)
+            if let stream = streamGiving(voice, before: index) {
+                throw failure("move", "the label '\(voice)' names the stream of event \(stream): a stream has no place in the world, "
+                                  + "so it cannot move")
+            }
+            try Self.checkVector(position, field: "position", failure: failure)
+            try Self.checkVector(velocity, field: "velocity", failure: failure)
+            try checkFade(over, field: "over", failure: failure)
+        case .listener(let position, let orientation, let velocity, let over):
+            guard position != nil || orientation != nil || velocity != nil else {
+                throw failure("listener", "a listener event changes at least one of \"position\", \"orientation\" and \"velocity\"")
+            }
+            try Self.checkVector(position, field: "listener.position", failure: failure)
+            if let orientation { try Self.check(orientation, failure: failure) }
+            try Self.checkVector(velocity, field: "listener.velocity", failure: failure)
+            try checkFade(over, field: "over", failure: failure)
+        case .environment(_, let over):
+            try checkFade(over, field: "over", failure: failure)
         case .bus(let bus, let command):
             guard busNames.contains(bus) else { throw failure("bus", Self.unknownBus(bus, known: busNames)) }
             if case .volume(let volume, let over) = command {
@@ -147,9 +176,7 @@ extension Scenario {
         if let gain, !(gain.isFinite && gain >= 0) { throw failure("gain", "field \"gain\" (\(gain)) must be 0 or more") }
         if let pitch, !(pitch.isFinite && pitch > 0) { throw failure("pitch", "field \"pitch\" (\(pitch)) must be more than 0") }
         if let pan, !(pan.isFinite && (-1...1).contains(pan)) { throw failure("pan", "field \"pan\" (\(pan)) must be within -1...1") }
-        if let position, !(position.x.isFinite && position.y.isFinite && position.z.isFinite) {
-            throw failure("position", "field \"position\" must be three finite numbers [x, y, z]")
-        }
+        try Self.checkVector(position, field: "position", failure: failure)
     }
 
     /// Checks that an earlier `fire` or `stream` gave the label an event acts on.
@@ -188,7 +215,7 @@ extension Scenario {
     private func labelsGiven(before index: Int) -> Set<String> {
         Set(events[..<index].compactMap { event in
             switch event.kind {
-            case .fire(_, _, _, _, _, _, let voice?, _), .stream(_, let voice, _, _, _): voice
+            case .fire(_, _, _, _, _, _, let voice?, _, _, _, _, _), .stream(_, let voice, _, _, _): voice
             default: nil
             }
         })
@@ -200,7 +227,7 @@ extension Scenario {
         for earlier in events[..<index].indices.reversed() {
             switch events[earlier].kind {
             case .stream(_, label, _, _, _): return earlier
-            case .fire(_, _, _, _, _, _, label?, _): return nil
+            case .fire(_, _, _, _, _, _, label?, _, _, _, _, _): return nil
             default: continue
             }
         }

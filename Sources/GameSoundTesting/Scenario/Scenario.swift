@@ -19,6 +19,12 @@ public struct Scenario: Sendable, Hashable {
     public static let supportedSampleRates: [Int] = [22_050, 32_000, 44_100, 48_000, 88_200, 96_000]
     /// The longest scenario accepted, in seconds (an hour).
     public static let maximumDuration: Double = 3_600
+    /// The most virtual voices a scenario may ask for (``virtualVoices``).
+    public static let maximumVirtualVoices = 10_000
+    /// The largest coordinate of a position or velocity a scenario may give, in the game's units (or
+    /// units per second): a million, far beyond anything audible, and where a 32-bit float still
+    /// places a sound to a tenth of a unit.
+    public static let maximumCoordinate: Float = 1_000_000
 
     /// A name for people and file names, for example `"phone-call-declined"`.
     public var name: String
@@ -38,6 +44,11 @@ public struct Scenario: Sendable, Hashable {
     public var soundtrack: String?
     /// The size of the effects voice pool, 1 to 255.
     public var voices: Int
+    /// How many sounds beyond ``voices`` may play virtually (the JSON key `virtualVoices`, a GameSound
+    /// extension; 0 by default, at most ``maximumVirtualVoices``): tracked in time, silent, and made
+    /// real, where they have got to, when they become louder than a real one. A scenario with more
+    /// emitters than voices needs it; the log says `voiceVirtualised` and `voiceRealised`.
+    public var virtualVoices: Int
     /// What interruptions do to the OpenAL context.
     public var interruptionStrategy: GameSoundConfiguration.InterruptionStrategy
     /// The effects loaded before the first event (the JSON key `preload`, an array of names), or nil
@@ -57,6 +68,12 @@ public struct Scenario: Sendable, Hashable {
     /// Named sounds with variants and random pitch and gain (the JSON object `sounds`), defined
     /// before the first event; a `fire` of such a name plays the definition.
     public var sounds: [String: SoundDefinition]
+    /// How sounds placed in the world become two channels (the JSON key `spatialization`: `auto`,
+    /// `hrtf` or `stereo`); `auto` by default, HRTF on headphones and plain panning on speakers.
+    public var spatialization: Spatialization
+    /// How sounds fade with distance (the JSON key `distanceModel`: `inverseClamped`,
+    /// `linearClamped`, `exponentClamped` or `none`); `inverseClamped` by default.
+    public var distanceModel: DistanceModel
     /// The timed events, in the order they happen.
     public var events: [ScenarioEvent]
 
@@ -70,19 +87,23 @@ public struct Scenario: Sendable, Hashable {
     ///   - launch: The system's state at launch.
     ///   - soundtrack: The launch soundtrack's asset name or path, or nil for none.
     ///   - voices: The effects voice pool's size.
+    ///   - virtualVoices: How many sounds beyond `voices` may play virtually.
     ///   - interruptionStrategy: What interruptions do to the OpenAL context.
     ///   - preloadedEffects: The effects loaded before the first event, or nil for every fired one.
     ///   - seed: The seed of the runtime's random generator.
     ///   - buses: Buses made or changed before the first event.
     ///   - ducking: Ducking rules added before the first event.
     ///   - sounds: Named sounds defined before the first event.
+    ///   - spatialization: How placed sounds become two channels.
+    ///   - distanceModel: How sounds fade with distance.
     ///   - events: The timed events, in order.
     public init(name: String, sampleRate: Int = 48_000, duration: Double,
                 policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio,
-                launch: LaunchState = .init(), soundtrack: String? = "theme", voices: Int = 32,
+                launch: LaunchState = .init(), soundtrack: String? = "theme", voices: Int = 32, virtualVoices: Int = 0,
                 interruptionStrategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext,
                 preloadedEffects: [String]? = nil, seed: UInt64 = 0, buses: [BusName: ScenarioBus] = [:],
-                ducking: [DuckingRule] = [], sounds: [String: SoundDefinition] = [:], events: [ScenarioEvent] = []) {
+                ducking: [DuckingRule] = [], sounds: [String: SoundDefinition] = [:], spatialization: Spatialization = .auto,
+                distanceModel: DistanceModel = .inverseClamped, events: [ScenarioEvent] = []) {
         self.name = name
         self.sampleRate = sampleRate
         self.duration = duration
@@ -90,12 +111,15 @@ public struct Scenario: Sendable, Hashable {
         self.launch = launch
         self.soundtrack = soundtrack
         self.voices = voices
+        self.virtualVoices = virtualVoices
         self.interruptionStrategy = interruptionStrategy
         self.preloadedEffects = preloadedEffects
         self.seed = seed
         self.buses = buses
         self.ducking = ducking
         self.sounds = sounds
+        self.spatialization = spatialization
+        self.distanceModel = distanceModel
         self.events = events
     }
 
@@ -114,7 +138,7 @@ public struct Scenario: Sendable, Hashable {
     public var firedSounds: [String] {
         var seen: Set<String> = []
         return events.compactMap { event in
-            guard case .fire(let name, _, _, _, _, _, _, _) = event.kind, seen.insert(name).inserted else { return nil }
+            guard case .fire(let name, _, _, _, _, _, _, _, _, _, _, _) = event.kind, seen.insert(name).inserted else { return nil }
             return name
         }
     }

@@ -5,10 +5,11 @@ import GameSound
 struct ScenarioParser {
     static let topLevelKeys: Set<String> = [
         "name", "description", "sampleRate", "duration", "policy", "launch", "soundtrack", "voices", "interruptionStrategy",
-        "preload", "seed", "buses", "ducking", "sounds", "events",
+        "preload", "seed", "buses", "ducking", "sounds", "spatialization", "distanceModel", "virtualVoices", "events",
     ]
     static let launchKeys: Set<String> = ["otherAudio", "silentSwitch", "screenLocked", "route"]
-    static let fireKeys: Set<String> = ["at", "fire", "gain", "pitch", "pan", "loop", "priority", "voice", "bus"]
+    static let fireKeys: Set<String> = ["at", "fire", "gain", "pitch", "pan", "loop", "priority", "voice", "bus", "position", "velocity",
+                                        "reverbSend", "occlusion"]
     static let setKeys: Set<String> = ["at", "set", "gain", "pitch", "pan", "position", "over"]
     /// The keys each `soundtrack` verb takes besides `at` and `soundtrack`.
     static let soundtrackKeys: [String: Set<String>] = [
@@ -19,7 +20,8 @@ struct ScenarioParser {
     static let effectsKeys: [String: Set<String>] = ["stopAll": [], "volume": ["value"]]
     /// The keys that name an event's kind. `bus` names it only on its own: beside another kind's key
     /// (`"fire"` with `"bus"`) it is that event's field.
-    static let eventKinds = ["fire", "stream", "stop", "pause", "resume", "set", "bus", "effects", "preload", "unload", "soundtrack", "system"]
+    static let eventKinds = ["fire", "stream", "stop", "pause", "resume", "set", "move", "listener", "environment", "bus", "effects", "preload",
+                             "unload", "soundtrack", "system"]
 
     let sounds: Set<String>?
 
@@ -39,6 +41,7 @@ struct ScenarioParser {
         scenario.policy = try fields.optional("policy", as: Self.named(GameSoundConfiguration.Policy.init(rawValue:),
                                                                       Self.oneOf(GameSoundConfiguration.Policy.allCases.map(\.rawValue)))) ?? scenario.policy
         scenario.voices = try fields.optional("voices", as: Self.integer) ?? scenario.voices
+        scenario.virtualVoices = try fields.optional("virtualVoices", as: Self.integer) ?? scenario.virtualVoices
         scenario.interruptionStrategy = try fields.optional(
             "interruptionStrategy", as: Self.named(GameSoundConfiguration.InterruptionStrategy.init(rawValue:),
                                                    Self.oneOf(GameSoundConfiguration.InterruptionStrategy.allCases.map(\.rawValue)))) ?? scenario.interruptionStrategy
@@ -61,6 +64,7 @@ struct ScenarioParser {
         if let buses = try fields.optional("buses", as: Self.object) { scenario.buses = try self.buses(from: buses) }
         if let ducking = try fields.optional("ducking", as: Self.array) { scenario.ducking = try self.ducking(from: ducking) }
         if let sounds = try fields.optional("sounds", as: Self.object) { scenario.sounds = try self.sounds(from: sounds) }
+        try space(from: fields, into: &scenario)
         try scenario.validateSettings()
         try scenario.validateLaunchEffects(sounds: sounds)
         try scenario.validateMixing(effects: sounds)
@@ -115,7 +119,10 @@ struct ScenarioParser {
                 pan: try fields.optional("pan", as: Self.number).map(Float.init),
                 loop: try fields.optional("loop", as: Self.bool), priority: try fields.optional("priority", as: Self.integer),
                 voice: try fields.optional("voice", as: Self.nonEmptyString),
-                bus: try fields.optional("bus", as: Self.nonEmptyString).map { BusName($0) }))
+                bus: try fields.optional("bus", as: Self.nonEmptyString).map { BusName($0) },
+                position: try fields.optional("position", as: Self.position), velocity: try fields.optional("velocity", as: Self.position),
+                reverbSend: try fields.optional("reverbSend", as: Self.number).map(Float.init),
+                occlusion: try fields.optional("occlusion", as: Self.number).map(Float.init)))
         case "stream":
             return ScenarioEvent(at: at, try streamEvent(fields: fields))
         case "stop":
@@ -133,6 +140,12 @@ struct ScenarioParser {
                 pitch: try fields.optional("pitch", as: Self.number).map(Float.init),
                 pan: try fields.optional("pan", as: Self.number).map(Float.init),
                 position: try fields.optional("position", as: Self.position), over: try fields.optional("over", as: Self.number)))
+        case "move":
+            return ScenarioEvent(at: at, try moveEvent(fields: fields))
+        case "listener":
+            return ScenarioEvent(at: at, try listenerEvent(fields: fields))
+        case "environment":
+            return ScenarioEvent(at: at, try environmentEvent(fields: fields))
         case "bus":
             return ScenarioEvent(at: at, try busEvent(fields: fields))
         case "preload", "unload":
