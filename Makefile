@@ -53,6 +53,7 @@ callgrind-record: deps bench-c
 ## bench: the full benchmark suite in a release build; prints a table (see docs/performance.md).
 bench: deps bench-c
 	swift build -c release --product gamesound-bench
+	swift build -c release --product shooter-soundboard
 	.build/release/gamesound-bench
 
 ## pulse-test: PulseSystemTests against a private PulseAudio daemon (started and stopped by the script).

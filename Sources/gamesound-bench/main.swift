@@ -57,7 +57,7 @@ func runBench() throws(BenchError) {
             only = Set(arguments[index + 1].split(separator: ",").map(String.init))
             index += 1
         default:
-            throw .failed("usage: gamesound-bench [--smoke] [--c-baseline PATH] [--only mixing,space,triggering,preloading,streaming,recovery]")
+            throw .failed("usage: gamesound-bench [--smoke] [--c-baseline PATH] [--only mixing,space,triggering,preloading,streaming,recovery,render]")
         }
         index += 1
     }
@@ -71,6 +71,7 @@ func runBench() throws(BenchError) {
     if wanted("preloading") { try PreloadBenchmark.run(scale: scale, table: table) }
     if wanted("streaming") { try StreamingBenchmark.run(scale: scale, table: table, me: me) }
     if wanted("recovery") { try RecoveryBenchmark.run(scale: scale, table: table) }
+    if wanted("render") { try RenderBenchmark.run(scale: scale, table: table, me: me) }
     print("")
     print(table.markdown())
 }

@@ -107,6 +107,24 @@ struct SpaceTests {
         }
     }
 
+    @Test("an environment set during a call is heard after it, with either strategy",
+          arguments: GameSoundConfiguration.InterruptionStrategy.allCases)
+    func environmentSetDuringACall(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
+        let h = try harness(strategy: strategy)
+        try h.runtime.setEnvironment(.room)
+        try h.render(seconds: 0.1)
+        try h.perform("phone.ring")
+        try h.runtime.setEnvironment(.hangar)
+        try h.render(seconds: 0.2)
+        try h.perform("phone.decline")
+        try h.render(seconds: 0.1)
+        let start = h.frame
+        try h.runtime.play("click", options: .init(reverbSend: 1))
+        try h.render(seconds: 1.5)
+        // The room's tail is gone within 0.4 s; the hangar's rings for seconds.
+        #expect(rms(h, channel: 0, (start + 48_000)..<(start + 72_000)) > 0.0005, "the hangar after the call")
+    }
+
     @Test("occlusion lowers the direct sound by at least 5 dB at its fullest")
     func occlusion() throws {
         let h = try harness()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GameSound
 import GameSoundTesting
 import Logging
 
@@ -70,24 +71,71 @@ extension ShooterSoundboard {
             let assets = ScenarioAssets.folder(try assetOptions.validatedFolder())
             let parsed = try Scenario.load(path: path, sounds: Set(assets.effects.keys))
             let clock = ContinuousClock()
-            var result: ScenarioRender?
             let bar = progress && isatty(STDOUT_FILENO) == 1 && !quiet ? ProgressBar() : nil
             var runner = ScenarioRunner()
             if let bar { runner.progress = { fraction in bar.show(fraction) } }
-            let elapsed = try clock.measure { result = try runner.render(parsed, assets: assets) }
-            bar?.finish()
-            guard let render = result else { return }
-            // A soundtrack that could not be played is a failed render, not a silent one.
-            if let failure = render.events.first(where: { $0.name == "soundtrackFailed" }) {
-                throw CommandFailure(failure.details.first { $0.key == "error" }.map { "\($0.value)" } ?? "the soundtrack failed")
+            // The outputs are written as the render goes, to temporary files beside them that are
+            // renamed into place at the end: memory does not grow with the scenario's length, and a
+            // failed render leaves nothing behind. A folder that does not exist fails before the render.
+            let writer = try ScenarioFileWriter(scenario: parsed, wav: out, events: events, timeline: timeline,
+                                                format: format == .s16 ? .s16 : .f32)
+            var sink = SoundtrackWatch(writer: writer)
+            InterruptCleanup.install(removing: writer.temporaryPaths)
+            do {
+                let elapsed = try clock.measure { try runner.render(parsed, assets: assets, into: &sink) }
+                bar?.finish()
+                try writer.finish()
+                report(elapsed: elapsed, events: writer.eventCount, name: parsed.name, duration: parsed.duration)
+            } catch {
+                bar?.finish()
+                writer.discard()
+                throw error
             }
-            try render.write(wav: out, events: events, timeline: timeline, format: format == .s16 ? .s16 : .f32)
+        }
+
+        private func report(elapsed: Duration, events eventCount: Int, name: String, duration: Double) {
             guard !quiet else { return }
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            print("Rendered \(parsed.name): \(parsed.duration) s of audio in \(String(format: "%.2f", seconds)) s, \(render.events.count) events.")
+            print("Rendered \(name): \(duration) s of audio in \(String(format: "%.2f", seconds)) s, \(eventCount) events.")
             print("  audio:    \(out)")
             if let events { print("  events:   \(events)") }
             if let timeline { print("  timeline: \(timeline)") }
+        }
+    }
+}
+
+/// Passes the render on to the file writer, and stops it at the first `soundtrackFailed`: a
+/// soundtrack that could not be played is a failed render, not a silent one.
+struct SoundtrackWatch: ScenarioRenderSink {
+    let writer: ScenarioFileWriter
+
+    func receive(frames: UnsafeBufferPointer<Float>) throws {
+        try writer.receive(frames: frames)
+    }
+
+    func receive(events: [GameSoundEvent]) throws {
+        if let failure = events.first(where: { $0.name == "soundtrackFailed" }) {
+            throw CommandFailure(failure.details.first { $0.key == "error" }.map { "\($0.value)" } ?? "the soundtrack failed")
+        }
+        try writer.receive(events: events)
+    }
+}
+
+/// Removes a render's temporary files when the render is interrupted (Ctrl-C) or terminated, so that
+/// stopping an hour's render leaves no hidden half-written file behind; then exits as the signal would.
+enum InterruptCleanup {
+    /// The paths as C strings, made before any signal can come: the handler only reads them.
+    nonisolated(unsafe) private static var paths: UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?> = .init(start: nil, count: 0)
+
+    static func install(removing temporary: [String]) {
+        let copies = UnsafeMutableBufferPointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: temporary.count)
+        for (index, path) in temporary.enumerated() { copies[index] = strdup(path) }
+        paths = copies
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber) { received in
+                for path in InterruptCleanup.paths { if let path { unlink(path) } }
+                _exit(128 + received)
+            }
         }
     }
 }

@@ -102,12 +102,15 @@ extension RuntimeCore {
     /// noticing voices that finished. Each part costs nothing while it has nothing to do.
     func updateMix() {
         let now = currentFrame
+        // Work moves while the previous update came before a ramp's end: so the update after the end
+        // applies the final value whatever the period (256 frames headless, 4096 with the screen locked).
+        previousUpdateFrame = playingClockAnchor ?? now
         if let anchor = playingClockAnchor { playingClock += now - anchor }
         playingClockAnchor = now
         if virtualVoiceCount > 0 { rankVirtualVoices() }
         if !duckStates.isEmpty { followDuckingRules(at: now) }
-        if now - configuration.updateFrames <= mixSettlesAt { refreshBusGains() }
-        if now - configuration.updateFrames <= voiceRampsSettleAt { advanceVoiceRamps(at: now) }
+        if previousUpdateFrame <= mixSettlesAt { refreshBusGains() }
+        if previousUpdateFrame <= voiceRampsSettleAt { advanceVoiceRamps(at: now) }
         if now >= nextEndCheck { noticeFinishedVoices(at: now) }
     }
 
@@ -437,7 +440,7 @@ extension RuntimeCore {
                  .init("db", .number(Double(active ? -state.rule.decibels : 0)))])
             moved = true
         }
-        if moved || now - configuration.updateFrames <= mixSettlesAt {
+        if moved || previousUpdateFrame <= mixSettlesAt {
             for bus in duckGains.indices { duckGains[bus] = 1 }
             for state in duckStates { duckGains[state.ducked] = min(duckGains[state.ducked], state.ramp.gain(at: now)) }
         }

@@ -24,9 +24,16 @@ extension RuntimeCore {
         try? context.setDistanceModel(distanceModel.openAL)
         try? context.setDopplerFactor(dopplerFactor)
         try? context.setSpeedOfSound(speedOfSound)
-        applyListener(listener)
+        applyListener(currentListener)
         followSpatialization()
-        if environment != .none, environmentSlots.isEmpty { buildEnvironment() }
+        if environment != .none, environmentSlots.isEmpty {
+            buildEnvironment()
+        } else if !environmentSlots.isEmpty, environmentInSlot != environment {
+            // Changed while the context could not be used (a call, say): it is simply there now.
+            loadEnvironment(environment, into: activeEnvironmentSlot)
+            environmentFade = .steady(1)
+            applyEnvironmentGains(at: currentFrame)
+        }
     }
 
     // MARK: - The listener
@@ -69,7 +76,7 @@ extension RuntimeCore {
     /// Per-block work: a listener ramp and an environment crossfade, while either moves.
     func updateSpace() {
         let now = currentFrame
-        guard now - configuration.updateFrames <= spaceSettlesAt else { return }
+        guard previousUpdateFrame <= spaceSettlesAt else { return }
         if listenerRamp != nil {
             applyListener(currentListener)
             if let ramp = listenerRamp, now > ramp.endFrame { listenerRamp = nil }
@@ -188,6 +195,7 @@ extension RuntimeCore {
 
     private func loadEnvironment(_ environment: Environment, into slot: Int) {
         guard slot < environmentSlots.count else { return }
+        environmentInSlot = environment
         if let reverb = environment.reverb {
             try? environmentEffects[slot].setReverb(reverb)
             try? environmentSlots[slot].attach(environmentEffects[slot])

@@ -153,6 +153,10 @@ final class RuntimeCore {
     /// Frames of output played while running: the time virtual voices move on in.
     var playingClock = 0
     var playingClockAnchor: Int?
+    /// The frame of the update before the running one (see ``updateMix()``).
+    var previousUpdateFrame = 0
+    /// The environment loaded in the active reverb slot.
+    var environmentInSlot = Environment.none
     /// The runtime's one random generator (``GameSoundConfiguration/seed``).
     var random: SplitMix64
 
@@ -376,8 +380,9 @@ final class RuntimeCore {
         // Whatever the game changed while the context could not be used, the voices now hear of.
         reapplyVoices()
         if context != nil, (try? makeContextCurrentIfNeeded()) != nil {
-            applyListener(currentListener)
-            followSpatialization()  // the route may have changed while the game was away
+            // Listener, route, environment, distance model and Doppler as they are now: any of them
+            // may have changed while the game was away.
+            applySpaceToContext()
         }
     }
 

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// Why ``ScenarioRender/write(wav:events:timeline:format:)`` could not write a file.
+/// Why ``ScenarioRender/write(wav:events:timeline:format:)`` or a ``ScenarioFileWriter`` could not write a file.
 public struct ScenarioOutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file that could not be written.
     public var path: String

@@ -21,13 +21,22 @@ extension ScenarioRender {
     /// - Parameter width: The picture's width in pixels; at least 300 is used.
     /// - Returns: A complete SVG document.
     public func timelineSVG(width: Int = 1600) -> String {
-        TimelineDrawing(render: self, width: max(width, 300)).svg()
+        let width = max(width, 300)
+        var waveform = TimelineWaveform(columns: TimelineDrawing.columns(width: width), frameCount: frameCount)
+        samples.withUnsafeBufferPointer { waveform.add($0) }
+        return TimelineDrawing(scenario: scenario, frameCount: frameCount, events: events, waveform: waveform, width: width).svg()
     }
 }
 
-/// Lays out and draws one timeline picture.
+/// Lays out and draws one timeline picture, from the events and a per-pixel summary of the audio
+/// (so that a streamed render draws the same picture as one held in memory).
 struct TimelineDrawing {
-    let render: ScenarioRender
+    let scenario: Scenario
+    /// The frames the picture spans.
+    let frameCount: Int
+    let events: [GameSoundEvent]
+    let waveform: TimelineWaveform
+    /// At least 300 (``ScenarioRender/timelineSVG(width:)`` makes sure).
     let width: Int
     let plotLeft = 40.0
     let plotRight = 16.0
@@ -36,7 +45,10 @@ struct TimelineDrawing {
     let maxRows = 24
 
     var plotWidth: Double { Double(width) - plotLeft - plotRight }
-    var frames: Int { max(render.frameCount, 1) }
+    var frames: Int { max(frameCount, 1) }
+
+    /// The number of pixel columns of the waveforms in a picture `width` pixels wide.
+    static func columns(width: Int) -> Int { Int(Double(width) - 40 - 16) }
 
     func x(ofFrame frame: Int) -> Double { plotLeft + Double(frame) / Double(frames) * plotWidth }
 
@@ -53,11 +65,11 @@ struct TimelineDrawing {
         <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(Self.number(height))" \
         viewBox="0 0 \(width) \(Self.number(height))" font-family="sans-serif" font-size="10">
         <rect width="100%" height="100%" fill="#ffffff"/>
-        <text x="\(Self.number(plotLeft))" y="18" font-size="14" font-weight="bold">\(Self.escape(render.scenario.name))</text>
+        <text x="\(Self.number(plotLeft))" y="18" font-size="14" font-weight="bold">\(Self.escape(scenario.name))</text>
 
         """
         out += legend()
-        for span in TimelineSpan.spans(in: render.events, frameCount: render.frameCount) {
+        for span in TimelineSpan.spans(in: events, frameCount: frameCount) {
             let left = x(ofFrame: span.startFrame), right = x(ofFrame: span.endFrame)
             out += "<rect class=\"span \(span.kind.rawValue)\" x=\"\(Self.number(left))\" y=\"\(Self.number(lanesTop))\" "
                 + "width=\"\(Self.number(max(right - left, 1)))\" height=\"\(Self.number(2 * laneHeight + 10))\" "
@@ -65,7 +77,7 @@ struct TimelineDrawing {
         }
         out += waveform(channel: 0, top: lanesTop, label: "L")
         out += waveform(channel: 1, top: lanesTop + laneHeight + 10, label: "R")
-        for event in render.events where Self.unlabelled.contains(event.name) {
+        for event in events where Self.unlabelled.contains(event.name) {
             let x = x(ofFrame: event.frame)
             out += "<g class=\"event\"><title>\(Self.escape(event.description))</title>"
                 + "<line x1=\"\(Self.number(x))\" y1=\"\(Self.number(lanesTop - 6))\" x2=\"\(Self.number(x))\" "
@@ -117,17 +129,10 @@ struct TimelineDrawing {
     private func waveform(channel: Int, top: Double, label: String) -> String {
         let middle = top + laneHeight / 2, half = laneHeight / 2 - 2
         var path = ""
-        let columns = Int(plotWidth)
-        let samples = render.samples, frameCount = render.frameCount
-        for column in 0..<columns {
-            let start = column * frameCount / columns, end = (column + 1) * frameCount / columns
-            guard start < end else { continue }
-            var low: Float = 0, high: Float = 0
-            for frame in start..<end {
-                let sample = samples[frame * 2 + channel]
-                low = min(low, sample)
-                high = max(high, sample)
-            }
+        precondition(waveform.columns == Int(plotWidth) && waveform.frameCount == frameCount, "a summary for another picture")
+        for column in 0..<waveform.columns {
+            guard !waveform.frames(of: column).isEmpty else { continue }
+            let low = waveform.low[column * 2 + channel], high = waveform.high[column * 2 + channel]
             let top = middle - Double(min(high, 1)) * half, bottom = middle - Double(max(low, -1)) * half
             let x = plotLeft + Double(column) + 0.5
             path += "M\(Self.number(x)) \(Self.number(top))V\(Self.number(max(bottom, top + 0.5)))"
@@ -141,7 +146,7 @@ struct TimelineDrawing {
     }
 
     private func axis(top: Double) -> String {
-        let duration = Double(render.frameCount) / Double(render.sampleRate)
+        let duration = Double(frameCount) / Double(scenario.sampleRate)
         let pixelsPerSecond = plotWidth / max(duration, 1e-9)
         let labelStep = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1200].first { Double($0) * pixelsPerSecond >= 50 } ?? 1800
         let tickStep = pixelsPerSecond >= 3 ? 1 : labelStep
@@ -149,7 +154,7 @@ struct TimelineDrawing {
             + "y2=\"\(Self.number(top))\" stroke=\"#333333\"/>\n"
         var second = 0
         while Double(second) <= duration {
-            let x = x(ofFrame: render.frame(of: Double(second)))
+            let x = x(ofFrame: scenario.frame(of: Double(second)))
             let labelled = second % labelStep == 0
             out += "<line class=\"tick\" x1=\"\(Self.number(x))\" y1=\"\(Self.number(top))\" x2=\"\(Self.number(x))\" "
                 + "y2=\"\(Self.number(top + (labelled ? 8 : 4)))\" stroke=\"#333333\"/>"
@@ -205,7 +210,7 @@ struct TimelineDrawing {
         var openTag: (index: Int, first: Int, extent: ClosedRange<Double>)?
         let right = Double(width) - plotRight
         func free(_ row: Int, _ range: ClosedRange<Double>) -> Bool { !rows[row].contains { $0.overlaps(range) } }
-        for event in render.events where !Self.unlabelled.contains(event.name) {
+        for event in events where !Self.unlabelled.contains(event.name) {
             let text = Self.labelText(event)
             let x = x(ofFrame: event.frame)
             let endsAtLine = x + Self.textWidth(text) > right

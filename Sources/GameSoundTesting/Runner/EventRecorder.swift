@@ -12,4 +12,13 @@ final class EventRecorder: Sendable {
     }
 
     var events: [GameSoundEvent] { recorded.withLock { $0 } }
+
+    /// The events recorded since the last call, in order; the recorder forgets them.
+    func drain() -> [GameSoundEvent] {
+        recorded.withLock { recorded in
+            let taken = recorded
+            recorded = []
+            return taken
+        }
+    }
 }

@@ -51,14 +51,39 @@ public struct ScenarioRunner: Sendable {
     ///   start or render; ``ScenarioRunError/eventFailed(eventIndex:error:)`` when a game call fails
     ///   in a way no game could go on from (OpenAL itself failed, or the runtime stopped).
     public func render(_ scenario: Scenario, assets: ScenarioAssets) throws(ScenarioRunError) -> ScenarioRender {
+        var collector = ScenarioRenderCollector(scenario: scenario)
+        do {
+            try render(scenario, assets: assets, into: &collector)
+        } catch {
+            // The collector never throws: only the run can have failed.
+            guard case .run(let failure) = error else { preconditionFailure("the collector threw: \(error)") }
+            throw failure
+        }
+        return collector.render
+    }
+
+    /// Renders `scenario` from start to end, handing the mix to `sink` one block (at most one second)
+    /// at a time and the events as they are logged: the samples and events of
+    /// ``render(_:assets:)``, with nothing kept here, so that a render of any length needs no more
+    /// memory than a short one. ``progress`` is called as for ``render(_:assets:)``.
+    ///
+    /// - Parameters:
+    ///   - scenario: The scenario; it is validated here, so one built in code is checked too.
+    ///   - assets: Where its effects, soundtracks and streams are.
+    ///   - sink: What takes the render, for example a ``ScenarioFileWriter``.
+    /// - Throws: ``ScenarioStreamError/run(_:)`` with the errors of ``render(_:assets:)``;
+    ///   ``ScenarioStreamError/output(_:)`` or ``ScenarioStreamError/sink(_:)`` when the sink throws,
+    ///   which stops the render there.
+    public func render(_ scenario: Scenario, assets: ScenarioAssets,
+                       into sink: inout some ScenarioRenderSink) throws(ScenarioStreamError) {
         let plan: ScenarioPlan
         do {
             plan = try ScenarioPlan(scenario: scenario, assets: assets)
         } catch {
-            throw .invalidScenario(error)
+            throw .run(.invalidScenario(error))
         }
-        try checkStreams(plan)
-        return try run(plan)
+        do { try checkStreams(plan) } catch { throw .run(error) }
+        try run(plan, into: &sink)
     }
 
     /// Opens each stream's file once, so that one that does not decode fails the render before it
@@ -75,7 +100,7 @@ public struct ScenarioRunner: Sendable {
         }
     }
 
-    private func run(_ plan: ScenarioPlan) throws(ScenarioRunError) -> ScenarioRender {
+    private func run(_ plan: ScenarioPlan, into sink: inout some ScenarioRenderSink) throws(ScenarioStreamError) {
         let scenario = plan.scenario
         let recorder = EventRecorder()
         let runtime: GameSoundRuntime
@@ -86,32 +111,59 @@ public struct ScenarioRunner: Sendable {
                                            system: SimulatedSystem(launch: scenario.launch), soundtrack: plan.soundtrackPath,
                                            eventObserver: { recorder.record($0) })
         } catch {
-            throw .runtime(error)
+            throw .run(.runtime(error))
         }
         defer { runtime.shutdown() }
-        try setUpMixing(plan, on: runtime)
-        for (name, path) in plan.effects {
-            do { try runtime.preload(name, path: path) } catch { throw .asset(name: name, path: path, error: error) }
+        do throws(ScenarioRunError) {
+            try setUpMixing(plan, on: runtime)
+            for (name, path) in plan.effects {
+                do { try runtime.preload(name, path: path) } catch { throw .asset(name: name, path: path, error: error) }
+            }
+            try defineSounds(plan, on: runtime)
+        } catch {
+            throw .run(error)
         }
-        try defineSounds(plan, on: runtime)
 
-        var samples: [Float] = []
-        samples.reserveCapacity(scenario.frameCount * 2)
+        func handOnEvents() throws(ScenarioStreamError) {
+            let fresh = recorder.drain()
+            guard !fresh.isEmpty else { return }
+            try Self.deliver { () throws in try sink.receive(events: fresh) }
+        }
         let chunk = scenario.sampleRate  // one second: the render is the same however it is cut
-        func renderUntil(_ frame: Int) throws(ScenarioRunError) {
-            while samples.count / 2 < frame {
-                let count = min(frame - samples.count / 2, chunk)
-                do { samples += try runtime.render(frames: count) } catch { throw .runtime(error) }
-                progress?(Double(samples.count / 2) / Double(max(1, scenario.frameCount)))
+        var block = [Float](repeating: 0, count: chunk * 2)
+        var rendered = 0
+        func renderUntil(_ frame: Int) throws(ScenarioStreamError) {
+            while rendered < frame {
+                let count = min(frame - rendered, chunk)
+                try block.withUnsafeMutableBufferPointer { (buffer) throws(ScenarioStreamError) in
+                    let part = UnsafeMutableBufferPointer(rebasing: buffer[0..<(count * 2)])
+                    do throws(GameSoundError) { try runtime.render(into: part) } catch { throw .run(.runtime(error)) }
+                    try Self.deliver { () throws in try sink.receive(frames: UnsafeBufferPointer(part)) }
+                }
+                rendered += count
+                try handOnEvents()
+                progress?(Double(rendered) / Double(max(1, scenario.frameCount)))
             }
         }
         var game = GameCalls(plan: plan, runtime: runtime, recorder: recorder)
         for (index, event) in scenario.events.enumerated() {
             try renderUntil(scenario.frame(of: event.at))
-            try game.apply(event, index: index)
+            do { try game.apply(event, index: index) } catch { throw .run(error) }
+            try handOnEvents()
         }
         try renderUntil(scenario.frameCount)
-        return ScenarioRender(scenario: scenario, samples: samples, events: recorder.events)
+        try handOnEvents()
+    }
+
+    /// Calls the sink, sorting what it throws.
+    private static func deliver(_ body: () throws -> Void) throws(ScenarioStreamError) {
+        do {
+            try body()
+        } catch let error as ScenarioOutputError {
+            throw .output(error)
+        } catch {
+            throw .sink(error)
+        }
     }
 
     /// Makes and changes the scenario's buses, parents first, then adds its ducking rules. The plan
