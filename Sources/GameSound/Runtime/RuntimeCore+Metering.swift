@@ -26,7 +26,8 @@ extension RuntimeCore {
     }
 
     /// Where a voice is heard from (listener space) and how loud: its source gain times the
-    /// distance attenuation, capped at 1 as OpenAL Soft caps it. The meters and the virtualiser use it.
+    /// distance attenuation, capped at 1 as OpenAL Soft caps it. (The virtualiser ranks with its own
+    /// inline `loudness`: sharing this computation there measured 10 % more instructions.)
     func asHeard(_ index: Int, at now: Int) -> (direction: (Float, Float, Float), gain: Float) {
         let place = placement(index, at: now)
         let direction = place.relative ? (place.x, place.y, place.z) : inListenerSpace(place.x, place.y, place.z)
