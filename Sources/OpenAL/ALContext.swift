@@ -12,8 +12,10 @@ public final class ALContext {
     public let device: ALDevice
     /// The attributes this context was created with (the request, not the grant).
     public let requestedAttributes: ALContextAttributes
+    // Unchecked exclusivity: read at every block (`isCurrent`), and the dynamic check cost more
+    // than the read; like every OpenAL object, a context is used under one owner's lock.
     /// Whether ``destroy()`` has run.
-    public private(set) var isDestroyed = false
+    @exclusivity(unchecked) public private(set) var isDestroyed = false
     /// How many sources created through these wrappers are alive in this context (a leak check:
     /// it falls when a source is deleted and drops to 0 when the context is destroyed).
     public internal(set) var liveSourceCount = 0

@@ -20,8 +20,10 @@ public final class ALDevice {
     public let kind: Kind
     /// The device's name as OpenAL reports it.
     public let name: String
+    // Unchecked exclusivity: read at every rendered block, and the dynamic check cost more than
+    // the read; like every OpenAL object, a device is used under one owner's lock.
     /// Whether ``close()`` has run.
-    public private(set) var isClosed = false
+    @exclusivity(unchecked) public private(set) var isClosed = false
     /// How many buffers created through these wrappers are alive on this device (a leak check:
     /// it falls when a buffer is deleted and drops to 0 when the device closes).
     public internal(set) var liveBufferCount = 0
@@ -41,9 +43,14 @@ public final class ALDevice {
     /// Whether the device has `ALC_EXT_EFX`, asked once (see ``supportsEffects``).
     lazy var hasEffectsExtension = hasExtension("ALC_EXT_EFX")
 
+    /// `alcRenderSamplesSOFT`, looked up when a loopback device opens (nil for an output device):
+    /// a render then calls it directly, at every block.
+    private let renderFunction: UnsafeMutableRawPointer?
+
     private init(handle: OpaquePointer, kind: Kind) {
         self.handle = handle
         self.kind = kind
+        self.renderFunction = kind == .loopback ? try? Extensions.shared.function(.renderSamples) : nil
         self.name = ALCall.string(handle, ALC_DEVICE_SPECIFIER) ?? (kind == .loopback ? "loopback" : "unknown")
     }
 
@@ -115,11 +122,11 @@ public final class ALDevice {
     public func render<Sample: BitwiseCopyable>(into buffer: UnsafeMutableBufferPointer<Sample>,
                                                 channels: ALRenderFormat.Channels) throws(OpenALError) {
         try checkOpen("alcRenderSamplesSOFT")
-        guard kind == .loopback else {
+        guard kind == .loopback, let renderFunction else {
             throw OpenALError.raised(operation: "alcRenderSamplesSOFT", code: .invalidDevice)
         }
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-        try ALCall.renderSamples(handle, into: UnsafeMutableRawPointer(base), frames: Int32(buffer.count / channels.count))
+        ALCall.renderSamples(renderFunction, handle, into: UnsafeMutableRawPointer(base), frames: Int32(buffer.count / channels.count))
     }
 
     /// Stops the device's output: it produces no sound and its sources stop advancing until

@@ -152,8 +152,9 @@ enum MixingBenchmark {
                   ratio: Summary(ratios).text { String(format: "%.3f×", $0) })
     }
 
-    /// Instruction counts under callgrind for 64 voices: the difference between a long and a short
-    /// run, so start-up (Swift runtime, OpenAL Soft initialisation) cancels out.
+    /// Instruction counts under callgrind for 1, 16, 64 and 128 voices against the C baseline, and
+    /// 64 voices on buses against flat: the difference between a long and a short run, so start-up
+    /// (Swift runtime, OpenAL Soft initialisation) cancels out.
     private static func callgrind(valgrind: String, baseline: String, lengths: (short: Double, long: Double),
                                   table: ReportTable) throws(BenchError) {
         let me = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0]
@@ -168,13 +169,19 @@ enum MixingBenchmark {
             return count
         }
         let span = lengths.long - lengths.short
-        let ours = try (instructions([me, "mix-child", "64", String(lengths.long)])
-            - instructions([me, "mix-child", "64", String(lengths.short)])) / span
-        let theirs = try (instructions([baseline, "64", String(lengths.long)])
-            - instructions([baseline, "64", String(lengths.short)])) / span
-        table.add("mixing", "64 voices, instructions per audio second (callgrind)",
-                  gameSound: String(format: "%.1f M", ours / 1e6), baseline: String(format: "%.1f M", theirs / 1e6),
-                  ratio: String(format: "%.3f×", ours / theirs))
+        func perSecond(_ command: [String], _ voices: Int) throws(BenchError) -> Double {
+            try (instructions(command + [String(voices), String(lengths.long)])
+                - instructions(command + [String(voices), String(lengths.short)])) / span
+        }
+        var ours = 0.0
+        for voices in [1, 16, 64, 128] {
+            let gameSound = try perSecond([me, "mix-child"], voices)
+            let theirs = try perSecond([baseline], voices)
+            table.add("mixing", "\(voices) voice\(voices == 1 ? "" : "s"), instructions per audio second (callgrind)",
+                      gameSound: String(format: "%.2f M", gameSound / 1e6), baseline: String(format: "%.2f M", theirs / 1e6),
+                      ratio: String(format: "%.3f×", gameSound / theirs))
+            if voices == 64 { ours = gameSound }
+        }
         let structured = try (instructions([me, "mix-child", "64", String(lengths.long), "buses"])
             - instructions([me, "mix-child", "64", String(lengths.short), "buses"])) / span
         table.add("mixing", "64 voices on 5 buses with a ramp vs flat, instructions per audio second (callgrind)",

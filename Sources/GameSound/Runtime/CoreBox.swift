@@ -19,11 +19,13 @@ final class CoreBox: @unchecked Sendable {
     }
 
     // Safe: `core`, `depth` and `deferred` are only touched with OpenAL's process-wide lock held.
+    // That lock is what keeps the accesses exclusive, so `depth` and `deferred` skip Swift's dynamic
+    // exclusivity check, which cost more than the step it guarded at every rendered block.
     private let core: RuntimeCore
     /// How many steps of the core are running on the thread that holds the lock.
-    private var depth = 0
+    @exclusivity(unchecked) private var depth = 0
     /// What arrived during a step, oldest first.
-    private var deferred: [Pending] = []
+    @exclusivity(unchecked) private var deferred: [Pending] = []
 
     init(_ core: RuntimeCore) {
         self.core = core
@@ -37,7 +39,7 @@ final class CoreBox: @unchecked Sendable {
             depth += 1
             defer {
                 depth -= 1
-                if depth == 0 { handleDeferred() }
+                if depth == 0, core.heldBack { handleDeferred() }
             }
             return try body(core)
         }
@@ -56,6 +58,7 @@ final class CoreBox: @unchecked Sendable {
     private func enqueue(_ pending: Pending) {
         OpenALProcess.withExclusiveAccess {
             deferred.append(pending)
+            core.heldBack = true
             if depth == 0 { handleDeferred() }
         }
     }
@@ -79,5 +82,6 @@ final class CoreBox: @unchecked Sendable {
             }
             depth -= 1
         }
+        core.heldBack = false
     }
 }

@@ -205,8 +205,11 @@ extension RuntimeCore {
         nextEndCheck = min(nextEndCheck, slots[slot].endCheck)
     }
 
+    // Never inlined: inlined into a render, its accesses to the voice tables were begun (and
+    // checked) once per render call even when no voice was due.
     /// Looks at the voices that are due: those whose source stopped have finished; the others
     /// (held up by an interruption, a lower pitch) are looked at again when they should be done.
+    @inline(never)
     func noticeFinishedVoices(at now: Int) {
         nextEndCheck = .max
         for index in allocator.slots.indices where allocator.slots[index].busy {

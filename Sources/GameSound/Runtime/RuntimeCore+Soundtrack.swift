@@ -75,6 +75,7 @@ extension RuntimeCore {
 
     /// Per-block work for the streams: fades, refills, fade-outs that finished, tracks that ended.
     func updateSoundtrack() {
+        guard soundtrack != nil || !fadingTracks.isEmpty else { return }
         let now = currentFrame
         if let stream = soundtrack {
             let underrunsBefore = stream.underruns
@@ -89,6 +90,8 @@ extension RuntimeCore {
                 if finished == nil { soundtrackIntent = .stopped }
             }
         }
+        // Not removeAll on an empty array: that allocated a new buffer at every block.
+        guard !fadingTracks.isEmpty else { return }
         fadingTracks.removeAll { track in
             let finished = try? track.update(at: now)
             if finished == .stop || track.state == .stopped {

@@ -75,8 +75,8 @@ extension RuntimeCore {
 
     /// Per-block work: a listener ramp and an environment crossfade, while either moves.
     func updateSpace() {
-        let now = currentFrame
         guard previousUpdateFrame <= spaceSettlesAt else { return }
+        let now = currentFrame
         if listenerRamp != nil {
             applyListener(currentListener)
             if let ramp = listenerRamp, now > ramp.endFrame { listenerRamp = nil }

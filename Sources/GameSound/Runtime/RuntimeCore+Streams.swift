@@ -100,6 +100,7 @@ extension RuntimeCore {
 
     /// Per-block work: gain ramps, refills, fade-outs that finished, streams that ended.
     func updateStreamVoices() {
+        guard !streamVoices.isEmpty else { return }
         let now = currentFrame
         for index in streamVoices.indices where streamVoices[index].live {
             guard let stream = streamVoices[index].stream else { continue }

@@ -83,14 +83,18 @@ final class RuntimeCore {
     let session: AudioSession
     let system: any SystemAudio
 
-    var phase: Phase = .inactive
-    var device: ALDevice?
-    var context: ALContext?
+    // Unchecked exclusivity (here and on the other properties marked so): the whole core is touched
+    // only with OpenALProcess's lock held, which is what keeps its accesses exclusive. The marked
+    // ones are read or written at every rendered block, where Swift's dynamic check cost about 76
+    // instructions each, more than the work it guarded (issue 19, docs/performance.md).
+    @exclusivity(unchecked) var phase: Phase = .inactive
+    @exclusivity(unchecked) var device: ALDevice?
+    @exclusivity(unchecked) var context: ALContext?
     /// Whether the runtime has cleared the current context for an interruption (suspend strategy).
     var contextSuspended = false
     /// Headless: whether `render` mixes (false: it writes silence and sources stay frozen).
-    var outputRunning = false
-    var frame = 0
+    @exclusivity(unchecked) var outputRunning = false
+    @exclusivity(unchecked) var frame = 0
     let startTime = ContinuousClock.now
 
     var bank = EffectBank()
@@ -109,7 +113,7 @@ final class RuntimeCore {
     var busGains: [Float] = Array(repeating: 1, count: BusName.standard.count)
     var appliedMasterGain: Float = 1
     var allocatorRules: [VoiceAllocator.BusRule] = []
-    var duckStates: [DuckState] = []
+    @exclusivity(unchecked) var duckStates: [DuckState] = []
     /// The ducking rules' gain on each bus (1: not ducked).
     var duckGains: [Float] = Array(repeating: 1, count: BusName.standard.count)
     /// The frame by which bus ramps and ducks have arrived; the block after it applies them one last time.
@@ -120,7 +124,7 @@ final class RuntimeCore {
     var nextEndCheck = Int.max
     var definitions: [String: DefinedSound] = [:]
     /// Streamed voices besides the soundtrack, by slot above ``streamSlotBase``.
-    var streamVoices: [StreamVoice] = []
+    @exclusivity(unchecked) var streamVoices: [StreamVoice] = []
 
     // Space (RuntimeCore+Space).
     var listener = Listener()
@@ -151,10 +155,10 @@ final class RuntimeCore {
     var virtualVoiceCount = 0
     var rankingCountdown = 0
     /// Frames of output played while running: the time virtual voices move on in.
-    var playingClock = 0
-    var playingClockAnchor: Int?
+    @exclusivity(unchecked) var playingClock = 0
+    @exclusivity(unchecked) var playingClockAnchor: Int?
     /// The frame of the update before the running one (see ``updateMix()``).
-    var previousUpdateFrame = 0
+    @exclusivity(unchecked) var previousUpdateFrame = 0
     /// The environment loaded in the active reverb slot.
     var environmentInSlot = Environment.none
     /// The runtime's one random generator (``GameSoundConfiguration/seed``).
@@ -164,8 +168,8 @@ final class RuntimeCore {
     var soundtrackLoop = true
     var soundtrackVolume: Float = 1
     var soundtrackIntent: SoundtrackIntent = .stopped
-    var soundtrack: AudioStream?
-    var fadingTracks: [AudioStream] = []
+    @exclusivity(unchecked) var soundtrack: AudioStream?
+    @exclusivity(unchecked) var fadingTracks: [AudioStream] = []
     /// Streams dropped while the context could not be used (suspended for an interruption):
     /// destroyed as soon as it is current again.
     var discardedStreams: [AudioStream] = []
@@ -197,17 +201,21 @@ final class RuntimeCore {
     /// The I/O configuration last logged: the granted sample rate and buffer, in frames.
     var ioConfiguration: IOConfiguration?
     /// The system's ``SystemAudio/statusVersion`` when ``updateSilence()`` last followed the status.
-    var followedStatusVersion: UInt64?
+    @exclusivity(unchecked) var followedStatusVersion: UInt64?
 
-    /// Called by a headless render after each block's update: a point where notifications held back
-    /// during the step may be handled (see ``CoreBox``).
+    /// Called by a headless render after a block's update when ``heldBack`` is set: a point where
+    /// notifications held back during the step may be handled (see ``CoreBox``).
     var betweenBlocks: () -> Void = {}
+    /// Whether ``CoreBox`` holds notifications or work back; it sets and clears this under the lock,
+    /// so a render calls ``betweenBlocks`` only when there is something to hand over.
+    @exclusivity(unchecked) var heldBack = false
 
     var eventObservers: [UUID: @Sendable (GameSoundEvent) -> Void] = [:]
     var observation: ObservationToken?
 
     init(configuration: GameSoundConfiguration, system: any SystemAudio, logger: Logger) {
         self.configuration = configuration
+        self.isHeadless = configuration.output == .headless
         self.logger = logger
         self.system = system
         self.session = AudioSession(system: system)
@@ -223,13 +231,17 @@ final class RuntimeCore {
     /// The last tag handed to a runtime of this process.
     private static let nextRuntimeTag = Mutex(0)
 
-    var isHeadless: Bool { configuration.output == .headless }
+    /// Whether the output is the loopback device (asked at every block, so stored).
+    let isHeadless: Bool
 
     // MARK: - Time and the log
 
     /// The frame the runtime is at: frames rendered (headless), or frames of wall time (real time).
-    var currentFrame: Int {
-        if isHeadless { return frame }
+    var currentFrame: Int { isHeadless ? frame : wallClockFrame }
+
+    /// The real-time output's frame, from the clock (kept out of line: headless, it is never asked).
+    @inline(never)
+    private var wallClockFrame: Int {
         let elapsed = ContinuousClock.now - startTime
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return Int(seconds * Double(configuration.sampleRate))

@@ -75,10 +75,13 @@ enum ALCall {
         }
     }
 
-    static func renderSamples(_ device: OpaquePointer, into buffer: UnsafeMutableRawPointer,
-                              frames: Int32) throws(OpenALError) {
-        let render = try Extensions.shared.function(.renderSamples)
-        try alc("alcRenderSamplesSOFT", device: device) { gs_alcRenderSamplesSOFT(render, device, buffer, frames) }
+    /// `render` is `alcRenderSamplesSOFT`'s address, which the loopback device looked up when it opened.
+    static func renderSamples(_ render: UnsafeMutableRawPointer, _ device: OpaquePointer,
+                              into buffer: UnsafeMutableRawPointer, frames: Int32) {
+        // No alcGetError afterwards: its only errors (an unknown or non-loopback device, a null
+        // buffer, a negative count) are ruled out by ALDevice.render before the call, and asking
+        // took OpenAL Soft's device-list lock again at every block.
+        gs_alcRenderSamplesSOFT(render, device, buffer, frames)
     }
 
     static func pauseDevice(_ device: OpaquePointer) throws(OpenALError) {

@@ -6,29 +6,42 @@
 /// `alGetProcAddress`, the first time an effect, slot or filter is made: the wrappers have
 /// checked that a context is current by then, as the OpenAL specification asks.
 struct Extensions: Sendable {
-    /// An extension function the wrappers call through the shim.
-    enum Function: String, CaseIterable, Sendable {
-        case loopbackOpenDevice = "alcLoopbackOpenDeviceSOFT"
-        case isRenderFormatSupported = "alcIsRenderFormatSupportedSOFT"
-        case renderSamples = "alcRenderSamplesSOFT"
-        case devicePause = "alcDevicePauseSOFT"
-        case deviceResume = "alcDeviceResumeSOFT"
-        case getStringi = "alcGetStringiSOFT"
-        case resetDevice = "alcResetDeviceSOFT"
-        case genEffects = "alGenEffects"
-        case deleteEffects = "alDeleteEffects"
-        case effecti = "alEffecti"
-        case effectf = "alEffectf"
-        case effectfv = "alEffectfv"
-        case genAuxiliaryEffectSlots = "alGenAuxiliaryEffectSlots"
-        case deleteAuxiliaryEffectSlots = "alDeleteAuxiliaryEffectSlots"
-        case auxiliaryEffectSloti = "alAuxiliaryEffectSloti"
-        case auxiliaryEffectSlotf = "alAuxiliaryEffectSlotf"
-        case genFilters = "alGenFilters"
-        case deleteFilters = "alDeleteFilters"
-        case filteri = "alFilteri"
-        case filterf = "alFilterf"
+    /// An extension function the wrappers call through the shim. The raw value indexes the
+    /// address tables, so a lookup on the render path costs an array read (a dictionary keyed by
+    /// the C name hashed a string at every block).
+    enum Function: Int, CaseIterable, Sendable {
+        case loopbackOpenDevice, isRenderFormatSupported, renderSamples, devicePause, deviceResume, getStringi, resetDevice
+        case genEffects, deleteEffects, effecti, effectf, effectfv
+        case genAuxiliaryEffectSlots, deleteAuxiliaryEffectSlots, auxiliaryEffectSloti, auxiliaryEffectSlotf
+        case genFilters, deleteFilters, filteri, filterf
 
+        /// The C name, as `alcGetProcAddress` and `alGetProcAddress` know it.
+        var symbol: String {
+            switch self {
+            case .loopbackOpenDevice: "alcLoopbackOpenDeviceSOFT"
+            case .isRenderFormatSupported: "alcIsRenderFormatSupportedSOFT"
+            case .renderSamples: "alcRenderSamplesSOFT"
+            case .devicePause: "alcDevicePauseSOFT"
+            case .deviceResume: "alcDeviceResumeSOFT"
+            case .getStringi: "alcGetStringiSOFT"
+            case .resetDevice: "alcResetDeviceSOFT"
+            case .genEffects: "alGenEffects"
+            case .deleteEffects: "alDeleteEffects"
+            case .effecti: "alEffecti"
+            case .effectf: "alEffectf"
+            case .effectfv: "alEffectfv"
+            case .genAuxiliaryEffectSlots: "alGenAuxiliaryEffectSlots"
+            case .deleteAuxiliaryEffectSlots: "alDeleteAuxiliaryEffectSlots"
+            case .auxiliaryEffectSloti: "alAuxiliaryEffectSloti"
+            case .auxiliaryEffectSlotf: "alAuxiliaryEffectSlotf"
+            case .genFilters: "alGenFilters"
+            case .deleteFilters: "alDeleteFilters"
+            case .filteri: "alFilteri"
+            case .filterf: "alFilterf"
+            }
+        }
+
+        /// The extension that brings it, named in the error when it is missing.
         var extensionName: String {
             switch self {
             case .loopbackOpenDevice, .isRenderFormatSupported, .renderSamples: "ALC_SOFT_loopback"
@@ -38,8 +51,9 @@ struct Extensions: Sendable {
             }
         }
 
-        /// Whether this is an `al*` function, looked up with `alGetProcAddress`.
-        var isContextFunction: Bool { !rawValue.hasPrefix("alc") }
+        /// Whether this is an `al*` function, looked up with `alGetProcAddress`: the `alc*` cases
+        /// come first, the `ALC_EXT_EFX` ones from ``genEffects`` on.
+        var isContextFunction: Bool { self.rawValue >= Function.genEffects.rawValue }
     }
 
     /// A function pointer from `alcGetProcAddress` or `alGetProcAddress`. It never changes once
@@ -48,7 +62,8 @@ struct Extensions: Sendable {
         let pointer: UnsafeMutableRawPointer?
     }
 
-    private let addresses: [Function: Address]
+    /// Indexed by ``Function/rawValue``; nil for a function of the other kind or one OpenAL lacks.
+    private let addresses: [Address]
 
     /// The `alc*` functions.
     static let shared = Extensions(contextFunctions: false)
@@ -57,20 +72,18 @@ struct Extensions: Sendable {
 
     private init(contextFunctions: Bool) {
         OpenALProcess.markStarted()
-        var addresses: [Function: Address] = [:]
-        for function in Function.allCases where function.isContextFunction == contextFunctions {
-            let pointer = contextFunctions ? ALCall.contextProcAddress(function.rawValue)
-                                           : ALCall.deviceProcAddress(function.rawValue)
-            addresses[function] = Address(pointer: pointer)
+        self.addresses = Function.allCases.map { function in
+            guard function.isContextFunction == contextFunctions else { return Address(pointer: nil) }
+            return Address(pointer: contextFunctions ? ALCall.contextProcAddress(function.symbol)
+                                                     : ALCall.deviceProcAddress(function.symbol))
         }
-        self.addresses = addresses
     }
 
     /// The function's address, or an `extensionMissing` error naming its extension.
     func function(_ function: Function) throws(OpenALError) -> UnsafeMutableRawPointer {
         let table = function.isContextFunction ? Self.contextFunctions.addresses : addresses
-        guard let pointer = table[function]?.pointer else {
-            throw OpenALError.raised(operation: function.rawValue, code: .extensionMissing(function.extensionName))
+        guard let pointer = table[function.rawValue].pointer else {
+            throw OpenALError.raised(operation: function.symbol, code: .extensionMissing(function.extensionName))
         }
         return pointer
     }
