@@ -61,7 +61,8 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// What the soundtrack does on a route change; nil picks the policy's default
     /// (``RoutePolicy/pauseSoundtrackOnDeviceLoss`` for ``Policy/mediaPlayback``, else ``RoutePolicy/playOn``).
     public var routePolicy: RoutePolicy?
-    /// Frames between two runs of the update (stream refills, fades, retries); 256 by default, at least 16.
+    /// Frames between two runs of the update (stream refills, fades, retries); 256 by default, at
+    /// least 16 and a multiple of 4 (OpenAL Soft's reverb mixes in groups of 4 frames).
     ///
     /// Headless output updates exactly this often. The runtime also asks the session for an I/O
     /// buffer of this length; real-time output then updates once per buffer the system actually

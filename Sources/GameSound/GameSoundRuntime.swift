@@ -69,7 +69,9 @@ public final class GameSoundRuntime: Sendable {
         guard [44_100, 48_000, 22_050, 32_000, 88_200, 96_000].contains(configuration.sampleRate) else {
             throw .invalidArgument("sample rate \(configuration.sampleRate) Hz is not one OpenAL Soft renders")
         }
-        guard configuration.updateFrames >= 16 else { throw .invalidArgument("updateFrames must be at least 16") }
+        guard configuration.updateFrames >= 16, configuration.updateFrames % RuntimeCore.mixGroupFrames == 0 else {
+            throw .invalidArgument("updateFrames must be a multiple of 4, at least 16, not \(configuration.updateFrames)")
+        }
         let core = RuntimeCore(configuration: configuration, system: system, logger: logger)
         self.configuration = configuration
         self.session = core.session
@@ -462,6 +464,12 @@ public final class GameSoundRuntime: Sendable {
     /// Runs the update every ``GameSoundConfiguration/updateFrames`` frames at exact positions. The
     /// output is exact silence while the session is interrupted (sources do not advance), while media
     /// services are lost, and while the system silences the category (sources advance).
+    ///
+    /// OpenAL Soft is asked for whole groups of 4 frames (its reverb crashes otherwise). A render
+    /// whose length is not a multiple of 4 mixes up to 3 frames ahead and starts the next render
+    /// with them, so a call made between the two (a stop, a new sound) is heard up to 3 frames
+    /// later (63 µs at 48 kHz); render in multiples of 4 for sample-exact timing. Silence is exact
+    /// either way: frames mixed ahead are dropped if an interruption or a silencing began since.
     ///
     /// - Parameter frames: How many frames to render; 0 or less gives an empty array.
     /// - Returns: `frames × 2` floats, left then right.

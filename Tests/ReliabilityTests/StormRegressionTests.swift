@@ -111,7 +111,9 @@ struct StormRegressionTests {
         _ = try runtime.render(frames: 417)
         try runtime.stopSoundtrack()
         let after = try runtime.render(frames: 512)
-        #expect(after.allSatisfy { $0 == 0 })
+        // 417 frames end inside a group of 4 (see GameSoundRuntime.render(frames:)): the first 3
+        // frames after it were mixed before the stop; from the group's end on, silence.
+        #expect(after.dropFirst(3 * 2).allSatisfy { $0 == 0 })
         #expect(runtime.liveOpenALObjects.sources == 4)
         #expect(runtime.liveOpenALObjects.buffers == 0)
     }

@@ -1,6 +1,17 @@
 /// Headless rendering: the loopback device mixes on request, block by block, with the update run
 /// at exact frame positions.
+///
+/// The device is only ever asked for whole groups of 4 frames. OpenAL Soft 1.19.1's reverb
+/// cross-fades its delay lines over 128 frames after a preset is loaded and, in the middle of a
+/// mix, rounds each step of that fade down to a multiple of 4: when earlier mixes of an odd
+/// length leave fewer than 4 frames of fade, the step becomes 0 frames and the mixer runs off the
+/// end of its buffer (a crash inside `alcRenderSamplesSOFT`, found by the storms with environment
+/// steps). So a render that ends inside a group mixes the whole group and keeps the frames it did
+/// not hand out (at most 3) for the next render, which starts with them.
 extension RuntimeCore {
+    /// How many frames the device is mixed at a time, at least (see above).
+    static let mixGroupFrames = 4
+
     func render(into buffer: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         guard isHeadless else { throw .wrongOutputMode("render works on a headless runtime; this one plays in real time") }
@@ -8,24 +19,51 @@ extension RuntimeCore {
         var done = 0
         // At the start of a block while running, the update below follows the status first thing.
         if phase != .running || needsReactivation || frame % configuration.updateFrames != 0 { updateSilence() }
+        if carriedFrames > 0 { done = handOutCarriedFrames(into: buffer) }
         while done < totalFrames {
             if frame % configuration.updateFrames == 0 {
                 update()
                 if heldBack { betweenBlocks() }
             }
+            // `frame` is a whole number of groups here, and so is the update period.
             let untilUpdate = configuration.updateFrames - frame % configuration.updateFrames
             let count = min(untilUpdate, totalFrames - done)
-            let slice = UnsafeMutableBufferPointer(rebasing: buffer[(done * 2)..<((done + count) * 2)])
-            // A device is never closed without `device` being cleared, so a device here is open
-            // (ALDevice.render checks again, and throws, should that ever change).
-            if phase == .running, outputRunning, let device {
-                do { try device.render(into: slice, channels: .stereo) } catch { throw .openAL(error) }
-                if silenceCause != nil { slice.update(repeating: 0) }
-            } else {
-                slice.update(repeating: 0)
+            let whole = count - count % Self.mixGroupFrames
+            if whole > 0 { try mix(into: UnsafeMutableBufferPointer(rebasing: buffer[(done * 2)..<((done + whole) * 2)])) }
+            if whole < count {
+                // The last, partial group: mixed whole, its first frames handed out, the rest carried.
+                try carriedGroup.withUnsafeMutableBufferPointer { (group) throws(GameSoundError) in try mix(into: group) }
+                let handed = count - whole
+                for index in 0..<(handed * 2) { buffer[(done + whole) * 2 + index] = carriedGroup[index] }
+                carriedFrames = Self.mixGroupFrames - handed
+                for index in 0..<(carriedFrames * 2) { carriedGroup[index] = carriedGroup[handed * 2 + index] }
             }
             done += count
             frame += count
         }
+    }
+
+    /// The device's next frames, or silence when the output is stopped or silenced.
+    private func mix(into slice: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
+        // A device is never closed without `device` being cleared, so a device here is open
+        // (ALDevice.render checks again, and throws, should that ever change).
+        if phase == .running, outputRunning, let device {
+            do { try device.render(into: slice, channels: .stereo) } catch { throw .openAL(error) }
+            if silenceCause != nil { slice.update(repeating: 0) }
+        } else {
+            slice.update(repeating: 0)
+        }
+    }
+
+    /// Hands out the frames the previous render mixed ahead; returns how many. They are silence
+    /// if the output has been stopped or silenced since they were mixed.
+    private func handOutCarriedFrames(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
+        let count = min(carriedFrames, buffer.count / 2)
+        let audible = phase == .running && outputRunning && device != nil && silenceCause == nil
+        for index in 0..<(count * 2) { buffer[index] = audible ? carriedGroup[index] : 0 }
+        carriedFrames -= count
+        for index in 0..<(carriedFrames * 2) { carriedGroup[index] = carriedGroup[count * 2 + index] }
+        frame += count
+        return count
     }
 }

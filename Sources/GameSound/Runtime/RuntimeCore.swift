@@ -95,6 +95,10 @@ final class RuntimeCore {
     /// Headless: whether `render` mixes (false: it writes silence and sources stay frozen).
     @exclusivity(unchecked) var outputRunning = false
     @exclusivity(unchecked) var frame = 0
+    /// Frames a headless render mixed ahead of ``frame`` (at most 3; see RuntimeCore+Render).
+    @exclusivity(unchecked) var carriedFrames = 0
+    /// The last group of 4 frames mixed (interleaved stereo); its last ``carriedFrames`` are still to hand out.
+    var carriedGroup = [Float](repeating: 0, count: RuntimeCore.mixGroupFrames * 2)
     let startTime = ContinuousClock.now
 
     var bank = EffectBank()
