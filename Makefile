@@ -180,9 +180,13 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 ## (docs/shipping.md), the concurrency tests under ThreadSanitizer, then each fuzzer for 30 s from a fixed seed.
 check: test doc-test docs callgrind-guard sdk-test sanitize-ci fuzz-ci
 
-## storms: 10 000 random storms on the headless runtime (STORMS=N to change; GAMESOUND_STORM_SEED=first seed).
-storms: build
-	GAMESOUND_STORMS=$(STORMS) swift test --skip-build --filter 'ReliabilityTests.StormTests'
+## storms: N random storms (10 000 unless N= or STORMS= says) in parallel worker processes of the release
+## gamesound-storms, resumable: a rerun skips the chunks done. STORMS_FLAGS passes more (--first-seed S, --jobs J,
+## --no-environments); failures land in .build/storms/failures (replay: gamesound-storms --replay FILE).
+N ?= $(STORMS)
+storms: deps
+	swift build -c release --product gamesound-storms
+	.build/release/gamesound-storms --count $(N) $(STORMS_FLAGS)
 
 ## sanitize: the concurrency tests under ThreadSanitizer, then the whole suite under AddressSanitizer.
 sanitize: sanitize-ci

@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "gamesound", type: .dynamic, targets: ["GameSoundC"]),
         .executable(name: "make-assets", targets: ["make-assets"]),
         .executable(name: "gamesound-bench", targets: ["gamesound-bench"]),
+        .executable(name: "gamesound-storms", targets: ["gamesound-storms"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -68,6 +69,12 @@ let package = Package(
             dependencies: ["GameSound", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL", "COpenAL",
                            .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
+        // Random storms (docs/reliability.md): the machinery the tests and `gamesound-storms` share.
+        .target(name: "GameSoundStorms", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioEncoding", "AudioFiles",
+                                                        "AudioSession", "OpenAL"]),
+        .executableTarget(name: "gamesound-storms", dependencies: ["GameSoundStorms", "GameSound", "GameSoundTesting",
+                                                                   .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                                                   .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ShooterSoundboardTests", dependencies: ["ShooterSoundboard"]),
         .executableTarget(name: "make-assets", dependencies: ["AudioFiles", "AudioEncoding", "AudioAnalysis"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioEncoding", "AudioAnalysis", "CVorbis"]),
@@ -77,7 +84,7 @@ let package = Package(
         .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL",
                                                            .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MakeAssetsTests", dependencies: ["AudioFiles", "AudioAnalysis"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["GameSoundStorms", "GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL"]),
     ]
 )
 

@@ -11,19 +11,23 @@ import Synchronization
 /// runtime's own flags: silence is due while the session is interrupted or inactive, while media
 /// services are down and while the system silences the category; the looping probe must be heard
 /// within one update block whenever none of those hold.
-struct StormRunner {
+public struct StormRunner: Sendable {
     let updateFrames = 256
     /// Buffers a soundtrack stream queues (AudioStream.bufferCount) and how many streams may
     /// overlap (the current one and one fading out in a crossfade).
     static let streamBuffers = 4
     static let streamAllowance = 2
 
-    func run(_ storm: StormSequence) -> StormFailure? {
+    /// Creates a runner.
+    public init() {}
+
+    /// Runs a storm; nil when every invariant held.
+    public func run(_ storm: StormSequence) -> StormFailure? {
         traced(storm).failure
     }
 
     /// Runs a storm and also returns what it did: the trace a printed scenario needs to replay it.
-    func traced(_ storm: StormSequence) -> (failure: StormFailure?, trace: StormTrace) {
+    public func traced(_ storm: StormSequence) -> (failure: StormFailure?, trace: StormTrace) {
         var state = StormState()
         do {
             try check(storm, state: &state)
@@ -84,10 +88,9 @@ struct StormRunner {
             case .system(let systemAction):
                 do { try runtime.perform(systemAction) } catch {}  // refused: nothing changed
             case .fire(let name, let loop, let priority):
-                if let voice = try? runtime.play(name, options: PlayOptions(loop: loop, priority: priority)).voice {
-                    state.lastVoice = voice
-                    state.lastVoiceStep = step
-                }
+                fire(name, options: PlayOptions(loop: loop, priority: priority), runtime: runtime, state: &state, step: step)
+            case .fireInSpace(let name, let loop, let priority, let placement):
+                fire(name, options: placement.playOptions(loop: loop, priority: priority), runtime: runtime, state: &state, step: step)
             case .fireProbe:
                 guard state.probe == nil else {
                     if state.recording { state.trace.skipped.insert(step) }
@@ -138,9 +141,26 @@ struct StormRunner {
                     try runtime.stop(voice, fade: fade)
                 }
                 state.lastVoice = nil
+            case .moveLastVoice(let position, let velocity, let over):
+                if let voice = state.lastVoice {
+                    state.trace.stopped[step] = state.lastVoiceStep
+                    try runtime.setVoice(voice, position: position, velocity: velocity, over: over)
+                }
+            case .listener(let position, let orientation, let velocity, let over):
+                try runtime.setListener(position: position, at: orientation?.at, up: orientation?.up, velocity: velocity, over: over)
+            case .environment(let environment, let over):
+                try runtime.setEnvironment(environment, over: over)
             }
         } catch {
             throw StormFailure(kind: .unexpectedError, step: step, message: "\(action) threw \(error)")
+        }
+    }
+
+    /// Plays an effect; one the runtime refuses or drops (unknown, interrupted, outranked) is no failure.
+    private func fire(_ name: String, options: PlayOptions, runtime: GameSoundRuntime, state: inout StormState, step: Int) {
+        if let voice = try? runtime.play(name, options: options).voice {
+            state.lastVoice = voice
+            state.lastVoiceStep = step
         }
     }
 

@@ -4,16 +4,21 @@ import AudioFiles
 import Foundation
 
 /// The sounds the storms use, written once per process in the layout of a scenario assets folder
-/// (`sfx/*.wav`, `music/*.ogg`), so a printed scenario renders against the same files.
-enum StormAssets {
-    static let sampleRate = 48_000
+/// (`sfx/*.wav`, `music/*.ogg`), so a printed scenario renders against the same files. Each file
+/// appears whole (written aside, then renamed), so processes sharing a folder never read half a file.
+public enum StormAssets {
+    /// The rate every storm renders at, in hertz.
+    public static let sampleRate = 48_000
     /// The looping probe: as long as it runs, every block the player may hear must carry sound.
-    static let probe = "probe"
+    public static let probe = "probe"
     /// Effects the storm preloads, fires and unloads at random (never the probe).
-    static let effects = ["laser", "step", "boom"]
-    static let tracks = ["stormA", "stormB"]
+    public static let effects = ["laser", "step", "boom"]
+    /// The soundtracks the storm plays and crossfades between.
+    public static let tracks = ["stormA", "stormB"]
 
-    static let root: String = {
+    /// The assets folder: `GAMESOUND_STORM_ASSETS`, else a folder of this process under the temporary
+    /// directory; written on first use (files already there are kept).
+    public static let root: String = {
         let root = ProcessInfo.processInfo.environment["GAMESOUND_STORM_ASSETS"]
             ?? NSTemporaryDirectory() + "gamesound-storm-assets-\(getpid())"
         let manager = FileManager.default
@@ -27,19 +32,23 @@ enum StormAssets {
             guard !manager.fileExists(atPath: path) else { continue }
             let tone = Signal.sine(frequency: frequency, amplitude: 0.5, frameCount: Int(seconds * 48_000), sampleRate: sampleRate)
             let samples = channels == 1 ? tone : tone.flatMap { [$0, $0] }
+            let aside = path + ".part-\(getpid())"
             try? WAVEncoder.write(PCMBuffer(format: PCMFormat(sampleRate: sampleRate, channelCount: channels), samples: samples),
-                                  as: .pcm16, to: path)
+                                  as: .pcm16, to: aside)
+            _ = rename(aside, path)
         }
         for (name, frequency, seconds) in [("stormA", 220.0, 1.5), ("stormB", 330.0, 1.0)] {
             let path = root + "/music/\(name).ogg"
             guard !manager.fileExists(atPath: path) else { continue }
             let tone = Signal.sine(frequency: frequency, amplitude: 0.4, frameCount: Int(seconds * 48_000), sampleRate: sampleRate)
             let stereo = PCMBuffer(format: PCMFormat(sampleRate: sampleRate, channelCount: 2), samples: tone.flatMap { [$0, $0] })
-            _ = manager.createFile(atPath: path, contents: Data((try? VorbisEncoder.encode(stereo)) ?? []))
+            try? Data((try? VorbisEncoder.encode(stereo)) ?? []).write(to: URL(fileURLWithPath: path), options: .atomic)
         }
         return root
     }()
 
-    static func effectPath(_ name: String) -> String { root + "/sfx/\(name).wav" }
-    static func trackPath(_ name: String) -> String { root + "/music/\(name).ogg" }
+    /// The file of the effect `name`.
+    public static func effectPath(_ name: String) -> String { root + "/sfx/\(name).wav" }
+    /// The file of the soundtrack `name`.
+    public static func trackPath(_ name: String) -> String { root + "/music/\(name).ogg" }
 }

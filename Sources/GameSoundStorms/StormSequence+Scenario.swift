@@ -1,9 +1,13 @@
 import Foundation
+import GameSound
 
 /// Printing a storm as a scenario file that the scenario runner (and `shooter-soundboard render`) replays.
 extension StormSequence {
     /// The label a printed scenario gives the voice of the fire at `step`.
     static func voiceLabel(_ step: Int) -> String { "v\(step)" }
+
+    /// A point or speed as the scenario format writes it, `[X, Y, Z]`, each number exact.
+    static func json(_ vector: SIMDPosition) -> String { "[\(Double(vector.x)), \(Double(vector.y)), \(Double(vector.z))]" }
 
     /// The storm as scenario JSON: every step at the frame the storm took it, with the effects the
     /// storm loads at launch (the probe only), so that rendering it replays the storm frame for frame.
@@ -16,7 +20,7 @@ extension StormSequence {
     ///
     /// - Parameter trace: What the run of this very storm recorded (``StormRunner/traced(_:)``).
     /// - Returns: The JSON document.
-    func scenarioJSON(trace: StormTrace) -> String {
+    public func scenarioJSON(trace: StormTrace) -> String {
         var events: [String] = []
         var frame = 0
         var hasTrack = soundtrack != nil
@@ -33,6 +37,25 @@ extension StormSequence {
                 var fields = ["\"fire\": \"\(name)\"", "\"loop\": \(loop)", "\"priority\": \(priority)"]
                 if labelled.contains(index) { fields.append("\"voice\": \"\(Self.voiceLabel(index))\"") }
                 add(fields)
+            case .fireInSpace(let name, let loop, let priority, let placement):
+                var fields = ["\"fire\": \"\(name)\"", "\"loop\": \(loop)", "\"priority\": \(priority)",
+                              "\"position\": \(Self.json(placement.position))"]
+                if let velocity = placement.velocity { fields.append("\"velocity\": \(Self.json(velocity))") }
+                if let send = placement.reverbSend { fields.append("\"reverbSend\": \(Double(send))") }
+                if let occlusion = placement.occlusion { fields.append("\"occlusion\": \(Double(occlusion))") }
+                if labelled.contains(index) { fields.append("\"voice\": \"\(Self.voiceLabel(index))\"") }
+                add(fields)
+            case .moveLastVoice(let position, let velocity, let over):
+                guard let fire = trace.stopped[index] else { continue }
+                add(["\"move\": \"\(Self.voiceLabel(fire))\"", "\"position\": \(Self.json(position))"]
+                    + (velocity.map { ["\"velocity\": \(Self.json($0))"] } ?? []) + ["\"over\": \(over)"])
+            case .listener(let position, let orientation, let velocity, let over):
+                let members = (position.map { ["\"position\": \(Self.json($0))"] } ?? [])
+                    + (orientation.map { ["\"orientation\": { \"at\": \(Self.json($0.at)), \"up\": \(Self.json($0.up)) }"] } ?? [])
+                    + (velocity.map { ["\"velocity\": \(Self.json($0))"] } ?? [])
+                add(["\"listener\": { " + members.joined(separator: ", ") + " }", "\"over\": \(over)"])
+            case .environment(let environment, let over):
+                add(["\"environment\": \"\(environment.rawValue)\"", "\"over\": \(over)"])
             case .fireProbe:
                 guard !trace.skipped.contains(index) else { continue }
                 add(["\"fire\": \"\(StormAssets.probe)\"", "\"loop\": true", "\"priority\": 100"])
@@ -96,13 +119,13 @@ extension StormSequence {
     }
 
     /// Frames a printed scenario renders after the storm's last step.
-    static let replayTail = 1_024
+    public static let replayTail = 1_024
 
     /// The scenario, where its assets are, and every step in the storm's own words.
     ///
     /// - Parameter trace: What the run of this very storm recorded.
     /// - Returns: Text for a failure report.
-    func scenarioReport(trace: StormTrace) -> String {
+    public func scenarioReport(trace: StormTrace) -> String {
         "Scenario (assets folder: \(StormAssets.root)):\n\(scenarioJSON(trace: trace))\n"
             + "All steps:\n" + steps.enumerated().map { "  \($0.offset): \($0.element.action), then \($0.element.framesAfter) frames" }
             .joined(separator: "\n")

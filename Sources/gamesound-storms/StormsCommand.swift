@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import GameSoundStorms
+import Logging
+
+/// `gamesound-storms`: random storms at scale, in worker processes, resumable; each failure shrunk
+/// and saved as a file that `--replay` runs again (docs/reliability.md, "Random storms").
+@main
+struct StormsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gamesound-storms",
+        abstract: "Runs seeded random storms on the headless runtime in parallel worker processes.",
+        discussion: """
+            A rerun with the same --count, --first-seed and --chunk skips the chunks the state file records \
+            as done. Each failing storm is shrunk and saved as seed-<n>.json (replay it with --replay) and \
+            seed-<n>.txt (the printed report) in the failures folder. Exits 1 when any storm failed.
+            """)
+
+    @Option(help: "How many storms to run.")
+    var count = 10_000
+
+    @Option(help: "The seed of the first storm; storm i has seed first-seed + i.")
+    var firstSeed: UInt64 = 1
+
+    @Option(help: "Worker processes running at once (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Storms a worker runs before the state file records them.")
+    var chunk = 500
+
+    @Option(help: "The state file (default: .build/storms/state-<first-seed>-<count>[-no-environments].txt).")
+    var state: String?
+
+    @Flag(help: "Forget the state file's finished chunks and run every storm again.")
+    var fresh = false
+
+    @Option(help: "Where failures are saved.")
+    var failures = ".build/storms/failures"
+
+    @Option(help: "The storms' sounds (written there if missing).")
+    var assets = ".build/storms/assets"
+
+    @Flag(inversion: .prefixedNo,
+          help: "Draw storms with environment calls (on by default; --no-environments draws other storms for the same seeds).")
+    var environments = true
+
+    @Option(help: "Run a saved failure again (a seed-<n>.json) and say whether it still fails.")
+    var replay: String?
+
+    @Flag(help: .hidden)
+    var worker = false
+
+    @Option(help: .hidden)
+    var seeds: SeedRange?
+
+    /// With `--worker`: run only these steps (indices, comma-separated) of the one seed, and exit 1 if it fails.
+    @Option(help: .hidden)
+    var steps: String?
+
+    @Option(help: "Crashes (the runtime dies) to shrink, each in a few hundred child processes; the rest are saved whole.")
+    var shrinkCrashes = 5
+
+    func validate() throws {
+        guard count > 0 else { throw ValidationError("--count must be at least 1") }
+        guard jobs > 0 else { throw ValidationError("--jobs must be at least 1") }
+        guard chunk > 0 else { throw ValidationError("--chunk must be at least 1") }
+        guard shrinkCrashes >= 0 else { throw ValidationError("--shrink-crashes must be at least 0") }
+        guard firstSeed <= UInt64.max - UInt64(count) else { throw ValidationError("--first-seed + --count overflows") }
+        if worker, seeds == nil { throw ValidationError("--worker needs --seeds A..<B") }
+    }
+
+    func run() throws {
+        // Every process (coordinator, workers, replay) uses one assets folder, written before any worker starts.
+        let assetsFolder = URL(fileURLWithPath: assets).standardizedFileURL.path
+        setenv("GAMESOUND_STORM_ASSETS", assetsFolder, 1)
+        _ = StormAssets.root
+        // The runtime's warnings (a refused activation, retried) come by the thousand in a storm run.
+        LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+        if let replay {
+            let stillFails = try StormReplay(path: replay).run()
+            if stillFails { throw ExitCode(1) }
+        } else if worker, let seeds, let steps {
+            let kept = steps.split(separator: ",").compactMap { Int($0) }
+            if StormWorker.runAlone(seed: seeds.lowerBound, environments: environments, keeping: kept) { throw ExitCode(1) }
+        } else if worker, let seeds {
+            StormWorker(seeds: seeds, environments: environments, failures: failures).run()
+        } else {
+            let range = SeedRange(lowerBound: firstSeed, upperBound: firstSeed + UInt64(count))
+            let statePath = state ?? ".build/storms/state-\(firstSeed)-\(count)\(environments ? "" : "-no-environments").txt"
+            let coordinator = try StormCoordinator(seeds: range, environments: environments, chunk: chunk, jobs: jobs,
+                                                   statePath: statePath, fresh: fresh, failures: failures, shrinkCrashes: shrinkCrashes)
+            if try coordinator.run() > 0 { throw ExitCode(1) }
+        }
+    }
+}
