@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""Writes the fuzzers' seed corpus into fuzz/corpus/{wav,vorbis,scenario}.
+"""Writes the fuzzers' seed inputs into SEEDS/{wav,vorbis,scenario} (default .build/fuzz/seeds).
 
-WAV seeds cover every encoding the decoder reads (8/16/24/32-bit PCM, 32-bit float, the
-extensible header, odd chunks); Vorbis seeds are short tones encoded with oggenc when it is
-installed; scenario seeds are the demo's scenarios plus a few edge cases. Deterministic.
+Usage: fuzz/make-corpus.py [SEEDS]. The seeds are not kept in the repository as they are: `make
+fuzz-corpus` writes them, then merges them into the kept corpus fuzz/corpus/<harness> with
+fuzz/merge.sh, which keeps only the inputs that add coverage.
+
+WAV seeds cover every encoding the decoder reads (8/16/24/32-bit PCM, 32-bit float, the extensible
+header, odd chunks); Vorbis seeds are short tones encoded with oggenc when it is installed; scenario
+seeds are every demo scenario, a few edge cases and every mixing, space and streaming word.
+Deterministic.
 """
 import math, os, shutil, struct, subprocess, sys
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
-CORPUS = os.path.join(ROOT, "corpus")
+CORPUS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", ".build", "fuzz", "seeds")
 
 
 def tone(frames, channels, rate=8000, freq=440.0):
@@ -28,7 +33,9 @@ def wav(samples, channels, bits, rate=8000, fmt=1, extensible=False, extra_chunk
         data = b"".join(struct.pack("<i", int(s * 2147483647)) for s in samples)
     block = channels * bits // 8
     if extensible:
-        sub = struct.pack("<HI", fmt, 0x00100000) + bytes([0x00, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71])
+        # The sub-format GUID {0000tttt-0000-0010-8000-00AA00389B71}, tttt the format tag: Data1 (4 bytes),
+        # Data2 and Data3 (2 each) little-endian, then Data4's 8 bytes.
+        sub = struct.pack("<IHH", fmt, 0x0000, 0x0010) + bytes([0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71])
         body = struct.pack("<HHIIHHHHI", 0xFFFE, channels, rate, rate * block, block, bits, 22, bits, (1 << channels) - 1) + sub
     else:
         body = struct.pack("<HHIIHH", fmt, channels, rate, rate * block, block, bits)
@@ -50,6 +57,8 @@ def main():
         "pcm32-stereo": wav(tone(32, 2), 2, 32),
         "float32-mono": wav(tone(32, 1), 1, 32, fmt=3),
         "extensible-pcm16": wav(tone(32, 2), 2, 16, extensible=True),
+        "extensible-pcm24": wav(tone(16, 1), 1, 24, extensible=True),
+        "extensible-float32": wav(tone(16, 2), 2, 32, fmt=3, extensible=True),
         "list-chunk-odd": wav(tone(33, 1), 1, 8, extra_chunk=True),
         "empty-data": wav([], 1, 16),
     }
@@ -64,9 +73,9 @@ def main():
             subprocess.run(["oggenc", "-Q", "-q", "0", "--serial", "1", "-o", source[:-4] + ".ogg", source], check=True)
             os.remove(source)
     else:
-        print("oggenc is not installed: no Vorbis seeds (the fuzzer starts from nothing)", file=sys.stderr)
+        print("oggenc is not installed: no Vorbis seeds (the kept corpus in fuzz/corpus/vorbis stays)", file=sys.stderr)
     scenarios = os.path.join(ROOT, "..", "demo", "Sources", "scenarios")
-    for name in sorted(os.listdir(scenarios))[:6]:
+    for name in sorted(os.listdir(scenarios)):
         shutil.copy(os.path.join(scenarios, name), os.path.join(CORPUS, "scenario", name))
     extra = {
         "minimal.json": '{"name":"x","duration":1}',
@@ -82,6 +91,30 @@ def main():
                            '{"at":0.9,"soundtrack":"resume","fadeIn":0.2},{"at":1,"soundtrack":"volume","value":0.3},'
                            '{"at":1.1,"soundtrack":"crossfade","track":"theme","duration":0.5},'
                            '{"at":2,"soundtrack":"stop","fadeOut":0.25}]}',
+        # Every mixing, space and streaming word (as in ScenarioMixingParsingTests, ScenarioSpaceParsingTests
+        # and ScenarioStreamParsingTests), with the harness's sound names.
+        "mixing-words.json": '{"name":"m","duration":10,"seed":42,"buses":{"weapons":{"parent":"sfx","limit":4},'
+                             '"sfx":{"parent":"effects","volume":0.5,"reserve":2},"music":{"volume":0.8}},'
+                             '"ducking":[{"bus":"voice","ducks":"music","db":9,"attack":0.05,"release":0.8},'
+                             '{"ducks":"weapons","bus":"ui","db":3}],'
+                             '"sounds":{"footstep":{"variants":["step","boom"],"pitch":[0.9,1.1],"gain":[0.5,1],'
+                             '"avoidRepeat":true,"cooldown":0.1,"maxInstances":2},"click":{"variants":["laser"]}},'
+                             '"events":[{"at":0,"fire":"footstep","bus":"weapons","voice":"steps","loop":true},'
+                             '{"at":0.5,"set":"steps","gain":0.5,"pitch":1.5,"pan":-0.5,"position":[1,2,-3],"over":0.25},'
+                             '{"at":1,"pause":"steps"},{"at":1.5,"resume":"steps"},{"at":2,"bus":"music","volume":0.3,"over":1},'
+                             '{"at":3,"bus":"effects","mute":true},{"at":4,"bus":"effects","paused":false},'
+                             '{"at":5,"stop":"steps","fade":0.5}]}',
+        "space-words.json": '{"name":"s","duration":10,"spatialization":"hrtf","distanceModel":"linearClamped","virtualVoices":64,'
+                            '"events":[{"at":0,"fire":"laser","loop":true,"voice":"car","position":[-30,0,-2],'
+                            '"velocity":[20,0,0.5],"reverbSend":0.75,"occlusion":0.25},'
+                            '{"at":0.5,"move":"car","position":[30,0,-2],"velocity":[20,0,0],"over":3},'
+                            '{"at":2,"listener":{"position":[0,1.8,0],"orientation":{"at":[0,0,1],"up":[0,1,0]},'
+                            '"velocity":[0,0,-2]},"over":0.5},{"at":4,"environment":"corridor","over":2},'
+                            '{"at":5,"environment":"none"}]}',
+        "stream-words.json": '{"name":"w","duration":10,"events":[{"at":0,"stream":"wind","voice":"wind"},'
+                             '{"at":1,"gain":0.5,"loop":false,"bus":"ui","voice":"line","stream":"dialogue/line1.ogg"},'
+                             '{"at":2,"set":"wind","gain":0.25,"over":1},{"at":3,"pause":"wind"},{"at":4,"resume":"wind"},'
+                             '{"at":5,"stop":"wind","fade":2}]}',
     }
     for name, text in extra.items():
         with open(os.path.join(CORPUS, "scenario", name), "w") as f:

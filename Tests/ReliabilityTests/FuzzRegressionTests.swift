@@ -3,14 +3,17 @@ import Foundation
 import GameSoundTesting
 import Testing
 
-/// Inputs the fuzzers found (fuzz/regressions/<harness>/), replayed through the same decoders.
+/// Inputs the fuzzers found (fuzz/regressions/<harness>/), and the kept corpus (fuzz/corpus/<harness>/),
+/// replayed through the same decoders.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
-    static let regressions: String = {
+    /// The repository's fuzz folder.
+    static let fuzz: String = {
         // Tests/ReliabilityTests/FuzzRegressionTests.swift -> the repository root.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent("fuzz/regressions").path
+        return root.appendingPathComponent("fuzz").path
     }()
+    static let regressions = fuzz + "/regressions"
 
     static func input(_ path: String) throws -> [UInt8] {
         try [UInt8](Data(contentsOf: URL(fileURLWithPath: regressions + "/" + path)))
@@ -25,6 +28,37 @@ struct FuzzRegressionTests {
             Issue.record("decoded \(buffer.frameCount) frames from a damaged header")
         } catch {
             #expect(error.file == "leak.ogg")
+        }
+    }
+
+    /// The files of `fuzz/<folder>/<harness>`, sorted; none when the folder is missing.
+    static func inputs(_ folder: String, _ harness: String) -> [String] {
+        let path = Self.fuzz + "/" + folder + "/" + harness
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.sorted().map { path + "/" + $0 }
+    }
+
+    @Test("Every input of the kept fuzz corpus (fuzz/corpus) gets the answer its harness demands", arguments: ["wav", "vorbis", "scenario"])
+    func keptCorpus(harness: String) throws {
+        let sounds: Set<String> = ["laser", "step", "boom"]
+        let files = Self.inputs("corpus", harness)
+        #expect(!files.isEmpty, "fuzz/corpus/\(harness) is empty")
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            switch harness {
+            case "wav":
+                if let buffer = try? WAVDecoder.decode(bytes: bytes, label: file) {
+                    #expect(buffer.samples.count == buffer.frameCount * buffer.format.channelCount, "\(file)")
+                }
+            case "vorbis":
+                if let buffer = try? VorbisDecoder.decode(bytes: bytes, label: file) {
+                    #expect(buffer.samples.count == buffer.frameCount * buffer.format.channelCount, "\(file)")
+                }
+            default:
+                if let scenario = try? Scenario.parse(json: bytes, sounds: sounds) {
+                    #expect((try? scenario.validate(sounds: sounds)) != nil, "\(file)")
+                }
+            }
         }
     }
 
