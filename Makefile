@@ -169,16 +169,23 @@ STORMS ?= 10000
 SECONDS ?= 30
 FUZZ_SEED ?=
 FUZZ_OUT := .build/fuzz
+RUNS ?= 10000000
+FUZZ_JOBS ?= $(shell nproc)
+# The slowest first (scenario ≈ 1 300 exec/s, WAV ≈ 3 500, Vorbis ≈ 5 700 on a shared 2-core machine),
+# so that with 2 at a time the other two run one after the other beside it.
+FUZZ_HARNESSES ?= scenario wav vorbis
 # The sanitizer runtimes make gold print a "Cannot export local symbol" warning per symbol; lld
 # (shipped with the toolchain) links the same binaries quietly.
 SANITIZE_FLAGS := -Xswiftc -use-ld=lld
-.PHONY: check storms sanitize sanitize-ci fuzz fuzz-ci fuzz-build fuzz-corpus endurance
+.PHONY: check storms sanitize sanitize-ci fuzz fuzz-ci fuzz-build fuzz-corpus fuzz-long fuzz-coverage endurance
+.PHONY: endurance-ci endurance-cycles leaks-c
 
 ## check: everything CI runs (.ci/run): `make test`, the docs' shell blocks, the API reference with
 ## warnings as errors (so a doc comment cannot break a link unnoticed), the callgrind guard on the
-## per-block cost, the SDK's tests
-## (docs/shipping.md), the concurrency tests under ThreadSanitizer, then each fuzzer for 30 s from a fixed seed.
-check: test doc-test docs callgrind-guard sdk-test sanitize-ci fuzz-ci
+## per-block cost, the SDK's tests (docs/shipping.md), the concurrency tests under ThreadSanitizer,
+## each fuzzer for 30 s from a fixed seed, 60 s of real-time endurance with the slope tests, and the
+## C ABI tests on the shipped library under valgrind memcheck (docs/reliability.md).
+check: test doc-test docs callgrind-guard sdk-test sanitize-ci fuzz-ci endurance-ci leaks-c
 
 ## storms: N random storms (10 000 unless N= or STORMS= says) in parallel worker processes of the release
 ## gamesound-storms, resumable: a rerun skips the chunks done. STORMS_FLAGS passes more (--first-seed S, --jobs J,
@@ -188,10 +195,28 @@ storms: deps
 	swift build -c release --product gamesound-storms
 	.build/release/gamesound-storms --count $(N) $(STORMS_FLAGS)
 
-## sanitize: the concurrency tests under ThreadSanitizer, then the whole suite under AddressSanitizer.
+## sanitize: the concurrency tests under ThreadSanitizer, then the whole suite and the 1 000-reset /
+## 10 000-interruption endurance runs under AddressSanitizer with LeakSanitizer (any leak not suppressed
+## in fuzz/lsan.supp makes `swift test` exit non-zero), then the C ABI tests under valgrind (leaks-c).
+ASAN_ENV := ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$$PWD/fuzz/lsan.supp
 sanitize: sanitize-ci
 	swift build --build-tests --sanitize=address --scratch-path .build-asan $(SANITIZE_FLAGS)
-	LSAN_OPTIONS=suppressions=$$PWD/fuzz/lsan.supp swift test --skip-build --sanitize=address --scratch-path .build-asan $(SANITIZE_FLAGS)
+	$(ASAN_ENV) swift test --skip-build --sanitize=address --scratch-path .build-asan $(SANITIZE_FLAGS)
+	GAMESOUND_ENDURANCE=1 $(ASAN_ENV) swift test --skip-build --sanitize=address --scratch-path .build-asan $(SANITIZE_FLAGS) \
+	    --filter 'ReliabilityTests.EnduranceTests'
+	$(MAKE) leaks-c
+
+## leaks-c: the C ABI tests linked against the shipped library (sdk-lib: libgamesound.so.0 with the
+## Swift runtime inside) under valgrind memcheck; any memory error or definite/indirect leak not
+## suppressed in tests/c/valgrind.supp fails it. The tests' 120 s alarm is ignored (SIG_IGN survives
+## exec; under valgrind on a busy machine the run can take longer); `timeout` guards against a deadlock.
+leaks-c: sdk-lib
+	mkdir -p $(C_OUT)
+	$(CC) $(C_FLAGS) -g tests/c/c_abi_test.c -L$(SDK_LIB) -lgamesound -Wl,-rpath,$(abspath $(SDK_LIB)) -lpthread -lm \
+	    -o $(C_OUT)/c_abi_test_sdk
+	timeout 900 sh -c 'trap "" ALRM; exec "$$@"' memcheck valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite,indirect \
+	    --errors-for-leak-kinds=definite,indirect --error-exitcode=99 --num-callers=40 \
+	    --suppressions=tests/c/valgrind.supp $(C_OUT)/c_abi_test_sdk
 
 ## sanitize-ci: the concurrency tests under ThreadSanitizer (slow; not part of `make test`).
 sanitize-ci: deps
@@ -202,9 +227,27 @@ sanitize-ci: deps
 fuzz-build: deps
 	fuzz/build.sh $(FUZZ_OUT)
 
-## fuzz-corpus: regenerate the seed corpus in fuzz/corpus.
-fuzz-corpus:
-	fuzz/make-corpus.py
+## fuzz-corpus: write the seed inputs (fuzz/make-corpus.py) into .build/fuzz/seeds and merge them into the
+## kept corpus fuzz/corpus/<harness>, minimised (fuzz/merge.sh: only inputs that add coverage stay), with
+## the harnesses built as fuzz-long builds them (-O), so that both merge by the same coverage.
+fuzz-corpus: deps
+	FUZZ_OPTIMIZE=-O fuzz/build.sh $(FUZZ_OUT)
+	fuzz/make-corpus.py $(FUZZ_OUT)/seeds
+	for h in wav vorbis scenario; do fuzz/merge.sh $(FUZZ_OUT) $$h $(FUZZ_OUT)/seeds/$$h || exit 1; done
+
+## fuzz-long: each harness until it has done RUNS executions (10 000 000 by default), FUZZ_JOBS at a time
+## (the number of cores), at nice 10, from fuzz/corpus; crashes in .build/fuzz/crashes-<harness>; then
+## what it found is merged back into fuzz/corpus, minimised. Summary in .build/fuzz/long-summary.txt.
+## FUZZ_HARNESSES=wav (for instance) runs only some. Built with -O (3.6 times the scenario harness's
+## executions per second at -Onone, bounds and overflow checks kept), which fuzz-build does not use.
+fuzz-long: deps
+	FUZZ_OPTIMIZE=-O fuzz/build.sh $(FUZZ_OUT)
+	nice -n 10 fuzz/long.sh $(FUZZ_OUT) $(RUNS) $(FUZZ_JOBS) $(FUZZ_HARNESSES)
+
+## fuzz-coverage: the harnesses built with source-based coverage, run over fuzz/corpus and
+## fuzz/regressions; prints llvm-cov's line, function and region coverage of the files each one targets.
+fuzz-coverage: deps
+	fuzz/coverage.sh $(FUZZ_OUT)/coverage
 
 ## fuzz-ci: each harness for 30 s from seed 1, so CI mutates the same way every run and a finding reproduces.
 fuzz-ci:
@@ -223,6 +266,18 @@ fuzz: fuzz-build
 	  if [ $$status != 0 ]; then tail -n 40 $(FUZZ_OUT)/$$h.log; echo "fuzz: $$h found a problem; see $(FUZZ_OUT)/$$h.log and $(FUZZ_OUT)/crashes-$$h"; exit 1; fi; \
 	done
 
-## endurance: 1 000 media-services resets and 10 000 interruptions per strategy (minutes; not in `make test`).
+## endurance: the real-time runtime on OpenAL Soft's null device for HOURS hours (1 by default; 0.25 is
+## 15 min) under a seeded random stream of game and system events; fails if RSS, open descriptors or
+## live OpenAL objects grow (a least-squares slope test). Samples in .build/endurance.csv.
+HOURS ?= 1
 endurance: build
+	ALSOFT_DRIVERS=null GAMESOUND_ENDURANCE_SECONDS=$$(awk 'BEGIN { printf "%d", $(HOURS) * 3600 }') \
+	  GAMESOUND_ENDURANCE_CSV=$(abspath .build/endurance.csv) swift test --skip-build --filter 'ReliabilityTests.RealtimeEnduranceTests'
+
+## endurance-ci: the same for 60 s (part of `make check`).
+endurance-ci: build
+	ALSOFT_DRIVERS=null GAMESOUND_ENDURANCE_SECONDS=60 swift test --skip-build --filter 'ReliabilityTests.RealtimeEnduranceTests'
+
+## endurance-cycles: 1 000 media-services resets and 10 000 interruptions per strategy, headless (minutes).
+endurance-cycles: build
 	GAMESOUND_ENDURANCE=1 swift test --skip-build --filter 'ReliabilityTests.EnduranceTests'

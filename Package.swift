@@ -48,6 +48,8 @@ let package = Package(
             providers: [.apt(["libpulse-dev"])]
         ),
         .target(name: "AudioAnalysis"),
+        // glibc's mallinfo2, for the endurance tests' heap series (Swift's Glibc module lacks <malloc.h>).
+        .target(name: "CMallocStats"),
         .target(name: "AudioFiles", dependencies: ["CVorbis"]),
         .target(name: "AudioEncoding", dependencies: ["AudioFiles", "CVorbisEnc"]),
         .target(name: "OpenAL", dependencies: ["COpenAL"]),
@@ -84,7 +86,7 @@ let package = Package(
         .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL",
                                                            .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MakeAssetsTests", dependencies: ["AudioFiles", "AudioAnalysis"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["GameSoundStorms", "GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["GameSoundStorms", "CMallocStats", "GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL"]),
     ]
 )
 
