@@ -485,11 +485,16 @@ public final class GameSoundRuntime: Sendable {
     ///
     /// The same as ``render(frames:)`` without allocating: use it from an audio callback of your own.
     ///
+    /// A block in which nothing is in flight (no ramp, fade, duck or stream, no voice due to end)
+    /// costs little more than OpenAL Soft's own mixing: its update only checks that the system's
+    /// status has not changed. Any other call into the runtime makes the next block run the
+    /// whole update, so query the runtime when you need an answer, not at every block.
+    ///
     /// - Parameter buffer: Room for interleaved left-right floats; an odd last element is left alone.
     /// - Throws: ``GameSoundError/wrongOutputMode(_:)`` on a real-time runtime, ``GameSoundError/stopped``
     ///   after ``shutdown()``, ``GameSoundError/openAL(_:)`` if the loopback device fails.
     public func render(into buffer: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.render(into: buffer) }
+        try core.render(into: buffer)
     }
 }
 

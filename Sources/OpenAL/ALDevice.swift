@@ -45,7 +45,7 @@ public final class ALDevice {
 
     /// `alcRenderSamplesSOFT`, looked up when a loopback device opens (nil for an output device):
     /// a render then calls it directly, at every block.
-    private let renderFunction: UnsafeMutableRawPointer?
+    let renderFunction: UnsafeMutableRawPointer?
 
     private init(handle: OpaquePointer, kind: Kind) {
         self.handle = handle
@@ -122,11 +122,10 @@ public final class ALDevice {
     public func render<Sample: BitwiseCopyable>(into buffer: UnsafeMutableBufferPointer<Sample>,
                                                 channels: ALRenderFormat.Channels) throws(OpenALError) {
         try checkOpen("alcRenderSamplesSOFT")
-        guard kind == .loopback, let renderFunction else {
+        guard let renderer = loopbackRenderer else {
             throw OpenALError.raised(operation: "alcRenderSamplesSOFT", code: .invalidDevice)
         }
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-        ALCall.renderSamples(renderFunction, handle, into: UnsafeMutableRawPointer(base), frames: Int32(buffer.count / channels.count))
+        renderer.render(into: buffer, channels: channels)
     }
 
     /// Stops the device's output: it produces no sound and its sources stop advancing until

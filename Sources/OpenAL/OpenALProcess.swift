@@ -11,18 +11,17 @@ import Synchronization
 /// context does so inside ``withExclusiveAccess(_:)``; code of your own that calls OpenAL in
 /// the same process should do the same.
 public enum OpenALProcess {
-    private static let lock = RecursiveLock()
+    @usableFromInline static let lock = RecursiveLock()
     private static let started = Atomic<Bool>(false)
 
     /// Runs `body` while no other thread can use OpenAL through GameSound.
     ///
     /// The lock is recursive: `body` may call other code that takes it too.
+    @inlinable
     public static func withExclusiveAccess<Result, Failure: Error>(
         _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        try lock.withLock(body)
     }
 
     /// Chooses OpenAL Soft's backends (the `ALSOFT_DRIVERS` variable), which OpenAL Soft reads

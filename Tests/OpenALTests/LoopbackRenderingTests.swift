@@ -125,6 +125,41 @@ struct LoopbackRenderingTests {
         }
     }
 
+    @Test("the loopback renderer value renders the same mix as the device, and exists only while a loopback device is open")
+    func loopbackRendererValue() throws {
+        try withLoopback { rig in
+            let source = try ALSource(context: rig.context)
+            try source.setBuffer(try rig.buffer(interleave(tone, tone), channelCount: 2))
+            try source.setLooping(true)
+            try source.play()
+            let renderer = try #require(rig.device.loopbackRenderer)
+            // Alternate the two ways through one continuous mix: the result is one unbroken tone.
+            var output: [Float] = []
+            for block in 0..<20 {
+                if block % 2 == 0 {
+                    output += try rig.render(frames: 256)
+                } else {
+                    var part = [Float](repeating: .nan, count: 512)
+                    part.withUnsafeMutableBufferPointer { renderer.render(into: $0, channels: .stereo) }
+                    output += part
+                }
+            }
+            #expect(Signal.channel(0, of: output, channelCount: 2) == Array(tone[0..<5_120]), "sample for sample")
+            // An empty buffer is left alone, as with the device.
+            renderer.render(into: UnsafeMutableBufferPointer<Float>(start: nil, count: 0), channels: .stereo)
+        }
+        OpenALProcess.setDrivers("null")
+        try OpenALProcess.withExclusiveAccess {
+            let loopback = try ALDevice.openLoopback()
+            #expect(loopback.loopbackRenderer != nil)
+            try loopback.close()
+            #expect(loopback.loopbackRenderer == nil, "gone once the device is closed")
+            let output = try ALDevice.openOutput()
+            defer { try? output.close() }
+            #expect(output.loopbackRenderer == nil, "an output device mixes on its own")
+        }
+    }
+
     @Test("the granted context attributes report the rate and source counts")
     func grantedAttributes() throws {
         try withLoopback(sampleRate: 44_100, attributes: .init(monoSources: 64, stereoSources: 8)) { rig in

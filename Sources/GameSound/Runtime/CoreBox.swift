@@ -18,7 +18,7 @@ final class CoreBox: @unchecked Sendable {
         case work((RuntimeCore) -> Void)
     }
 
-    // Safe: `core`, `depth` and `deferred` are only touched with OpenAL's process-wide lock held.
+    // Safe: `core`, `depth`, `deferred` and `renderingUnadopted` are only touched with OpenAL's process-wide lock held.
     // That lock is what keeps the accesses exclusive, so `depth` and `deferred` skip Swift's dynamic
     // exclusivity check, which cost more than the step it guarded at every rendered block.
     private let core: RuntimeCore
@@ -26,6 +26,8 @@ final class CoreBox: @unchecked Sendable {
     @exclusivity(unchecked) private var depth = 0
     /// What arrived during a step, oldest first.
     @exclusivity(unchecked) private var deferred: [Pending] = []
+    /// An outermost render is running, which did not make the context current (see ``render(into:)``).
+    @exclusivity(unchecked) private var renderingUnadopted = false
 
     init(_ core: RuntimeCore) {
         self.core = core
@@ -33,15 +35,40 @@ final class CoreBox: @unchecked Sendable {
     }
 
     /// Runs one step of the core under the OpenAL lock, then what was held back during it.
+    ///
+    /// A step may change anything the update follows, so the update after it does its whole work
+    /// (``RuntimeCore/quietUntil``).
     func with<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
         try OpenALProcess.withExclusiveAccess { () throws(Failure) -> Result in
-            if depth == 0 { core.adoptContext() }
+            if depth == 0 || renderingUnadopted { core.adoptContext() }
+            core.quietUntil = 0
             depth += 1
             defer {
                 depth -= 1
                 if depth == 0, core.heldBack { handleDeferred() }
             }
             return try body(core)
+        }
+    }
+
+    /// Renders headless output: a step that changes nothing but time, run at every block, so it
+    /// leaves two things out.
+    /// - It keeps ``RuntimeCore/quietUntil``: an update with nothing due stays quiet.
+    /// - It does not make the context current first. Mixing the loopback device needs no current
+    ///   context, and each part of a render that calls into the context (the whole update, the
+    ///   silencing) makes it current itself. A step nested in the render (an event observer
+    ///   calling the runtime) adopts the context as an outermost step would.
+    func render(into buffer: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
+        try OpenALProcess.withExclusiveAccess { () throws(GameSoundError) in
+            let wasUnadopted = renderingUnadopted
+            if depth == 0 { renderingUnadopted = true }
+            depth += 1
+            defer {
+                depth -= 1
+                renderingUnadopted = wasUnadopted
+                if depth == 0, core.heldBack { handleDeferred() }
+            }
+            try core.render(into: buffer)
         }
     }
 
@@ -75,6 +102,7 @@ final class CoreBox: @unchecked Sendable {
         while !deferred.isEmpty {
             let next = deferred.removeFirst()
             core.adoptContext()
+            core.quietUntil = 0
             depth += 1
             switch next {
             case .notification(let notification): core.handle(notification)

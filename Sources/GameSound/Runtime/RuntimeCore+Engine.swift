@@ -168,13 +168,19 @@ extension RuntimeCore {
         if logDestroyed { log(.engine, "contextDestroyed") }
     }
 
+    /// Closes the device (its contexts must be gone) and lets it go. The only way a device is
+    /// closed, so that ``loopbackRenderer`` never outlives an open device.
+    func closeDevice() {
+        try? device?.close()
+        device = nil
+    }
+
     /// Creates a new context (and device, after a media-services reset), uploads every effect from
     /// the bank again, recreates the voices and replays the snapshot.
     func rebuildContext(newDevice: Bool) throws(GameSoundError) {
         if newDevice || device == nil || deviceReopenPending {
             deviceReopenPending = false
-            try? device?.close()
-            device = nil
+            closeDevice()
             try openDeviceAndContext()
         } else if let device {
             do {
@@ -227,8 +233,7 @@ extension RuntimeCore {
         guard phase != .stopped, phase != .lost else { return }
         stopOutput()
         saveAndTearDownContext()
-        try? device?.close()
-        device = nil
+        closeDevice()
         phase = .lost
         needsReactivation = false
     }

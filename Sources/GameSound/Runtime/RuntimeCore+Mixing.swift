@@ -102,16 +102,22 @@ extension RuntimeCore {
     /// noticing voices that finished. Each part costs nothing while it has nothing to do.
     func updateMix() {
         let now = currentFrame
-        // Work moves while the previous update came before a ramp's end: so the update after the end
-        // applies the final value whatever the period (256 frames headless, 4096 with the screen locked).
-        previousUpdateFrame = playingClockAnchor ?? now
-        if let anchor = playingClockAnchor { playingClock += now - anchor }
-        playingClockAnchor = now
+        keepPlayingClock(at: now)
         if virtualVoiceCount > 0 { rankVirtualVoices() }
         if !duckStates.isEmpty { followDuckingRules(at: now) }
         if previousUpdateFrame <= mixSettlesAt { refreshBusGains() }
         if previousUpdateFrame <= voiceRampsSettleAt { advanceVoiceRamps(at: now) }
         if now >= nextEndCheck { noticeFinishedVoices(at: now) }
+    }
+
+    /// Moves the playing clock on to `now` and notes the previous update's frame.
+    ///
+    /// Work moves while the previous update came before a ramp's end: so the update after the end
+    /// applies the final value whatever the period (256 frames headless, 4096 with the screen locked).
+    func keepPlayingClock(at now: Int) {
+        previousUpdateFrame = playingClockAnchor ?? now
+        if let anchor = playingClockAnchor { playingClock += now - anchor }
+        playingClockAnchor = now
     }
 
     private func advanceVoiceRamps(at now: Int) {

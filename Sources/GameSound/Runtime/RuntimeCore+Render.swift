@@ -10,7 +10,7 @@
 /// not hand out (at most 3) for the next render, which starts with them.
 extension RuntimeCore {
     /// How many frames the device is mixed at a time, at least (see above).
-    static let mixGroupFrames = 4
+    static let mixGroupFrames = 4  // a power of two: `& ~(mixGroupFrames - 1)` rounds down to a group
 
     func render(into buffer: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
@@ -18,18 +18,19 @@ extension RuntimeCore {
         let totalFrames = buffer.count / 2
         var done = 0
         // At the start of a block while running, the update below follows the status first thing.
-        if phase != .running || needsReactivation || frame % configuration.updateFrames != 0 { updateSilence() }
+        if phase != .running || needsReactivation || framesToUpdate != 0 { updateSilence() }
         if carriedFrames > 0 { done = handOutCarriedFrames(into: buffer) }
         while done < totalFrames {
-            if frame % configuration.updateFrames == 0 {
+            if framesToUpdate == 0 {
                 update()
                 if heldBack { betweenBlocks() }
+                framesToUpdate = configuration.updateFrames
             }
             // `frame` is a whole number of groups here, and so is the update period.
-            let untilUpdate = configuration.updateFrames - frame % configuration.updateFrames
-            let count = min(untilUpdate, totalFrames - done)
-            let whole = count - count % Self.mixGroupFrames
-            if whole > 0 { try mix(into: UnsafeMutableBufferPointer(rebasing: buffer[(done * 2)..<((done + whole) * 2)])) }
+            let count = min(framesToUpdate, totalFrames - done)
+            let whole = count & ~(Self.mixGroupFrames - 1)
+            // Raw slices: `done + count` never passes `totalFrames`, so they stay inside `buffer`.
+            if whole > 0 { try mix(into: UnsafeMutableBufferPointer(start: buffer.baseAddress! + done * 2, count: whole * 2)) }
             if whole < count {
                 // The last, partial group: mixed whole, its first frames handed out, the rest carried.
                 try carriedGroup.withUnsafeMutableBufferPointer { (group) throws(GameSoundError) in try mix(into: group) }
@@ -40,15 +41,16 @@ extension RuntimeCore {
             }
             done += count
             frame += count
+            framesToUpdate -= count
         }
     }
 
     /// The device's next frames, or silence when the output is stopped or silenced.
     private func mix(into slice: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
-        // A device is never closed without `device` being cleared, so a device here is open
-        // (ALDevice.render checks again, and throws, should that ever change).
-        if phase == .running, outputRunning, let device {
-            do { try device.render(into: slice, channels: .stereo) } catch { throw .openAL(error) }
+        // The renderer goes with `device`, which is cleared whenever the device closes
+        // (``closeDevice()``), so the device behind it is open.
+        if phase == .running, outputRunning, let loopbackRenderer {
+            loopbackRenderer.render(into: slice, channels: .stereo)
             if silenceCause != nil { slice.update(repeating: 0) }
         } else {
             slice.update(repeating: 0)
@@ -59,11 +61,12 @@ extension RuntimeCore {
     /// if the output has been stopped or silenced since they were mixed.
     private func handOutCarriedFrames(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
         let count = min(carriedFrames, buffer.count / 2)
-        let audible = phase == .running && outputRunning && device != nil && silenceCause == nil
+        let audible = phase == .running && outputRunning && loopbackRenderer != nil && silenceCause == nil
         for index in 0..<(count * 2) { buffer[index] = audible ? carriedGroup[index] : 0 }
         carriedFrames -= count
         for index in 0..<(carriedFrames * 2) { carriedGroup[index] = carriedGroup[count * 2 + index] }
         frame += count
+        framesToUpdate -= count
         return count
     }
 }

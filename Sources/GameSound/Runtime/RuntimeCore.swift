@@ -88,13 +88,22 @@ final class RuntimeCore {
     // ones are read or written at every rendered block, where Swift's dynamic check cost about 76
     // instructions each, more than the work it guarded (issue 19, docs/performance.md).
     @exclusivity(unchecked) var phase: Phase = .inactive
-    @exclusivity(unchecked) var device: ALDevice?
+    /// Closed only through ``closeDevice()``.
+    @exclusivity(unchecked) var device: ALDevice? {
+        didSet { loopbackRenderer = device?.loopbackRenderer }
+    }
+    /// The headless device's mixer, taken when the device is set and dropped with it: rendering
+    /// through it counts no references at every block (see ``ALLoopbackRenderer``).
+    @exclusivity(unchecked) var loopbackRenderer: ALLoopbackRenderer?
     @exclusivity(unchecked) var context: ALContext?
     /// Whether the runtime has cleared the current context for an interruption (suspend strategy).
     var contextSuspended = false
     /// Headless: whether `render` mixes (false: it writes silence and sources stay frozen).
     @exclusivity(unchecked) var outputRunning = false
     @exclusivity(unchecked) var frame = 0
+    /// Frames left before the next headless update (0: it runs before the next frame is mixed).
+    /// Kept with ``frame``, so that `frame % updateFrames` is never worked out per block.
+    @exclusivity(unchecked) var framesToUpdate = 0
     /// Frames a headless render mixed ahead of ``frame`` (at most 3; see RuntimeCore+Render).
     @exclusivity(unchecked) var carriedFrames = 0
     /// The last group of 4 frames mixed (interleaved stereo); its last ``carriedFrames`` are still to hand out.
@@ -163,6 +172,9 @@ final class RuntimeCore {
     @exclusivity(unchecked) var playingClockAnchor: Int?
     /// The frame of the update before the running one (see ``updateMix()``).
     @exclusivity(unchecked) var previousUpdateFrame = 0
+    /// Until this frame, the headless update has nothing to do but look at the system's status
+    /// (see ``update()``); every step of the game and every notification sets it back to 0.
+    @exclusivity(unchecked) var quietUntil = 0
     /// The environment loaded in the active reverb slot.
     var environmentInSlot = Environment.none
     /// The runtime's one random generator (``GameSoundConfiguration/seed``).
@@ -290,8 +302,7 @@ final class RuntimeCore {
         }
         try? makeContextCurrentIfNeeded()
         teardownContext(logDestroyed: false)
-        try? device?.close()
-        device = nil
+        closeDevice()
         session.setAudioIORunning(false)
         try? session.setActive(false)
         observation?.cancel()
@@ -506,6 +517,15 @@ final class RuntimeCore {
 
     /// The periodic work: reactivation retries, silencing, fades, stream refills.
     func update() {
+        if frame < quietUntil, system.statusVersion.map({ $0 == followedStatusVersion }) == true {
+            // Nothing in flight and nothing due, and the system says nothing changed: only the
+            // playing clock moves on, as ``updateMix()`` would move it.
+            keepPlayingClock(at: frame)
+            return
+        }
+        quietUntil = 0
+        // A headless render does not make the context current before its blocks (CoreBox.render).
+        adoptContext()
         followDeviceConnection()
         if needsReactivation, phase == .inactive { reactivate() }
         guard phase == .running else { return }
@@ -516,5 +536,22 @@ final class RuntimeCore {
         updateSpace()
         updateSoundtrack()
         updateStreamVoices()
+        quietUntil = firstFrameWithWork(after: currentFrame)
+    }
+
+    /// The first frame at which an update has work to do again, if no step of the game and no
+    /// notification comes first (every one of them sets ``quietUntil`` back to 0): a headless,
+    /// running runtime with no ramp, fade, duck, stream or virtual voice in flight has nothing to
+    /// do until a one-shot voice may have ended. 0 when something is in flight now.
+    ///
+    /// The conditions are those under which each part of the update returns at once on the next
+    /// block, whose ``previousUpdateFrame`` is `now`.
+    private func firstFrameWithWork(after now: Int) -> Int {
+        guard isHeadless, phase == .running, !needsReactivation, !contextSuspended,
+              duckRamp.isFinished(at: now), now > mixSettlesAt, now > voiceRampsSettleAt, now > spaceSettlesAt,
+              listenerRamp == nil, virtualVoiceCount == 0, soundtrack == nil, fadingTracks.isEmpty,
+              !streamVoices.contains(where: \.live)
+        else { return 0 }
+        return nextEndCheck
     }
 }
