@@ -218,10 +218,10 @@ leaks-c: sdk-lib
 	    --errors-for-leak-kinds=definite,indirect --error-exitcode=99 --num-callers=40 \
 	    --suppressions=tests/c/valgrind.supp $(C_OUT)/c_abi_test_sdk
 
-## sanitize-ci: the concurrency tests under ThreadSanitizer (slow; not part of `make test`).
+## sanitize-ci: the concurrency tests and OpenAL's process lock under ThreadSanitizer (slow; not part of `make test`).
 sanitize-ci: deps
 	swift build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS)
-	swift test --skip-build --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS) --filter 'ReliabilityTests.ConcurrencyTests'
+	swift test --skip-build --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS) --filter 'ReliabilityTests.ConcurrencyTests|OpenALTests.ExclusiveAccessTests'
 
 ## fuzz-build: the libFuzzer harnesses (fuzz/*.swift) with AddressSanitizer, into .build/fuzz.
 fuzz-build: deps

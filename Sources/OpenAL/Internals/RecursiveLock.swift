@@ -6,12 +6,19 @@ import Synchronization
 /// A lock the thread holding it may take again: OpenAL's process-wide lock, on which a step of
 /// the runtime can call code that takes it too.
 ///
-/// A `Mutex` (a futex on Linux: one atomic exchange each way when nobody waits) plus the thread
-/// that holds it. It is taken at every rendered block, where the recursive pthread mutex it
-/// replaces cost about 75 instructions a block, about half of it in the mutex (issue 19).
+/// A plain (non-recursive) pthread mutex plus the thread that holds it: taking it again on the
+/// holding thread only compares that thread's identity. It is taken at every rendered block, so it
+/// is inlinable, to be specialised and inlined where a step runs, across modules. A pthread mutex
+/// rather than `Synchronization.Mutex`, which is a little cheaper but a futex that
+/// ThreadSanitizer cannot see, so every access the lock guards looked like a race to it.
+///
+/// Built on pthreads rather than Foundation's `NSRecursiveLock`, so that the shipped library needs
+/// only FoundationEssentials (and no ICU data) when linked statically.
 @usableFromInline
-final class RecursiveLock: Sendable {
-    @usableFromInline let mutex = Mutex(())
+final class RecursiveLock: @unchecked Sendable {
+    // Safe: the mutex is only used through pthread calls, which synchronise themselves; it lives
+    // at a fixed heap address for the lock's whole life. `owner` is atomic.
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// The `pthread_self()` of the thread inside ``withLock(_:)``, or 0.
     ///
     /// Only the holder stores its own identity here (on entering and leaving), so a thread that
@@ -19,17 +26,26 @@ final class RecursiveLock: Sendable {
     /// is not.
     @usableFromInline let owner = Atomic<UInt>(0)
 
-    @usableFromInline init() {}
+    @usableFromInline init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
 
-    // Inlinable, so that it is specialised and inlined where a step is run, across modules.
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
     @inlinable
     func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         let me = UInt(pthread_self())
         if owner.load(ordering: .relaxed) == me { return try body() }
-        return try mutex.withLock { (_) throws(Failure) -> Result in
-            owner.store(me, ordering: .relaxed)
-            defer { owner.store(0, ordering: .relaxed) }
-            return try body()
+        pthread_mutex_lock(mutex)
+        owner.store(me, ordering: .relaxed)
+        defer {
+            owner.store(0, ordering: .relaxed)
+            pthread_mutex_unlock(mutex)
         }
+        return try body()
     }
 }
