@@ -37,6 +37,15 @@ for voices in 1 64; do
         was=$(awk -v v="voices=$voices" '$1 == v { sub("ratio=", "", $2); print $2 }' "$recorded")
         limit=$(awk -v w="$was" -v t="$tolerance" 'BEGIN { printf "%.4f", w * t }')
         verdict=$(awk -v r="$ratio" -v l="$limit" 'BEGIN { print (r <= l) ? "ok" : "ROSE" }')
+        if [ "$verdict" != ok ]; then
+            # Counts repeat to within a few thousand instructions, but one run in many has been seen
+            # ~190 000 higher (cause not found): a rise must show twice to count.
+            echo "callgrind guard: $voices voice(s): ratio $ratio over the limit $limit; measuring again"
+            ours=$(per_second "$voices" "$bench" mix-child)
+            theirs=$(per_second "$voices" "$baseline")
+            ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.4f", a / b }')
+            verdict=$(awk -v r="$ratio" -v l="$limit" 'BEGIN { print (r <= l) ? "ok" : "ROSE" }')
+        fi
         echo "callgrind guard: $voices voice(s): $ours instructions per audio second against C's $theirs, ratio $ratio (recorded $was, limit $limit): $verdict"
         [ "$verdict" = ok ] || status=1
     fi

@@ -78,7 +78,7 @@ public final class GameSoundRuntime: Sendable {
         self.system = system
         self.core = CoreBox(core)
         let box = self.core
-        if let eventObserver { core.eventObservers[UUID()] = eventObserver }
+        if let eventObserver { core.eventObservers.append((UUID(), eventObserver)) }
         core.observation = session.addObserver { notification in
             box.deliver(notification)
         }
@@ -119,13 +119,17 @@ public final class GameSoundRuntime: Sendable {
     /// thread that caused it, while the runtime holds the process-wide OpenAL lock. Keep it short:
     /// every other GameSound call, on every thread, waits until it returns.
     ///
+    /// Observers are called in the order they were added. An observer may call the runtime (play a
+    /// sound when a voice ends, say); the events that call logs reach the observers once the event
+    /// being handed out has reached all of them, so every observer sees the events in the same order.
+    ///
     /// - Parameter observer: Called with each ``GameSoundEvent``.
     /// - Returns: A token; cancelling it (or dropping it) unsubscribes.
     public func addEventObserver(_ observer: @escaping @Sendable (GameSoundEvent) -> Void) -> EventObservation {
         let id = UUID()
-        core.with { $0.eventObservers[id] = observer }
+        core.with { $0.eventObservers.append((id, observer)) }
         let box = core
-        return EventObservation { box.with { $0.eventObservers[id] = nil } }
+        return EventObservation { box.with { $0.eventObservers.removeAll { $0.id == id } } }
     }
 
     // MARK: - The system

@@ -1,6 +1,7 @@
 import AudioAnalysis
 import AudioSession
 import GameSound
+import Synchronization
 import Testing
 
 /// A headless update with nothing in flight does only a glance at the system's status (issue 19:
@@ -12,21 +13,61 @@ struct QuietUpdateTests {
     private struct Run {
         var samples: [Float]
         var events: [String]
+
+        func level(blocks: Range<Int>) -> Float { Signal.rms((blocks.lowerBound * 256..<blocks.upperBound * 256).map { samples[$0 * 2] }) }
+        func first(_ name: String) -> Int? { events.first { $0.hasSuffix(" " + name) }.flatMap { Int($0.split(separator: " ")[0]) } }
     }
 
-    /// Renders 300 blocks of 256 frames while things happen at fixed blocks: a one-shot voice that
-    /// ends on its own, another app ducking and letting go straight through the system (no call
-    /// into the runtime, no notification: only the status changes), a bus ramp, a faded stop.
+    /// What a case does to the runtime and the system, the same in the quiet and the busy run.
+    private struct Script {
+        /// Runs once, after a looping beep has started on the effects bus.
+        var setUp: (Harness) throws -> Void = { _ in }
+        /// Runs before render `n`, given the looping beep.
+        var beforeBlock: (Harness, Int, Voice) throws -> Void
+        /// How many frames render `n` asks for: 256 unless a case shifts the renders off the update period.
+        var frames: (Int) -> Int = { _ in 256 }
+    }
+
+    /// Renders 300 times (256 frames unless the script says otherwise) while the script acts.
     ///
-    /// - Parameter busy: Before every block, set the volume of a bus nothing plays on, so that a
+    /// - Parameter busy: Before every render, set the volume of a bus nothing plays on, so that a
     ///   ramp is always in flight and no update can be quiet.
-    private func run(busy: Bool, strategy: GameSoundConfiguration.InterruptionStrategy) throws -> Run {
+    private func run(_ script: Script, busy: Bool,
+                     strategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext) throws -> Run {
         let h = try Harness(policy: .effectsOnly, soundtrack: false, strategy: strategy)
         guard case .played(let loop, _) = try h.runtime.play("beep", options: .init(loop: true)) else {
             throw GameSoundError.invalidArgument("the looping beep did not play")
         }
+        try script.setUp(h)
         for block in 0..<300 {
             if busy { try h.runtime.setBusVolume(.ui, block % 2 == 0 ? 0.5 : 1, over: 0.01) }
+            try script.beforeBlock(h, block, loop)
+            try h.render(frames: script.frames(block))
+        }
+        let events = h.events.filter { $0.name != "busVolumeChanged" || $0.details.first?.value != .string("ui") }
+        return Run(samples: h.samples, events: events.map { "\($0.frame) \($0.name)" })
+    }
+
+    /// Runs `script` quiet and busy and requires the two to log the same events at the same frames
+    /// and render the same samples, bit for bit; returns the quiet run.
+    private func compare(_ script: Script,
+                         strategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext) throws -> Run {
+        let quiet = try run(script, busy: false, strategy: strategy)
+        let busy = try run(script, busy: true, strategy: strategy)
+        #expect(quiet.events == busy.events)
+        #expect(quiet.samples.count == busy.samples.count)
+        let firstDifference = zip(quiet.samples, busy.samples).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(firstDifference == nil, "sample for sample, first difference at frame \((firstDifference ?? 0) / 2)")
+        return quiet
+    }
+
+    @Test("quiet blocks sound and log exactly like blocks that run the whole update",
+          arguments: GameSoundConfiguration.InterruptionStrategy.allCases)
+    func quietMatchesBusy(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
+        // A one-shot voice that ends on its own, another app ducking and letting go straight
+        // through the system (no call into the runtime, no notification: only the status changes),
+        // a bus ramp, a faded stop of the looping beep.
+        let quiet = try compare(Script { h, block, loop in
             switch block {
             case 20: try h.runtime.play("beep", options: .init(gain: 0.5))  // 14 400 frames: ends near block 76
             case 100: try h.system.perform(SystemAction(name: "otherApp.activate", parameters: [
@@ -36,29 +77,72 @@ struct QuietUpdateTests {
             case 260: _ = try h.runtime.stop(loop, fade: 0.05)
             default: break
             }
-            try h.render(seconds: 256.0 / 48_000)
-        }
-        let events = h.events.filter { $0.name != "busVolumeChanged" || $0.details.first?.value != .string("ui") }
-        return Run(samples: h.samples, events: events.map { "\($0.frame) \($0.name)" })
-    }
-
-    @Test("quiet blocks sound and log exactly like blocks that run the whole update",
-          arguments: GameSoundConfiguration.InterruptionStrategy.allCases)
-    func quietMatchesBusy(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
-        let quiet = try run(busy: false, strategy: strategy)
-        let busy = try run(busy: true, strategy: strategy)
-        #expect(quiet.events == busy.events)
-        #expect(quiet.samples.count == busy.samples.count)
-        let firstDifference = zip(quiet.samples, busy.samples).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        #expect(firstDifference == nil, "sample for sample")
+        }, strategy: strategy)
         // What the comparison covers really happened, at the blocks it was asked for.
         for name in ["voiceEnded", "duckBegan", "duckEnded"] {
-            #expect(quiet.events.contains { $0.hasSuffix(" " + name) }, "\(name) is in the log")
+            #expect(quiet.first(name) != nil, "\(name) is in the log")
         }
-        let duckBegan = try #require(quiet.events.first { $0.hasSuffix(" duckBegan") })
-        #expect(duckBegan.hasPrefix("\(100 * 256) "), "the duck is noticed at the block where it began")
-        let level = { (range: Range<Int>) in Signal.rms(range.map { quiet.samples[$0 * 2] }) }
-        #expect(level((120 * 256)..<(150 * 256)) < level((60 * 256)..<(100 * 256)) * 0.5, "the duck is heard")
-        #expect(level((290 * 256)..<(300 * 256)) == 0, "the faded stop is heard to the end")
+        #expect(quiet.first("duckBegan") == 100 * 256, "the duck is noticed at the block where it began")
+        #expect(quiet.level(blocks: 120..<150) < quiet.level(blocks: 60..<100) * 0.5, "the duck is heard")
+        #expect(quiet.level(blocks: 290..<300) == 0, "the faded stop is heard to the end")
+    }
+
+    @Test("another app's duck that lands before a render starting inside an update period ramps down, and back up")
+    func duckBetweenUpdates() throws {
+        // The first render is 128 frames, so every later render starts half-way through a period:
+        // the status change is followed at the render's start, not by an update.
+        var script = Script { h, block, _ in
+            switch block {
+            case 100: try h.system.perform(SystemAction(name: "otherApp.activate", parameters: [
+                "category": .string("playback"), "options": .strings(["duckOthers"])]))
+            case 150: try h.system.perform(SystemAction(name: "otherApp.deactivate"))
+            default: break
+            }
+        }
+        script.frames = { $0 == 0 ? 128 : 256 }
+        let quiet = try compare(script)
+        #expect(quiet.first("duckBegan") != nil && quiet.first("duckEnded") != nil)
+        let full = quiet.level(blocks: 60..<100)
+        #expect(quiet.level(blocks: 120..<150) < full * 0.5, "the duck is heard")
+        #expect(abs(quiet.level(blocks: 170..<200) / full - 1) < 0.02, "the output comes back to full")
+    }
+
+    @Test("a ducking rule lets go when the one-shot voice that triggered it ends by itself")
+    func ruleReleasedByVoiceEnd() throws {
+        var script = Script { h, block, _ in
+            if block == 20 { try h.runtime.play("beep", options: .init(bus: .voice)) }  // ends near block 76
+        }
+        script.setUp = { h in
+            try h.runtime.addDuckingRule(DuckingRule(bus: .voice, ducks: .effects, by: 9, attack: 0.05, release: 0.1))
+        }
+        let quiet = try compare(script)
+        let ended = quiet.first("voiceEnded"), restored = quiet.first("busRestored")
+        #expect(ended != nil && restored != nil, "the rule lets go: \(quiet.events)")
+        #expect((restored ?? .max) - (ended ?? 0) <= 256, "within a block of the voice's end")
+        #expect(abs(quiet.level(blocks: 120..<150) / quiet.level(blocks: 5..<20) - 1) < 0.02, "the effects are back to full")
+    }
+
+    @Test("a call made by an event observer during an update is followed by the next update")
+    func observerCallDuringUpdate() throws {
+        let once = Atomic(false)
+        var observations: [EventObservation] = []
+        defer { observations.forEach { $0.cancel() } }
+        var script = Script { h, block, _ in
+            if block == 20 { try h.runtime.play("beep") }  // ends near block 76, found by an update
+        }
+        script.setUp = { h in
+            try h.runtime.addDuckingRule(DuckingRule(bus: .voice, ducks: .effects, by: 9, attack: 0.05, release: 0.1))
+            once.store(false, ordering: .relaxed)
+            let runtime = h.runtime
+            // When the one-shot ends, start a looping line on the voice bus: the rule must engage.
+            observations.append(runtime.addEventObserver { [weak runtime] event in
+                guard event.name == "voiceEnded", !once.exchange(true, ordering: .relaxed) else { return }
+                _ = try? runtime?.play("beep", options: .init(loop: true, bus: .voice))
+            })
+        }
+        let quiet = try compare(script)
+        let ended = quiet.first("voiceEnded"), ducked = quiet.first("busDucked")
+        #expect(ended != nil && ducked != nil, "the rule engages: \(quiet.events)")
+        #expect((ducked ?? .max) - (ended ?? 0) <= 256, "within a block of the observer's call")
     }
 }

@@ -81,4 +81,24 @@ struct ReentrancyTests {
         #expect(harness.beepPower(after) > 0.01, "the looping effect is heard after the foreground")
         #expect(OpenALProcess.errorCountOnCurrentThread == errors)
     }
+
+    @Test("Observers see the events an observer's call causes after the event that caused them, all in one order")
+    func observersShareOneOrder() throws {
+        let harness = try Harness()  // its recorder is the first observer
+        let runtime = harness.runtime
+        let once = Atomic(false)
+        let player = runtime.addEventObserver { [weak runtime] event in
+            guard event.name == "voiceEnded", !once.exchange(true, ordering: .relaxed) else { return }
+            _ = try? runtime?.play("beep")
+        }
+        let last = EventRecorder()
+        let lastObservation = runtime.addEventObserver { last.append($0) }
+        defer { player.cancel(); lastObservation.cancel() }
+        _ = try runtime.play("beep")
+        try harness.render(seconds: 0.5)  // the 0.3 s beep ends, and the observer plays it again
+        let first = harness.events.map(\.name), latest = last.events.map(\.name)
+        let ended = try #require(first.firstIndex(of: "voiceEnded"))
+        #expect(first[ended + 1] == "effectPlayed", "the replay follows the end: \(first)")
+        #expect(latest.suffix(first.count - ended) == first[ended...], "the last observer sees the same order")
+    }
 }

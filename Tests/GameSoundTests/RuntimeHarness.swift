@@ -63,8 +63,13 @@ final class Harness {
 
     @discardableResult
     func render(seconds: Double) throws -> Range<Int> {
+        try render(frames: Int(seconds * 48_000))
+    }
+
+    @discardableResult
+    func render(frames: Int) throws -> Range<Int> {
         let start = frame
-        samples += try runtime.render(frames: Int(seconds * 48_000))
+        samples += try runtime.render(frames: frames)
         return start..<frame
     }
 

@@ -41,7 +41,7 @@ final class CoreBox: @unchecked Sendable {
     func with<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
         try OpenALProcess.withExclusiveAccess { () throws(Failure) -> Result in
             if depth == 0 || renderingUnadopted { core.adoptContext() }
-            core.quietUntil = 0
+            core.noteStep()
             depth += 1
             defer {
                 depth -= 1
@@ -102,7 +102,7 @@ final class CoreBox: @unchecked Sendable {
         while !deferred.isEmpty {
             let next = deferred.removeFirst()
             core.adoptContext()
-            core.quietUntil = 0
+            core.noteStep()
             depth += 1
             switch next {
             case .notification(let notification): core.handle(notification)

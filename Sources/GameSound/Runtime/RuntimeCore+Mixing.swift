@@ -427,17 +427,27 @@ extension RuntimeCore {
     }
 
     /// Starts a duck when its bus gets a sounding voice and a release when the last one ends.
+    /// Whether anything plays on `bus` or below it: a voice, the soundtrack or a stream. What a
+    /// ducking rule follows.
+    private func isSounding(within bus: Int) -> Bool {
+        if allocator.slots.indices.contains(where: { slot in
+            allocator.slots[slot].busy && buses.isWithin(slots[slot].bus, bus) && shouldSound(slot)
+        }) { return true }
+        if buses.isWithin(BusTree.music, bus), soundtrack?.state == .playing { return true }
+        return streamVoices.contains { $0.live && $0.stream?.state == .playing && buses.isWithin($0.bus, bus) }
+    }
+
+    /// Whether every ducking rule already follows what plays on its bus. A voice, stream or
+    /// soundtrack that ends later in the update than the rules are followed leaves a rule to change
+    /// at the next update, which therefore cannot be a quiet one.
+    var duckingRulesFollowed: Bool {
+        duckStates.allSatisfy { isSounding(within: $0.trigger) == $0.active }
+    }
+
     private func followDuckingRules(at now: Int) {
         var moved = false
         for index in duckStates.indices {
-            let trigger = duckStates[index].trigger
-            var active = allocator.slots.indices.contains { slot in
-                allocator.slots[slot].busy && buses.isWithin(slots[slot].bus, trigger) && shouldSound(slot)
-            }
-            if !active, buses.isWithin(BusTree.music, trigger) { active = soundtrack?.state == .playing }
-            if !active {
-                active = streamVoices.contains { $0.live && $0.stream?.state == .playing && buses.isWithin($0.bus, trigger) }
-            }
+            let active = isSounding(within: duckStates[index].trigger)
             guard active != duckStates[index].active else { continue }
             let state = duckStates[index]
             duckStates[index].active = active

@@ -175,6 +175,8 @@ final class RuntimeCore {
     /// Until this frame, the headless update has nothing to do but look at the system's status
     /// (see ``update()``); every step of the game and every notification sets it back to 0.
     @exclusivity(unchecked) var quietUntil = 0
+    /// A step ran (``noteStep()``) since the running update began.
+    var steppedDuringUpdate = false
     /// The environment loaded in the active reverb slot.
     var environmentInSlot = Environment.none
     /// The runtime's one random generator (``GameSoundConfiguration/seed``).
@@ -226,7 +228,11 @@ final class RuntimeCore {
     /// so a render calls ``betweenBlocks`` only when there is something to hand over.
     @exclusivity(unchecked) var heldBack = false
 
-    var eventObservers: [UUID: @Sendable (GameSoundEvent) -> Void] = [:]
+    /// The event observers, in the order they were added, which is the order they are called in.
+    var eventObservers: [(id: UUID, observe: @Sendable (GameSoundEvent) -> Void)] = []
+    /// Events logged while the observers are being called, waiting for the event before them to
+    /// reach every observer (see ``log(_:_:_:)``).
+    private var eventsToDeliver: [GameSoundEvent] = []
     var observation: ObservationToken?
 
     init(configuration: GameSoundConfiguration, system: any SystemAudio, logger: Logger) {
@@ -267,9 +273,20 @@ final class RuntimeCore {
         let at = currentFrame
         let event = GameSoundEvent(frame: at, time: Double(at) / Double(configuration.sampleRate),
                                    origin: origin, name: name, details: details)
-        for observer in eventObservers.values { observer(event) }
+        guard !eventObservers.isEmpty else { return }
+        // An observer that calls the runtime logs events of its own. They wait until the event
+        // that caused them has reached every observer, so that all observers see one order.
+        eventsToDeliver.append(event)
+        guard eventsToDeliver.count == 1 else { return }
+        var next = 0
+        while next < eventsToDeliver.count {
+            let event = eventsToDeliver[next]
+            for observer in eventObservers { observer.observe(event) }
+            next += 1
+        }
+        eventsToDeliver.removeAll(keepingCapacity: true)
         // An observer may have used OpenAL (another runtime, say): the step goes on with its own context.
-        if !eventObservers.isEmpty { adoptContext() }
+        adoptContext()
     }
 
     // MARK: - Start and stop
@@ -429,6 +446,9 @@ final class RuntimeCore {
         let version = system.statusVersion
         if let version, version == followedStatusVersion { return }
         followedStatusVersion = version
+        // Followed here, outside an update (at the start of a render that begins inside an update
+        // period), a change can start a duck ramp that only the whole update moves on.
+        quietUntil = 0
         let status = session.status
         if phase == .running {
             followDucking(status.isDucked)
@@ -524,6 +544,7 @@ final class RuntimeCore {
             return
         }
         quietUntil = 0
+        steppedDuringUpdate = false
         // A headless render does not make the context current before its blocks (CoreBox.render).
         adoptContext()
         followDeviceConnection()
@@ -536,7 +557,16 @@ final class RuntimeCore {
         updateSpace()
         updateSoundtrack()
         updateStreamVoices()
-        quietUntil = firstFrameWithWork(after: currentFrame)
+        // A step run inside this update (an event observer calling the runtime) may have changed
+        // what the parts above already looked at.
+        quietUntil = steppedDuringUpdate ? 0 : firstFrameWithWork(after: currentFrame)
+    }
+
+    /// Called by every step of the game and every notification (``CoreBox``): the next update does
+    /// its whole work, even when the step runs inside an update, from an event observer.
+    func noteStep() {
+        quietUntil = 0
+        steppedDuringUpdate = true
     }
 
     /// The first frame at which an update has work to do again, if no step of the game and no
@@ -550,7 +580,7 @@ final class RuntimeCore {
         guard isHeadless, phase == .running, !needsReactivation, !contextSuspended,
               duckRamp.isFinished(at: now), now > mixSettlesAt, now > voiceRampsSettleAt, now > spaceSettlesAt,
               listenerRamp == nil, virtualVoiceCount == 0, soundtrack == nil, fadingTracks.isEmpty,
-              !streamVoices.contains(where: \.live)
+              !streamVoices.contains(where: \.live), duckingRulesFollowed
         else { return 0 }
         return nextEndCheck
     }
