@@ -84,6 +84,9 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// a real one. 0 by default: a full pool steals or drops as it always did. With 500 here and 32
     /// voices, a game can start 500 looping emitters and hear the 32 nearest.
     public var virtualVoices: Int = 0  // 0 to 32 767 − voices
+    /// Whether a headless update may do nothing but glance at the system's status while nothing is
+    /// due (true). Within the package only: the storms turn it off to hold quiet updates to whole ones.
+    package var quietUpdates = true
 
     /// Creates a configuration; every parameter has the default a typical game wants.
     ///

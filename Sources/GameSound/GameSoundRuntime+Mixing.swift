@@ -59,10 +59,10 @@ extension GameSoundRuntime {
     }
 
     /// Every bus's name, the master first, then in the order they were made.
-    public var busNames: [BusName] { core.with { $0.buses.buses.map(\.name) } }
+    public var busNames: [BusName] { core.read { $0.buses.buses.map(\.name) } }
 
     /// Every bus as it stands, in the order of ``busNames``.
-    public var buses: [BusStatus] { core.with { $0.busStatuses } }
+    public var buses: [BusStatus] { core.read { $0.busStatuses } }
 
     /// Adds a rule that lowers one bus while another has voices playing (see ``DuckingRule``).
     ///

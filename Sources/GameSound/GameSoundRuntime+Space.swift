@@ -21,7 +21,7 @@ extension GameSoundRuntime {
     }
 
     /// The listener as last set (where a ramp under way is heading).
-    public var listener: Listener { core.with { $0.listener } }
+    public var listener: Listener { core.read { $0.listener } }
 
     /// Chooses how every sound fades with distance (each sound's reference distance, maximum
     /// distance and rolloff shape it; see ``PlayOptions``).
@@ -43,9 +43,9 @@ extension GameSoundRuntime {
     }
 
     /// The environment as last set.
-    public var environment: Environment { core.with { $0.environment } }
+    public var environment: Environment { core.read { $0.environment } }
 
     /// Whether sounds are rendered with HRTF now (``GameSoundConfiguration/spatialization`` and the
     /// route decide; the log says `spatializationChanged` each time it switches).
-    public var isHRTFActive: Bool { core.with { $0.hrtfApplied == true } }
+    public var isHRTFActive: Bool { core.read { $0.hrtfApplied == true } }
 }

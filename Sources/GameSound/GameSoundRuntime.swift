@@ -290,7 +290,7 @@ public final class GameSoundRuntime: Sendable {
     }
 
     /// The names of the loaded effects, sorted.
-    public var loadedEffects: [String] { core.with { $0.bank.names } }
+    public var loadedEffects: [String] { core.read { $0.bank.names } }
 
     /// Plays a loaded effect on a voice from the pool.
     ///
@@ -412,7 +412,7 @@ public final class GameSoundRuntime: Sendable {
     }
 
     /// The soundtrack's position in frames of the track, or nil when none is playing or paused.
-    public var soundtrackPosition: Int? { core.with { $0.soundtrackPosition } }
+    public var soundtrackPosition: Int? { core.read { $0.soundtrackPosition } }
 
     /// How many times the current soundtrack stream ran dry and had to be restarted.
     ///
@@ -422,10 +422,10 @@ public final class GameSoundRuntime: Sendable {
     /// as a gap. The count belongs to the stream: it starts again at zero whenever a new soundtrack
     /// stream is created (a new track, a crossfade, or a rebuild after the context was lost), and
     /// it is zero when no soundtrack is loaded. Useful for benchmarks and for diagnostics overlays.
-    public var soundtrackUnderruns: Int { core.with { $0.soundtrack?.underruns ?? 0 } }
+    public var soundtrackUnderruns: Int { core.read { $0.soundtrack?.underruns ?? 0 } }
 
     /// Whether the soundtrack is audible now (playing, not faded out or held back).
-    public var isSoundtrackPlaying: Bool { core.with { $0.soundtrack?.state == .playing && $0.phase == .running } }
+    public var isSoundtrackPlaying: Bool { core.read { $0.soundtrack?.state == .playing && $0.phase == .running } }
 
     // MARK: - State
 
@@ -442,24 +442,24 @@ public final class GameSoundRuntime: Sendable {
     public var levels: MixLevels { core.with { $0.levels } }
 
     /// Whether the output is silenced by the system now, and why (silent switch, screen lock, background).
-    public var silenceCause: OutputSilenceCause? { core.with { $0.silenceCause } }
+    public var silenceCause: OutputSilenceCause? { core.read { $0.silenceCause } }
 
     /// Whether the runtime is producing sound (session active, context current, output running).
-    public var isRunning: Bool { core.with { $0.phase == .running } }
+    public var isRunning: Bool { core.read { $0.phase == .running } }
     /// Whether another app's `duckOthers` session lowers the game's whole output now (by 12 dB,
     /// ramped over 50 ms); the log has `duckBegan` and `duckEnded`.
-    public var isDucked: Bool { core.with { $0.isDucked } }
+    public var isDucked: Bool { core.read { $0.isDucked } }
     /// Whether the secondary-audio hint holds the soundtrack now: another app's non-mixable audio
     /// plays (read at every activation, and followed through the hint's notifications in between).
-    public var isSoundtrackHeldByHint: Bool { core.with { $0.pausedByHint } }
+    public var isSoundtrackHeldByHint: Bool { core.read { $0.pausedByHint } }
 
     /// Live OpenAL objects of this runtime (sources in its context, buffers on its device), for leak checks.
     public var liveOpenALObjects: (sources: Int, buffers: Int) {
-        core.with { ($0.context?.liveSourceCount ?? 0, $0.device?.liveBufferCount ?? 0) }
+        core.read { ($0.context?.liveSourceCount ?? 0, $0.device?.liveBufferCount ?? 0) }
     }
 
     /// The frame the runtime is at (frames rendered, for headless output).
-    public var currentFrame: Int { core.with { $0.currentFrame } }
+    public var currentFrame: Int { core.read { $0.currentFrame } }
 
     // MARK: - Headless rendering
 
@@ -491,8 +491,10 @@ public final class GameSoundRuntime: Sendable {
     ///
     /// A block in which nothing is in flight (no ramp, fade, duck or stream, no voice due to end)
     /// costs little more than OpenAL Soft's own mixing: its update only checks that the system's
-    /// status has not changed. Any other call into the runtime makes the next block run the
-    /// whole update, so query the runtime when you need an answer, not at every block.
+    /// status has not changed. Reading a property such as ``currentFrame``, ``isRunning`` or
+    /// ``buses`` keeps it that way; any call that may change something (and ``voicesInUse``,
+    /// ``levels``, ``snapshot`` and ``state(of:)``, which look at the sources) makes the next block
+    /// run the whole update.
     ///
     /// - Parameter buffer: Room for interleaved left-right floats; an odd last element is left alone.
     /// - Throws: ``GameSoundError/wrongOutputMode(_:)`` on a real-time runtime, ``GameSoundError/stopped``

@@ -21,6 +21,9 @@ public struct StormFailure: Error, Hashable, CustomStringConvertible {
         /// The runtime's duck or hint state disagrees with what the session reads now, or an answered
         /// call's hang-up posted an interruption end.
         case sessionRuleBroken
+        /// With quiet updates, the storm logged or rendered something other than with every update
+        /// doing its whole work (``StormRunner/comparesWholeUpdates``).
+        case quietUpdateDiffers
     }
 
     /// Which invariant.

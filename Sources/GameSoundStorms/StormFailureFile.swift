@@ -26,6 +26,9 @@ public struct StormFailureFile: Codable, Sendable, Hashable {
     public var seed: UInt64
     /// Whether the storm was drawn with `environment` calls.
     public var environments: Bool
+    /// Whether the storm ran twice to compare quiet updates with whole ones (``StormRunner/comparesWholeUpdates``);
+    /// absent (false) in files written before that check existed.
+    public var comparesWholeUpdates: Bool?
     /// The storm's policy, interruption strategy and voices, for a reader.
     public var policy: String
     /// The interruption strategy's raw value.
@@ -46,10 +49,11 @@ public struct StormFailureFile: Codable, Sendable, Hashable {
     public var assets: String
 
     /// The record of a failing storm and its shrunk form.
-    public init(storm: StormSequence, environments: Bool, failure: StormFailure, shrunk: StormSequence, shrunkFailure: StormFailure,
-                keptSteps: [Int]) {
+    public init(storm: StormSequence, environments: Bool, comparesWholeUpdates: Bool = false, failure: StormFailure,
+                shrunk: StormSequence, shrunkFailure: StormFailure, keptSteps: [Int]) {
         seed = storm.seed
         self.environments = environments
+        self.comparesWholeUpdates = comparesWholeUpdates
         policy = storm.policy.rawValue
         interruptionStrategy = storm.strategy.rawValue
         voices = storm.voices

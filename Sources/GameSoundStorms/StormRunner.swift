@@ -18,8 +18,22 @@ public struct StormRunner: Sendable {
     static let streamBuffers = 4
     static let streamAllowance = 2
 
+    /// Whether each storm runs twice, the second time with every update doing its whole work, and
+    /// must log the same events at the same frames and render the same samples both times
+    /// (``StormFailure/Kind/quietUpdateDiffers``). Both runs also play one-shot fires on the voice
+    /// bus and duck the effects bus (the probe's) while it plays (``differentialRule``): one-shots end
+    /// on their own, so the rule's letting go is compared too.
+    public let comparesWholeUpdates: Bool
+
+    /// The ducking rule of a run that compares quiet updates with whole ones.
+    public static let differentialRule = DuckingRule(bus: .voice, ducks: .effects, by: 6, attack: 0.05, release: 0.2)
+
     /// Creates a runner.
-    public init() {}
+    ///
+    /// - Parameter comparesWholeUpdates: Run each storm a second time with every update whole, and compare.
+    public init(comparesWholeUpdates: Bool = false) {
+        self.comparesWholeUpdates = comparesWholeUpdates
+    }
 
     /// Runs a storm; nil when every invariant held.
     public func run(_ storm: StormSequence) -> StormFailure? {
@@ -28,27 +42,66 @@ public struct StormRunner: Sendable {
 
     /// Runs a storm and also returns what it did: the trace a printed scenario needs to replay it.
     public func traced(_ storm: StormSequence) -> (failure: StormFailure?, trace: StormTrace) {
+        let quiet = traced(storm, quietUpdates: true)
+        guard comparesWholeUpdates, quiet.failure == nil else { return quiet }
+        let whole = traced(storm, quietUpdates: false)
+        return (whole.failure ?? Self.difference(quiet.trace, whole.trace, in: storm), quiet.trace)
+    }
+
+    private func traced(_ storm: StormSequence, quietUpdates: Bool) -> (failure: StormFailure?, trace: StormTrace) {
         var state = StormState()
         do {
-            try check(storm, state: &state)
+            try check(storm, quietUpdates: quietUpdates, state: &state)
             return (nil, state.trace)
         } catch let failure {
             return (failure, state.trace)
         }
     }
 
-    private func check(_ storm: StormSequence, state: inout StormState) throws(StormFailure) {
+    /// Where a run with quiet updates first differs from the same storm with whole ones, if it does.
+    public static func difference(_ quiet: StormTrace, _ whole: StormTrace, in storm: StormSequence) -> StormFailure? {
+        // The step whose frames hold `frame`.
+        func step(at frame: Int) -> Int {
+            var end = 0
+            for (index, step) in storm.steps.enumerated() {
+                end += step.framesAfter
+                if frame < end { return index }
+            }
+            return storm.steps.count
+        }
+        if let index = zip(quiet.events, whole.events).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
+            ?? (quiet.events.count == whole.events.count ? nil : min(quiet.events.count, whole.events.count)) {
+            let event = { (events: [GameSoundEvent]) in events.indices.contains(index) ? "\(events[index].name) at frame \(events[index].frame)" : "nothing" }
+            let frame = min(quiet.events.indices.contains(index) ? quiet.events[index].frame : .max,
+                            whole.events.indices.contains(index) ? whole.events[index].frame : .max)
+            return StormFailure(kind: .quietUpdateDiffers, step: step(at: frame),
+                                message: "log entry \(index): \(event(quiet.events)) with quiet updates, \(event(whole.events)) with whole ones")
+        }
+        if let sample = zip(quiet.samples, whole.samples).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            return StormFailure(kind: .quietUpdateDiffers, step: step(at: sample / 2),
+                                message: "the audio differs from frame \(sample / 2): \(quiet.samples[sample]) with quiet updates, \(whole.samples[sample]) with whole ones")
+        }
+        return nil
+    }
+
+    private func check(_ storm: StormSequence, quietUpdates: Bool, state: inout StormState) throws(StormFailure) {
         OpenALProcess.setDrivers("null")
         let errorsBefore = OpenALProcess.errorCountOnCurrentThread
         let system = SimulatedSystem(launch: LaunchState(otherAudio: storm.musicAtLaunch ? .music : .none))
         let log = EventLog()
         let runtime: GameSoundRuntime
+        var configuration = GameSoundConfiguration(policy: storm.policy, output: .headless, voices: storm.voices,
+                                                   interruptionStrategy: storm.strategy, updateFrames: updateFrames)
+        configuration.quietUpdates = quietUpdates
         do {
-            runtime = try GameSoundRuntime(
-                configuration: .init(policy: storm.policy, output: .headless, voices: storm.voices,
-                                     interruptionStrategy: storm.strategy, updateFrames: updateFrames),
-                system: system, soundtrack: storm.soundtrack.map(StormAssets.trackPath), eventObserver: { log.append($0) })
+            runtime = try GameSoundRuntime(configuration: configuration, system: system,
+                                           soundtrack: storm.soundtrack.map(StormAssets.trackPath), eventObserver: { log.append($0) })
             try runtime.preload(StormAssets.probe, path: StormAssets.effectPath(StormAssets.probe))
+            if comparesWholeUpdates {
+                try runtime.addDuckingRule(Self.differentialRule)
+                state.trace.duckingRules = [Self.differentialRule]
+                state.trace.oneShotBus = Self.differentialRule.bus
+            }
         } catch {
             throw StormFailure(kind: .unexpectedError, step: -1, message: "the runtime did not start: \(error)")
         }
@@ -158,6 +211,8 @@ public struct StormRunner: Sendable {
 
     /// Plays an effect; one the runtime refuses or drops (unknown, interrupted, outranked) is no failure.
     private func fire(_ name: String, options: PlayOptions, runtime: GameSoundRuntime, state: inout StormState, step: Int) {
+        var options = options
+        if !options.loop { options.bus = state.trace.oneShotBus }
         if let voice = try? runtime.play(name, options: options).voice {
             state.lastVoice = voice
             state.lastVoiceStep = step

@@ -25,6 +25,8 @@ extension StormSequence {
         var frame = 0
         var hasTrack = soundtrack != nil
         let labelled = Set(trace.stopped.values)
+        // A fire's bus, written only when the storm did not use the effects bus.
+        func bus(loop: Bool) -> [String] { loop || trace.oneShotBus == .effects ? [] : ["\"bus\": \"\(trace.oneShotBus)\""] }
         for (index, step) in steps.enumerated() {
             defer { frame += step.framesAfter }
             let at = "\"at\": \(Double(frame) / Double(StormAssets.sampleRate))"
@@ -34,12 +36,12 @@ extension StormSequence {
                 add(["\"system\": \"\(action.name)\""]
                     + action.parameters.sorted(by: { $0.key < $1.key }).map { "\"\($0.key)\": \($0.value.description)" })
             case .fire(let name, let loop, let priority):
-                var fields = ["\"fire\": \"\(name)\"", "\"loop\": \(loop)", "\"priority\": \(priority)"]
+                var fields = ["\"fire\": \"\(name)\"", "\"loop\": \(loop)", "\"priority\": \(priority)"] + bus(loop: loop)
                 if labelled.contains(index) { fields.append("\"voice\": \"\(Self.voiceLabel(index))\"") }
                 add(fields)
             case .fireInSpace(let name, let loop, let priority, let placement):
                 var fields = ["\"fire\": \"\(name)\"", "\"loop\": \(loop)", "\"priority\": \(priority)",
-                              "\"position\": \(Self.json(placement.position))"]
+                              "\"position\": \(Self.json(placement.position))"] + bus(loop: loop)
                 if let velocity = placement.velocity { fields.append("\"velocity\": \(Self.json(velocity))") }
                 if let send = placement.reverbSend { fields.append("\"reverbSend\": \(Double(send))") }
                 if let occlusion = placement.occlusion { fields.append("\"occlusion\": \(Double(occlusion))") }
@@ -101,6 +103,10 @@ extension StormSequence {
         }
         let duration = Double(frame + Self.replayTail) / Double(StormAssets.sampleRate)
         let launch = musicAtLaunch ? "\n  \"launch\": { \"otherAudio\": \"music\" }," : ""
+        let rules = trace.duckingRules.map {
+            "{ \"bus\": \"\($0.bus)\", \"ducks\": \"\($0.ducked)\", \"db\": \(Double($0.decibels)), \"attack\": \($0.attack), \"release\": \($0.release) }"
+        }
+        let ducking = rules.isEmpty ? "" : "\n  \"ducking\": [\(rules.joined(separator: ", "))],"
         return """
         {
           "name": "storm-\(seed)",
@@ -109,7 +115,7 @@ extension StormSequence {
           "policy": "\(policy.rawValue)",
           "interruptionStrategy": "\(strategy.rawValue)",
           "voices": \(voices),
-          "soundtrack": \(soundtrack.map { "\"\($0)\"" } ?? "null"),\(launch)
+          "soundtrack": \(soundtrack.map { "\"\($0)\"" } ?? "null"),\(launch)\(ducking)
           "preload": ["\(StormAssets.probe)"],
           "events": [
             \(events.joined(separator: ",\n    "))

@@ -12,6 +12,10 @@ public struct StormTrace: Sendable {
     public var samples: [Float] = []
     /// The event log at the end of the last step that ran, before the final recovery checks.
     public var events: [GameSoundEvent] = []
+    /// The ducking rules the runner set before the first step.
+    public var duckingRules: [DuckingRule] = []
+    /// The bus the storm's one-shot (not looping) fires played on.
+    public var oneShotBus: BusName = .effects
 
     /// An empty trace: nothing skipped, no voice acted on, nothing heard or logged.
     public init() {}

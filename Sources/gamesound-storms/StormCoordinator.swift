@@ -28,6 +28,8 @@ final class StormCoordinator: Sendable {
 
     let seeds: SeedRange
     let environments: Bool
+    /// Each storm runs twice to compare quiet updates with whole ones (`--compare-whole-updates`).
+    let comparesWholeUpdates: Bool
     let jobs: Int
     let state: StormStateFile
     let failures: String
@@ -42,9 +44,10 @@ final class StormCoordinator: Sendable {
     let started = Date()
     let progress: Mutex<Progress>
 
-    init(seeds: SeedRange, environments: Bool, chunk: Int, jobs: Int, statePath: String, fresh: Bool, failures: String, shrinkCrashes: Int) throws {
+    init(seeds: SeedRange, environments: Bool, comparesWholeUpdates: Bool, chunk: Int, jobs: Int, statePath: String, fresh: Bool, failures: String, shrinkCrashes: Int) throws {
         self.seeds = seeds
         self.environments = environments
+        self.comparesWholeUpdates = comparesWholeUpdates
         self.shrinkCrashes = shrinkCrashes
         self.jobs = jobs
         state = StormStateFile(path: statePath)
@@ -70,12 +73,17 @@ final class StormCoordinator: Sendable {
         progress.withLock { $0.chunksDone = done.count }
     }
 
+    /// The flags that make a worker draw and run the storms this run does.
+    var drawFlags: [String] {
+        [environments ? "--environments" : "--no-environments"] + (comparesWholeUpdates ? ["--compare-whole-updates"] : [])
+    }
+
     /// Runs every chunk not yet done.
     ///
     /// - Returns: How many storms failed, in this run and in the chunks done before it.
     func run() throws -> Int {
         let pending = progress.withLock { $0.pending.count }
-        say("gamesound-storms: seeds \(seeds) (\(seeds.count) storms\(environments ? "" : ", without environment calls")) in \(chunkCount) chunks, "
+        say("gamesound-storms: seeds \(seeds) (\(seeds.count) storms\(environments ? "" : ", without environment calls")\(comparesWholeUpdates ? ", each compared with whole updates" : "")) in \(chunkCount) chunks, "
             + "\(jobs) worker processes")
         say("  state: \(state.path); failures: \(failures); the workers' standard error: \(workerLogPath)")
         if skipped > 0 {
@@ -136,7 +144,7 @@ final class StormCoordinator: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--worker", "--seeds", seeds.description, "--failures", failures, "--assets", StormAssets.root]
-            + [environments ? "--environments" : "--no-environments"]
+            + drawFlags
         let output = Pipe()
         process.standardOutput = output
         process.standardError = workerLog ?? FileHandle.standardError
@@ -190,7 +198,7 @@ final class StormCoordinator: Sendable {
             running it died (status \(status)): the process crashed.
             \(shrink ? "Shrunk to \(kept.count) of \(storm.steps.count) steps (each candidate run in a child process)" : "Not shrunk (--shrink-crashes)").
             Run these steps again (a crash kills the process):
-              \(executable) --worker \(environments ? "--environments" : "--no-environments") --seeds \(seed)..<\(seed + 1) --steps \(kept.map(String.init).joined(separator: ","))
+              \(executable) --worker \(drawFlags.joined(separator: " ")) --seeds \(seed)..<\(seed + 1) --steps \(kept.map(String.init).joined(separator: ","))
             Steps (index in the whole storm: step):
             \(steps.joined(separator: "\n"))
 
@@ -205,7 +213,7 @@ final class StormCoordinator: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--worker", "--seeds", "\(seed)..<\(seed + 1)", "--steps", kept.map(String.init).joined(separator: ","),
-                             "--assets", StormAssets.root, environments ? "--environments" : "--no-environments"]
+                             "--assets", StormAssets.root] + drawFlags
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice

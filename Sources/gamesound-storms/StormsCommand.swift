@@ -28,7 +28,7 @@ struct StormsCommand: ParsableCommand {
     @Option(help: "Storms a worker runs before the state file records them.")
     var chunk = 500
 
-    @Option(help: "The state file (default: .build/storms/state-<first-seed>-<count>[-no-environments].txt).")
+    @Option(help: "The state file (default: .build/storms/state-<first-seed>-<count>[-no-environments][-compare].txt).")
     var state: String?
 
     @Flag(help: "Forget the state file's finished chunks and run every storm again.")
@@ -43,6 +43,9 @@ struct StormsCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo,
           help: "Draw storms with environment calls (on by default; --no-environments draws other storms for the same seeds).")
     var environments = true
+
+    @Flag(help: "Run each storm twice, the second time with every update doing its whole work, and require the same log and audio (both runs add a ducking rule).")
+    var compareWholeUpdates = false
 
     @Option(help: "Run a saved failure again (a seed-<n>.json) and say whether it still fails.")
     var replay: String?
@@ -81,13 +84,17 @@ struct StormsCommand: ParsableCommand {
             if stillFails { throw ExitCode(1) }
         } else if worker, let seeds, let steps {
             let kept = steps.split(separator: ",").compactMap { Int($0) }
-            if StormWorker.runAlone(seed: seeds.lowerBound, environments: environments, keeping: kept) { throw ExitCode(1) }
+            if StormWorker.runAlone(seed: seeds.lowerBound, environments: environments, comparing: compareWholeUpdates, keeping: kept) {
+                throw ExitCode(1)
+            }
         } else if worker, let seeds {
-            StormWorker(seeds: seeds, environments: environments, failures: failures).run()
+            StormWorker(seeds: seeds, environments: environments, comparesWholeUpdates: compareWholeUpdates, failures: failures).run()
         } else {
             let range = SeedRange(lowerBound: firstSeed, upperBound: firstSeed + UInt64(count))
-            let statePath = state ?? ".build/storms/state-\(firstSeed)-\(count)\(environments ? "" : "-no-environments").txt"
-            let coordinator = try StormCoordinator(seeds: range, environments: environments, chunk: chunk, jobs: jobs,
+            let statePath = state ?? ".build/storms/state-\(firstSeed)-\(count)\(environments ? "" : "-no-environments")"
+                + "\(compareWholeUpdates ? "-compare" : "").txt"
+            let coordinator = try StormCoordinator(seeds: range, environments: environments, comparesWholeUpdates: compareWholeUpdates,
+                                                   chunk: chunk, jobs: jobs,
                                                    statePath: statePath, fresh: fresh, failures: failures, shrinkCrashes: shrinkCrashes)
             if try coordinator.run() > 0 { throw ExitCode(1) }
         }

@@ -107,10 +107,17 @@ struct QuietUpdateTests {
         #expect(abs(quiet.level(blocks: 170..<200) / full - 1) < 0.02, "the output comes back to full")
     }
 
-    @Test("a ducking rule lets go when the one-shot voice that triggered it ends by itself")
-    func ruleReleasedByVoiceEnd() throws {
+    @Test("a ducking rule lets go when the one-shot voice that triggered it ends by itself, with or without the game polling properties before every block",
+          arguments: [false, true])
+    func ruleReleasedByVoiceEnd(polling: Bool) throws {
         var script = Script { h, block, _ in
             if block == 20 { try h.runtime.play("beep", options: .init(bus: .voice)) }  // ends near block 76
+            if polling {
+                // Reads keep the update quiet: this run must still match the busy one.
+                let runtime = h.runtime
+                _ = (runtime.currentFrame, runtime.isRunning, runtime.isDucked, runtime.buses, runtime.listener,
+                     runtime.soundtrackPosition, runtime.isHRTFActive, runtime.liveOpenALObjects, runtime.silenceCause)
+            }
         }
         script.setUp = { h in
             try h.runtime.addDuckingRule(DuckingRule(bus: .voice, ducks: .effects, by: 9, attack: 0.05, release: 0.1))

@@ -12,9 +12,22 @@ struct StormTests {
 
     @Test("Every random storm keeps silence, recovery, interruption pairing, the OpenAL pool and error count intact")
     func randomStorms() {
-        let runner = StormRunner()
+        runStorms(StormRunner(), count: Self.stormCount)
+    }
+
+    /// How many storms the quiet-update comparison runs: `GAMESOUND_COMPARED_STORMS`, else 100.
+    static let comparedStormCount = ProcessInfo.processInfo.environment["GAMESOUND_COMPARED_STORMS"].flatMap(Int.init) ?? 100
+
+    @Test("In random storms with a ducking rule, quiet updates log and sound exactly like whole ones")
+    func quietUpdatesMatchWholeOnes() {
+        runStorms(StormRunner(comparesWholeUpdates: true), count: Self.comparedStormCount)
+    }
+
+    /// Runs `count` storms from the first seed and records the first three failures, each shrunk
+    /// and printed as a scenario.
+    private func runStorms(_ runner: StormRunner, count: Int) {
         var failures = 0
-        for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.stormCount)) {
+        for seed in Self.firstSeed..<(Self.firstSeed + UInt64(count)) {
             let storm = StormSequence.random(seed: seed)
             guard let failure = runner.run(storm) else { continue }
             failures += 1
@@ -28,6 +41,49 @@ struct StormTests {
                 """)
             if failures >= 3 { break }
         }
+    }
+
+    @Test("The comparison names the step where a log entry or a sample first differs")
+    func differenceFindsTheStep() {
+        let storm = StormSequence(seed: 0, policy: .effectsOnly, strategy: .suspendContext, voices: 2, musicAtLaunch: false,
+                                  soundtrack: nil, steps: [StormStep(action: .fireProbe, framesAfter: 100),
+                                                           StormStep(action: .stopAllEffects, framesAfter: 100)])
+        var quiet = StormTrace()
+        quiet.samples = [Float](repeating: 0.5, count: 400)
+        quiet.events = [GameSoundEvent(frame: 0, time: 0, origin: .game, name: "effectPlayed", details: [])]
+        #expect(StormRunner.difference(quiet, quiet, in: storm) == nil)
+        var whole = quiet
+        whole.samples[2 * 150 + 1] = 0.25
+        let sample = StormRunner.difference(quiet, whole, in: storm)
+        #expect(sample?.kind == .quietUpdateDiffers)
+        #expect(sample?.step == 1, "frame 150 is in the second step's frames")
+        whole = quiet
+        whole.events.append(GameSoundEvent(frame: 120, time: 0.0025, origin: .engine, name: "busDucked", details: []))
+        let event = StormRunner.difference(quiet, whole, in: storm)
+        #expect(event?.step == 1)
+        #expect(event?.message.contains("busDucked at frame 120") == true, "\(String(describing: event))")
+    }
+
+    @Test("A storm compared with whole updates prints its ducking rule, and its scenario replays it exactly")
+    func comparedStormReplays() throws {
+        // The first short storm in which the rule both engages and lets go.
+        let runner = StormRunner(comparesWholeUpdates: true)
+        let seed = try #require((1...50 as ClosedRange<UInt64>).first { seed in
+            let (failure, trace) = runner.traced(StormSequence.random(seed: seed, length: 30...40))
+            return failure == nil && trace.events.contains { $0.name == "busDucked" } && trace.events.contains { $0.name == "busRestored" }
+        })
+        let storm = StormSequence.random(seed: seed, length: 30...40)
+        let (failure, trace) = runner.traced(storm)
+        try #require(failure == nil)
+        #expect(trace.duckingRules == [StormRunner.differentialRule])
+        let json = storm.scenarioJSON(trace: trace)
+        #expect(json.contains(#""ducking": [{ "bus": "voice", "ducks": "effects""#), "\(json)")
+        let assets = ScenarioAssets.folder(StormAssets.root)
+        let render = try ScenarioRunner().render(try Scenario.parse(json: json, sounds: Set(assets.effects.keys)), assets: assets)
+        let end = trace.samples.count / 2
+        let replayed = render.events.filter { $0.frame < end && $0.name != "actionRefused" && $0.name != "callRefused" }
+        #expect(replayed == trace.events)
+        #expect(Array(render.samples.prefix(end * 2)) == trace.samples, "the same audio, sample for sample")
     }
 
     @Test("A storm printed as a scenario replays through the scenario runner: the same event log and the same samples, frame for frame",

@@ -39,9 +39,20 @@ final class CoreBox: @unchecked Sendable {
     /// A step may change anything the update follows, so the update after it does its whole work
     /// (``RuntimeCore/quietUntil``).
     func with<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
+        try step(changing: true, body)
+    }
+
+    /// Runs a step that only reads the core (a property a game polls between renders): the same as
+    /// ``with(_:)`` except that the next update may stay quiet.
+    func read<Result>(_ body: (RuntimeCore) -> Result) -> Result {
+        step(changing: false, body)
+    }
+
+    @inline(__always)
+    private func step<Result, Failure: Error>(changing: Bool, _ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
         try OpenALProcess.withExclusiveAccess { () throws(Failure) -> Result in
             if depth == 0 || renderingUnadopted { core.adoptContext() }
-            core.noteStep()
+            if changing { core.noteStep() }
             depth += 1
             defer {
                 depth -= 1

@@ -577,7 +577,7 @@ final class RuntimeCore {
     /// The conditions are those under which each part of the update returns at once on the next
     /// block, whose ``previousUpdateFrame`` is `now`.
     private func firstFrameWithWork(after now: Int) -> Int {
-        guard isHeadless, phase == .running, !needsReactivation, !contextSuspended,
+        guard configuration.quietUpdates, isHeadless, phase == .running, !needsReactivation, !contextSuspended,
               duckRamp.isFinished(at: now), now > mixSettlesAt, now > voiceRampsSettleAt, now > spaceSettlesAt,
               listenerRamp == nil, virtualVoiceCount == 0, soundtrack == nil, fadingTracks.isEmpty,
               !streamVoices.contains(where: \.live), duckingRulesFollowed
