@@ -45,7 +45,7 @@ public struct StormRunner: Sendable {
         let quiet = traced(storm, quietUpdates: true)
         guard comparesWholeUpdates, quiet.failure == nil else { return quiet }
         let whole = traced(storm, quietUpdates: false)
-        return (whole.failure ?? Self.difference(quiet.trace, whole.trace, in: storm), quiet.trace)
+        return (Self.comparison(quiet: quiet.trace, whole: whole, in: storm), quiet.trace)
     }
 
     private func traced(_ storm: StormSequence, quietUpdates: Bool) -> (failure: StormFailure?, trace: StormTrace) {
@@ -58,8 +58,22 @@ public struct StormRunner: Sendable {
         }
     }
 
+    /// How a run with whole updates differs from the same storm's run with quiet ones, which passed:
+    /// an invariant only the whole run broke, or the first log entry or sample that differs; nil
+    /// when they are the same. Either is a ``StormFailure/Kind/quietUpdateDiffers``, so that
+    /// shrinking keeps the comparison, and a scenario printed from the quiet run's trace is not
+    /// taken for the run that failed.
+    public static func comparison(quiet: StormTrace, whole: (failure: StormFailure?, trace: StormTrace),
+                                  in storm: StormSequence) -> StormFailure? {
+        if let failure = whole.failure {
+            return StormFailure(kind: .quietUpdateDiffers, step: failure.step,
+                                message: "only with whole updates: \(failure)")
+        }
+        return difference(quiet, whole.trace, in: storm)
+    }
+
     /// Where a run with quiet updates first differs from the same storm with whole ones, if it does.
-    public static func difference(_ quiet: StormTrace, _ whole: StormTrace, in storm: StormSequence) -> StormFailure? {
+    static func difference(_ quiet: StormTrace, _ whole: StormTrace, in storm: StormSequence) -> StormFailure? {
         // The step whose frames hold `frame`.
         func step(at frame: Int) -> Int {
             var end = 0

@@ -34,8 +34,8 @@ struct StormsCommand: ParsableCommand {
     @Flag(help: "Forget the state file's finished chunks and run every storm again.")
     var fresh = false
 
-    @Option(help: "Where failures are saved.")
-    var failures = ".build/storms/failures"
+    @Option(help: "Where failures are saved (default: .build/storms/failures[-no-environments][-compare]).")
+    var failures: String?
 
     @Option(help: "The storms' sounds (written there if missing).")
     var assets = ".build/storms/assets"
@@ -72,6 +72,9 @@ struct StormsCommand: ParsableCommand {
         if worker, seeds == nil { throw ValidationError("--worker needs --seeds A..<B") }
     }
 
+    /// What tells this run's default state file and failures folder from those of runs that draw or check other storms.
+    var suffix: String { (environments ? "" : "-no-environments") + (compareWholeUpdates ? "-compare" : "") }
+
     func run() throws {
         // Every process (coordinator, workers, replay) uses one assets folder, written before any worker starts.
         let assetsFolder = URL(fileURLWithPath: assets).standardizedFileURL.path
@@ -88,14 +91,14 @@ struct StormsCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         } else if worker, let seeds {
-            StormWorker(seeds: seeds, environments: environments, comparesWholeUpdates: compareWholeUpdates, failures: failures).run()
+            StormWorker(seeds: seeds, environments: environments, comparesWholeUpdates: compareWholeUpdates,
+                        failures: failures ?? ".build/storms/failures\(suffix)").run()
         } else {
             let range = SeedRange(lowerBound: firstSeed, upperBound: firstSeed + UInt64(count))
-            let statePath = state ?? ".build/storms/state-\(firstSeed)-\(count)\(environments ? "" : "-no-environments")"
-                + "\(compareWholeUpdates ? "-compare" : "").txt"
+            let statePath = state ?? ".build/storms/state-\(firstSeed)-\(count)\(suffix).txt"
             let coordinator = try StormCoordinator(seeds: range, environments: environments, comparesWholeUpdates: compareWholeUpdates,
                                                    chunk: chunk, jobs: jobs,
-                                                   statePath: statePath, fresh: fresh, failures: failures, shrinkCrashes: shrinkCrashes)
+                                                   statePath: statePath, fresh: fresh, failures: failures ?? ".build/storms/failures\(suffix)", shrinkCrashes: shrinkCrashes)
             if try coordinator.run() > 0 { throw ExitCode(1) }
         }
     }

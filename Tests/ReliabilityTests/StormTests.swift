@@ -43,7 +43,7 @@ struct StormTests {
         }
     }
 
-    @Test("The comparison names the step where a log entry or a sample first differs")
+    @Test("The comparison names the step where a log entry or a sample first differs, or where only the whole run broke an invariant")
     func differenceFindsTheStep() {
         let storm = StormSequence(seed: 0, policy: .effectsOnly, strategy: .suspendContext, voices: 2, musicAtLaunch: false,
                                   soundtrack: nil, steps: [StormStep(action: .fireProbe, framesAfter: 100),
@@ -51,17 +51,23 @@ struct StormTests {
         var quiet = StormTrace()
         quiet.samples = [Float](repeating: 0.5, count: 400)
         quiet.events = [GameSoundEvent(frame: 0, time: 0, origin: .game, name: "effectPlayed", details: [])]
-        #expect(StormRunner.difference(quiet, quiet, in: storm) == nil)
+        #expect(StormRunner.comparison(quiet: quiet, whole: (nil, quiet), in: storm) == nil)
         var whole = quiet
         whole.samples[2 * 150 + 1] = 0.25
-        let sample = StormRunner.difference(quiet, whole, in: storm)
+        let sample = StormRunner.comparison(quiet: quiet, whole: (nil, whole), in: storm)
         #expect(sample?.kind == .quietUpdateDiffers)
         #expect(sample?.step == 1, "frame 150 is in the second step's frames")
         whole = quiet
         whole.events.append(GameSoundEvent(frame: 120, time: 0.0025, origin: .engine, name: "busDucked", details: []))
-        let event = StormRunner.difference(quiet, whole, in: storm)
+        let event = StormRunner.comparison(quiet: quiet, whole: (nil, whole), in: storm)
         #expect(event?.step == 1)
         #expect(event?.message.contains("busDucked at frame 120") == true, "\(String(describing: event))")
+        // An invariant only the whole run broke is a difference too, named as such.
+        let broken = StormFailure(kind: .soundWhileSilenced, step: 1, message: "sound at frame 150")
+        let onlyWhole = StormRunner.comparison(quiet: quiet, whole: (broken, quiet), in: storm)
+        #expect(onlyWhole?.kind == .quietUpdateDiffers)
+        #expect(onlyWhole?.step == 1)
+        #expect(onlyWhole?.message == "only with whole updates: soundWhileSilenced after step 1: sound at frame 150")
     }
 
     @Test("A storm compared with whole updates prints its ducking rule, and its scenario replays it exactly")

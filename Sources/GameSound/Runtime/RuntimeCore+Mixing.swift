@@ -426,7 +426,6 @@ extension RuntimeCore {
                                     attackFrames: attack, releaseFrames: release))
     }
 
-    /// Starts a duck when its bus gets a sounding voice and a release when the last one ends.
     /// Whether anything plays on `bus` or below it: a voice, the soundtrack or a stream. What a
     /// ducking rule follows.
     private func isSounding(within bus: Int) -> Bool {
@@ -444,6 +443,7 @@ extension RuntimeCore {
         duckStates.allSatisfy { isSounding(within: $0.trigger) == $0.active }
     }
 
+    /// Starts a duck when its bus gets a sounding voice and a release when the last one ends.
     private func followDuckingRules(at now: Int) {
         var moved = false
         for index in duckStates.indices {
