@@ -176,7 +176,7 @@ final class RuntimeCore {
     /// (see ``update()``); every step of the game and every notification sets it back to 0.
     @exclusivity(unchecked) var quietUntil = 0
     /// A step ran (``noteStep()``) since the running update began.
-    var steppedDuringUpdate = false
+    @exclusivity(unchecked) var steppedDuringUpdate = false
     /// The environment loaded in the active reverb slot.
     var environmentInSlot = Environment.none
     /// The runtime's one random generator (``GameSoundConfiguration/seed``).
