@@ -26,25 +26,30 @@ per_second() {  # voices, then the command prefix (without VOICES SECONDS)
     echo $(( (long - short) / 2 ))
 }
 
+measure() {  # voices -> sets ours, theirs and ratio
+    ours=$(per_second "$1" "$bench" mix-child)
+    theirs=$(per_second "$1" "$baseline")
+    ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.4f", a / b }')
+}
+judge() {  # ratio limit -> ok or ROSE
+    awk -v r="$1" -v l="$2" 'BEGIN { print (r <= l) ? "ok" : "ROSE" }'
+}
+
 status=0
 lines=()
 for voices in 1 64; do
-    ours=$(per_second "$voices" "$bench" mix-child)
-    theirs=$(per_second "$voices" "$baseline")
-    ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.4f", a / b }')
+    measure "$voices"
     lines+=("voices=$voices ratio=$ratio gamesound=$ours c=$theirs")
     if [ -z "$record" ]; then
         was=$(awk -v v="voices=$voices" '$1 == v { sub("ratio=", "", $2); print $2 }' "$recorded")
         limit=$(awk -v w="$was" -v t="$tolerance" 'BEGIN { printf "%.4f", w * t }')
-        verdict=$(awk -v r="$ratio" -v l="$limit" 'BEGIN { print (r <= l) ? "ok" : "ROSE" }')
+        verdict=$(judge "$ratio" "$limit")
         if [ "$verdict" != ok ]; then
             # Counts repeat to within a few thousand instructions, but one run in many has been seen
             # ~190 000 higher (cause not found): a rise must show twice to count.
             echo "callgrind guard: $voices voice(s): ratio $ratio over the limit $limit; measuring again"
-            ours=$(per_second "$voices" "$bench" mix-child)
-            theirs=$(per_second "$voices" "$baseline")
-            ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.4f", a / b }')
-            verdict=$(awk -v r="$ratio" -v l="$limit" 'BEGIN { print (r <= l) ? "ok" : "ROSE" }')
+            measure "$voices"
+            verdict=$(judge "$ratio" "$limit")
         fi
         echo "callgrind guard: $voices voice(s): $ours instructions per audio second against C's $theirs, ratio $ratio (recorded $was, limit $limit): $verdict"
         [ "$verdict" = ok ] || status=1
