@@ -58,7 +58,8 @@ let package = Package(
                                                   .product(name: "Logging", package: "swift-log")]),
         .target(name: "PulseSystem", dependencies: ["CPulse", "AudioSession"]),
         .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
-        .target(name: "GameSoundC", dependencies: ["GameSound", "GameSoundTesting", "AudioSession"]),
+        .target(name: "GameSoundC", dependencies: ["GameSound", "GameSoundTesting", "AudioSession", "PulseSystem",
+                                                 .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "ShooterSoundboard",
             dependencies: ["GameSound", "GameSoundTesting", "PulseSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -140,15 +140,19 @@ public final class GameSoundRuntime: Sendable {
     /// Prefer this to calling ``simulatedSystem`` directly: the runtime also checks the silencing and
     /// the ducking at once and, whenever the app comes back to the foreground (`app.foreground`, or
     /// `phone.hangUp` after an answered call), recovers an interruption that never ended and reads
-    /// the other audio and the hint afresh. Simulation only: on
-    /// a real system the desktop itself rings and plugs, and every action is refused.
+    /// the other audio and the hint afresh.
+    ///
+    /// On a real desktop wrapped in a `SimulatedSwitchesOverlay`, only the switches the desktop has
+    /// no signal for can be flipped (`silentSwitch.on`/`.off`, `screen.lock`/`.unlock`); the desktop
+    /// itself rings and plugs, so those actions are refused. On any other system every action is.
     ///
     /// - Parameter action: What the system does, for example `SystemAction.phoneRing`.
     /// - Throws: `SystemActionError` when the action makes no sense now (declining a
-    ///   call that is not ringing), or with reason `systemNotSimulated` when ``system`` is not a
-    ///   `SimulatedSystem`; nothing changes then.
+    ///   call that is not ringing), with reason `reportedBySystem` for what a real system reports
+    ///   itself, or with reason `systemNotSimulated` when ``system`` takes no actions; nothing
+    ///   changes then.
     public func perform(_ action: SystemAction) throws(SystemActionError) {
-        guard let simulated = simulatedSystem else {
+        guard let simulated = system as? any ActionPerformingSystem else {
             throw SystemActionError(action: action, reason: .systemNotSimulated)
         }
         let details = action.parameters.sorted { $0.key < $1.key }.map {

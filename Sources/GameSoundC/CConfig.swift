@@ -6,8 +6,9 @@ import GameSound
 /// The layout is 64 bytes: eight `int32_t` fields, the `uint64_t` seed at offset 32 (it took the
 /// first two of the eight reserved slots, which programs built before it zero, and zero is the
 /// default seed), `spatialization` at 40 and `distance_model` at 44 (the next two slots; 0 is the
-/// default of each), then four reserved `int32_t` slots that `gs_config_init` zeroes so later
-/// versions can give them a meaning without breaking programs built against this one. The seed is
+/// default of each), `system` at 48 (the next slot; 0 is `GS_SYSTEM_AUTO`), then three reserved
+/// `int32_t` slots that `gs_config_init` zeroes so later versions can give them a meaning without
+/// breaking programs built against this one. The seed is
 /// read unaligned: a program built against the first header lays the struct out on 4-byte
 /// boundaries. `gamesound.h` asserts the same size and these offsets at compile time.
 struct CConfig: Equatable {
@@ -26,11 +27,15 @@ struct CConfig: Equatable {
     var spatialization: Int32 = 0
     /// `GS_DISTANCE_INVERSE_CLAMPED`.
     var distanceModel: Int32 = 0
+    /// `GS_SYSTEM_AUTO`.
+    var system: Int32 = 0
 
     /// Where `seed` lies.
     static let seedOffset = 32
     /// Where `spatialization` lies; `distance_model` follows it.
     static let spatializationOffset = 40
+    /// Where `system` lies.
+    static let systemOffset = 48
 
     init() {}
 
@@ -47,6 +52,7 @@ struct CConfig: Equatable {
         seed = memory.loadUnaligned(fromByteOffset: Self.seedOffset, as: UInt64.self)
         spatialization = memory.loadUnaligned(fromByteOffset: Self.spatializationOffset, as: Int32.self)
         distanceModel = memory.loadUnaligned(fromByteOffset: Self.spatializationOffset + 4, as: Int32.self)
+        system = memory.loadUnaligned(fromByteOffset: Self.systemOffset, as: Int32.self)
     }
 
     func write(to memory: UnsafeMutableRawPointer) {
@@ -59,10 +65,11 @@ struct CConfig: Equatable {
         memory.storeBytes(of: seed, toByteOffset: Self.seedOffset, as: UInt64.self)
         memory.storeBytes(of: spatialization, toByteOffset: Self.spatializationOffset, as: Int32.self)
         memory.storeBytes(of: distanceModel, toByteOffset: Self.spatializationOffset + 4, as: Int32.self)
+        memory.storeBytes(of: system, toByteOffset: Self.systemOffset, as: Int32.self)
     }
 
-    /// The runtime configuration and launch state these numbers ask for.
-    func runtimeSettings(in function: String) throws(CFailure) -> (GameSoundConfiguration, LaunchState) {
+    /// The runtime configuration, the launch state and the system choice these numbers ask for.
+    func runtimeSettings(in function: String) throws(CFailure) -> (GameSoundConfiguration, LaunchState, SystemChoice) {
         let policies: [GameSoundConfiguration.Policy] = [
             .effectsOnly, .effectsPlusSoundtrack, .effectsPlusSoundtrackIfNoOtherAudio, .mediaPlayback, .voiceChat,
         ]
@@ -87,6 +94,9 @@ struct CConfig: Equatable {
         guard let distanceModel = DistanceModel(cValue: self.distanceModel) else {
             throw CFailure(.invalidArgument, "\(function): distance_model \(self.distanceModel) is not a GS_DISTANCE_ value")
         }
+        guard let systemChoice = SystemChoice(rawValue: system) else {
+            throw CFailure(.invalidArgument, "\(function): system \(system) is not a GS_SYSTEM_ value")
+        }
         var configuration = GameSoundConfiguration(
             policy: policy, output: output == 0 ? .realtime() : .headless, sampleRate: Int(sampleRate),
             voices: Int(voices), interruptionStrategy: strategy, seed: seed)
@@ -94,7 +104,7 @@ struct CConfig: Equatable {
         configuration.distanceModel = distanceModel
         let launch = LaunchState(otherAudio: otherAudio, silentSwitch: launchSilentSwitch != 0,
                                  screenLocked: launchScreenLocked != 0)
-        return (configuration, launch)
+        return (configuration, launch, systemChoice)
     }
 
     private static func pick<Value>(_ index: Int32, from values: [Value]) -> Value? {

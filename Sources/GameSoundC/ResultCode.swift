@@ -39,6 +39,8 @@ enum ResultCode: Int32, Sendable, CaseIterable {
     case scenario = -14
     /// `GS_ERR_UNAVAILABLE`: this build does not provide the function's feature.
     case unavailable = -15
+    /// `GS_ERR_NO_SERVER`: `GS_SYSTEM_DESKTOP` was asked for and no desktop sound server answered.
+    case noServer = -16
     /// `GS_VOICE_ENDED`: not a failure (nothing is recorded as the last error) — the voice had
     /// ended (finished, stopped or stolen), so the call changed nothing. The same number is the
     /// `gs_voice_state` of such a voice.
@@ -63,6 +65,7 @@ enum ResultCode: Int32, Sendable, CaseIterable {
         case .io: "GS_ERR_IO"
         case .scenario: "GS_ERR_SCENARIO"
         case .unavailable: "GS_ERR_UNAVAILABLE"
+        case .noServer: "GS_ERR_NO_SERVER"
         case .voiceEnded: "GS_VOICE_ENDED"
         }
     }

@@ -1,5 +1,6 @@
 import AudioSession
 import GameSound
+import Logging
 
 /// Fills a `gs_config` with the defaults a typical game wants.
 ///
@@ -18,20 +19,26 @@ import GameSound
 
 /// Creates a runtime: configures its audio session, opens its output and activates.
 ///
+/// The system comes from `config.system`: with `GS_SYSTEM_AUTO` (the default) a real-time runtime
+/// lives on the desktop when a sound server answers within 2 s, and on the simulated system
+/// otherwise (saying so once in the log); a headless one always on the simulated system.
+///
 /// - Parameter config: A `gs_config` filled by `gs_config_init` and then changed as wanted.
 /// - Returns: A handle for the other functions, or NULL on failure (see `gs_last_error`):
 ///   `GS_ERR_NULL_POINTER`, `GS_ERR_INVALID_ARGUMENT` for a value out of range, `GS_ERR_OPENAL`
-///   when no output device opens.
+///   when no output device opens, `GS_ERR_NO_SERVER` for `GS_SYSTEM_DESKTOP` with no sound server.
 @c public func gs_runtime_create(_ config: UnsafeRawPointer?) -> OpaquePointer? {
     cCall(onFailure: { _ in nil }) { () throws(CFailure) -> OpaquePointer? in
         let function = "gs_runtime_create"
         guard let config else { throw .null("config", in: function) }
-        let (configuration, launch) = try CConfig(reading: config).runtimeSettings(in: function)
+        let (configuration, launch, choice) = try CConfig(reading: config).runtimeSettings(in: function)
+        let logger = Logger(label: "gamesound")
+        let system = try choice.makeSystem(output: configuration.output, launch: launch, logger: logger, in: function)
         let callback = EventCallbackSlot()
         let runtime: GameSoundRuntime
         do throws(GameSoundError) {
-            runtime = try GameSoundRuntime(configuration: configuration, system: SimulatedSystem(launch: launch),
-                                           eventObserver: { callback.deliver($0) })
+            runtime = try GameSoundRuntime(configuration: configuration, system: system,
+                                           eventObserver: { callback.deliver($0) }, logger: logger)
         } catch {
             throw CFailure(error, in: function)
         }

@@ -3,6 +3,11 @@ import GameSound
 
 /// Makes something happen to the simulated device: a call, the silent switch, a plug.
 ///
+/// On the desktop (`gs_system_kind` says `GS_SYSTEM_DESKTOP`) only what the desktop has no signal
+/// for is simulated on top of it: `silentSwitch.on`/`.off` and `screen.lock`/`.unlock`. Everything
+/// the desktop reports itself (calls, alarms, music, other apps, plugs, media services, the volume)
+/// and the app's lifecycle are refused with `GS_ERR_REFUSED`, and nothing changes.
+///
 /// - Parameters:
 ///   - rt: The runtime.
 ///   - action: A name of the scenario vocabulary (`"phone.ring"`, `"silentSwitch.on"`, ...),
@@ -22,6 +27,18 @@ import GameSound
             throw CFailure(error, in: function)
         }
         return ResultCode.ok.rawValue
+    }
+}
+
+/// Which system a runtime lives in.
+///
+/// - Parameter rt: The runtime.
+/// - Returns: `GS_SYSTEM_SIMULATED` or `GS_SYSTEM_DESKTOP` (never `GS_SYSTEM_AUTO`: the choice it
+///   made), or `GS_ERR_NULL_POINTER`, `GS_ERR_INVALID_HANDLE`.
+@c public func gs_system_kind(_ rt: OpaquePointer?) -> Int32 {
+    cCall { () throws(CFailure) -> Int32 in
+        let entry = try RuntimeRegistry.shared.entry(for: rt, in: "gs_system_kind")
+        return SystemChoice.kind(of: entry.runtime.system).rawValue
     }
 }
 

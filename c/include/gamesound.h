@@ -49,6 +49,7 @@ extern "C" {
 #define GS_ERR_IO               (-13) /* a file or folder could not be read or written */
 #define GS_ERR_SCENARIO         (-14) /* a scenario file is malformed or could not be rendered */
 #define GS_ERR_UNAVAILABLE      (-15) /* this build of the library lacks the feature */
+#define GS_ERR_NO_SERVER        (-16) /* GS_SYSTEM_DESKTOP asked for, and no desktop sound server answered */
 
 /* ---- Configuration ----------------------------------------------------------------------- */
 
@@ -84,11 +85,20 @@ extern "C" {
 #define GS_DISTANCE_EXPONENT_CLAMPED 2 /* (d / ref) ^ -rolloff, d held in ref...max */
 #define GS_DISTANCE_NONE             3 /* no fall-off: as loud far as near */
 
+/* gs_config.system: what the session lives in, and gs_system_kind(): what it chose. */
+#define GS_SYSTEM_AUTO      0 /* the default: the desktop for GS_OUTPUT_REALTIME when its sound server
+                                 (PulseAudio, or PipeWire's pipewire-pulse) answers within 2 s; else simulated */
+#define GS_SYSTEM_SIMULATED 1 /* the simulated device, driven by gs_system_action() (tests, headless renders) */
+#define GS_SYSTEM_DESKTOP   2 /* the desktop's sound server: calls, other programs' audio, outputs and the
+                                 server itself are the desktop's; gs_runtime_create fails without a server */
+
 /* How a runtime starts. Always fill it with gs_config_init() first, then change fields:
  * the reserved slots must be zero (later versions give them meanings). seed took the first two
- * reserved slots of the first version, spatialization and distance_model the next two: a program
- * built before them zeroes them, which is seed 0, GS_SPATIALIZATION_AUTO and
- * GS_DISTANCE_INVERSE_CLAMPED, the defaults. */
+ * reserved slots of the first version, spatialization and distance_model the next two, system the
+ * next one: a program built before them zeroes them, which is seed 0, GS_SPATIALIZATION_AUTO,
+ * GS_DISTANCE_INVERSE_CLAMPED and GS_SYSTEM_AUTO, the defaults. On the desktop, launch_other_audio is
+ * ignored (the desktop says what plays); launch_silent_switch and launch_screen_locked start the
+ * switches the desktop lacks, simulated on top of it. */
 typedef struct gs_config {
     int32_t policy;                /* GS_POLICY_... */
     int32_t output;                /* GS_OUTPUT_... */
@@ -102,15 +112,17 @@ typedef struct gs_config {
                                       one sequence of choices: a headless render is byte-identical */
     int32_t spatialization;        /* GS_SPATIALIZATION_... */
     int32_t distance_model;        /* GS_DISTANCE_...; gs_set_distance_model changes it later */
-    int32_t reserved[4];
+    int32_t system;                /* GS_SYSTEM_... */
+    int32_t reserved[3];
 } gs_config;
 
 /* The library reads gs_config as 64 bytes: eight int32_t, the uint64_t seed at offset 32,
- * spatialization at 40, distance_model at 44, four reserved int32_t; fail the build if a compiler
- * disagrees. */
+ * spatialization at 40, distance_model at 44, system at 48, three reserved int32_t; fail the build
+ * if a compiler disagrees. */
 typedef char gs_config_size_check[sizeof(gs_config) == 64 ? 1 : -1];
 typedef char gs_config_seed_offset_check[offsetof(gs_config, seed) == 32 ? 1 : -1];
 typedef char gs_config_distance_model_offset_check[offsetof(gs_config, distance_model) == 44 ? 1 : -1];
+typedef char gs_config_system_offset_check[offsetof(gs_config, system) == 48 ? 1 : -1];
 
 /* Fills *config with the defaults. NULL: records GS_ERR_NULL_POINTER, does nothing else. */
 void gs_config_init(gs_config *config);
@@ -120,8 +132,9 @@ void gs_config_init(gs_config *config);
 /* A running GameSound: its audio session, output, effects and soundtrack. Opaque. */
 typedef struct gs_runtime gs_runtime;
 
-/* Creates a runtime: sets the session's category, opens the output, activates.
- * Returns NULL on failure (GS_ERR_NULL_POINTER, GS_ERR_INVALID_ARGUMENT, GS_ERR_OPENAL);
+/* Creates a runtime: chooses its system (gs_config.system), sets the session's category, opens the
+ * output, activates. Returns NULL on failure (GS_ERR_NULL_POINTER, GS_ERR_INVALID_ARGUMENT,
+ * GS_ERR_OPENAL, GS_ERR_NO_SERVER for GS_SYSTEM_DESKTOP with no sound server);
  * see gs_last_error(). On a machine without a sound card, use GS_OUTPUT_HEADLESS, or call
  * setenv("ALSOFT_DRIVERS", "null", 1) before the first runtime for a silent real-time device. */
 gs_runtime *gs_runtime_create(const gs_config *config);
@@ -508,6 +521,10 @@ int gs_render_scenario(const char *scenario_path, const char *wav_path, const ch
 
 /* ---- The simulated device and the session ------------------------------------------------ */
 
+/* The system the runtime lives in: GS_SYSTEM_SIMULATED or GS_SYSTEM_DESKTOP (what GS_SYSTEM_AUTO
+ * chose), or GS_ERR_NULL_POINTER / GS_ERR_INVALID_HANDLE. */
+int gs_system_kind(gs_runtime *rt);
+
 /* Makes something happen to the device, with the names of the scenario format: "phone.ring",
  * "phone.decline", "phone.accept", "phone.hangUp", "alarm.fire", "alarm.dismiss", "music.play",
  * "music.pause", "silentSwitch.on", "silentSwitch.off", "screen.lock", "screen.unlock",
@@ -516,7 +533,9 @@ int gs_render_scenario(const char *scenario_path, const char *wav_path, const ch
  * "volume.set value=0.5", "otherApp.activate category=playback options=mixWithOthers,duckOthers",
  * "otherApp.deactivate notifyOthers=true", "session.overrideOutput port=speaker" (or port=none; refused
  * unless the policy is GS_POLICY_VOICE_CHAT). An answered call ("phone.accept") sends the game to the
- * background; "phone.hangUp" brings it back and the runtime recovers by itself. Errors: GS_ERR_UNKNOWN_NAME (action),
+ * background; "phone.hangUp" brings it back and the runtime recovers by itself. On the desktop only
+ * "silentSwitch.on"/"off" and "screen.lock"/"unlock" are simulated on top of it: every other action
+ * is GS_ERR_REFUSED, nothing changed (the desktop itself rings, plays and plugs). Errors: GS_ERR_UNKNOWN_NAME (action),
  * GS_ERR_INVALID_ARGUMENT (parameters), GS_ERR_REFUSED (makes no sense now; nothing changed),
  * GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE. */
 int gs_system_action(gs_runtime *rt, const char *action);

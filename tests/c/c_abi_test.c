@@ -1165,15 +1165,58 @@ static void test_definition_and_config_defaults(void) {
     memset(&config, 0x55, sizeof config);
     gs_config_init(&config);
     reserved_zero = 1;
-    for (int i = 0; i < 4; i++) reserved_zero = reserved_zero && config.reserved[i] == 0;
+    for (int i = 0; i < 3; i++) reserved_zero = reserved_zero && config.reserved[i] == 0;
     CHECK(config.seed == 0 && reserved_zero && config.interruption_strategy == GS_INTERRUPTION_SUSPEND_CONTEXT
-          && config.spatialization == GS_SPATIALIZATION_AUTO && config.distance_model == GS_DISTANCE_INVERSE_CLAMPED,
-          "gs_config_init: seed 0, automatic spatialization, inverse clamped distance, reserved slots zero");
+          && config.spatialization == GS_SPATIALIZATION_AUTO && config.distance_model == GS_DISTANCE_INVERSE_CLAMPED
+          && config.system == GS_SYSTEM_AUTO,
+          "gs_config_init: seed 0, automatic spatialization, inverse clamped distance, automatic system, reserved slots zero");
     /* A program built before the seed zeroed these bytes as reserved[0] and reserved[1]; one built before
      * spatialization and distance_model zeroed theirs as reserved[2] and reserved[3]. */
     CHECK(sizeof config == 64 && (char *)&config.seed - (char *)&config == 32, "the seed lies where reserved[0] was");
     CHECK((char *)&config.spatialization - (char *)&config == 40 && (char *)&config.distance_model - (char *)&config == 44,
           "spatialization and distance_model lie where reserved[2] and reserved[3] were");
+    CHECK((char *)&config.system - (char *)&config == 48, "system lies where the fifth reserved slot was");
+}
+
+/* The system: GS_SYSTEM_AUTO is the simulated system for a headless runtime and, with no sound
+ * server (main points PULSE_SERVER at nothing), for a real-time one too; GS_SYSTEM_DESKTOP with no
+ * server fails clearly; a value out of range is refused. tests/desktop covers a real server. */
+static void test_system_choice(void) {
+    gs_config config;
+    memset(&config, 0, sizeof config); /* a program built before gs_config.system zeroed it */
+    config.policy = GS_POLICY_EFFECTS_ONLY;
+    config.output = GS_OUTPUT_HEADLESS;
+    config.sample_rate = RATE;
+    config.voices = 4;
+    gs_runtime *rt = gs_runtime_create(&config);
+    CHECK(rt != NULL && gs_system_kind(rt) == GS_SYSTEM_SIMULATED, "a zero-filled headless config is simulated");
+    CHECK(gs_system_action(rt, "phone.ring") == GS_OK, "the simulated system rings");
+    gs_runtime_destroy(rt);
+
+    gs_config_init(&config);
+    rt = gs_runtime_create(&config);
+    CHECK(rt != NULL && gs_system_kind(rt) == GS_SYSTEM_SIMULATED,
+          "GS_SYSTEM_AUTO in real time with no sound server falls back to the simulated system");
+    gs_runtime_destroy(rt);
+
+    config.system = GS_SYSTEM_DESKTOP;
+    rt = gs_runtime_create(&config);
+    CHECK(rt == NULL && gs_last_error_code() == GS_ERR_NO_SERVER
+          && strstr(gs_last_error(), "GS_SYSTEM_DESKTOP") != NULL,
+          "GS_SYSTEM_DESKTOP with no sound server: GS_ERR_NO_SERVER, saying so");
+    CHECK(strcmp(gs_result_name(GS_ERR_NO_SERVER), "GS_ERR_NO_SERVER") == 0, "the code has its name");
+
+    config.system = GS_SYSTEM_SIMULATED;
+    config.output = GS_OUTPUT_HEADLESS;
+    rt = gs_runtime_create(&config);
+    CHECK(rt != NULL && gs_system_kind(rt) == GS_SYSTEM_SIMULATED, "GS_SYSTEM_SIMULATED");
+    gs_runtime_destroy(rt);
+    CHECK(gs_system_kind(rt) == GS_ERR_INVALID_HANDLE, "gs_system_kind of a destroyed runtime");
+    CHECK(gs_system_kind(NULL) == GS_ERR_NULL_POINTER, "gs_system_kind(NULL)");
+
+    config.system = 3;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT
+          && strstr(gs_last_error(), "GS_SYSTEM_") != NULL, "system 3 is refused");
 }
 
 /* avoid_repeat: the variant heard (by its pitch, on the rendered audio) is the one the event names,
@@ -2267,6 +2310,9 @@ static void test_space_through_trouble(int32_t strategy, const char *begin, cons
 int main(void) {
     alarm(120); /* a deadlock fails the run instead of hanging CI */
     setenv("ALSOFT_DRIVERS", "null", 1);
+    /* These tests drive the simulated system: a desktop's sound server must not be found by
+     * GS_SYSTEM_AUTO here (tests/desktop runs against real servers). */
+    setenv("PULSE_SERVER", "unix:/nonexistent/gamesound-c-tests/native", 1);
     if (!mkdtemp(folder)) { perror("mkdtemp"); return 2; }
     char path[512];
     snprintf(path, sizeof path, "%s/assets", folder); mkdir(path, 0700);
@@ -2312,6 +2358,7 @@ int main(void) {
     test_mixing_during_a_call(GS_INTERRUPTION_REBUILD_CONTEXT);
     test_render_scenario();
     test_definition_and_config_defaults();
+    test_system_choice();
     test_variants_avoid_repeat();
     test_seed();
     test_definition_limits_and_ranges();

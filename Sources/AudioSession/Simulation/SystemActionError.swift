@@ -41,9 +41,12 @@ public struct SystemActionError: Error, Sendable, Hashable, CustomStringConverti
         /// `session.overrideOutput` while no session of the app is in `playAndRecord`, the only
         /// category whose output can be overridden.
         case noPlayAndRecordSession
-        /// Any action, on a runtime whose system is not simulated: a real desktop's calls and
-        /// plugs come from the desktop itself.
+        /// Any action, on a runtime whose system takes none; or an action a system with simulated
+        /// switches has no simulation for (the app's lifecycle on a desktop).
         case systemNotSimulated
+        /// An action a real system reports itself (a call, other audio, a plug, the sound server):
+        /// on the desktop only the desktop makes those happen.
+        case reportedBySystem
     }
 
     /// The refused action.

@@ -1,0 +1,198 @@
+import Synchronization
+
+/// A real system with the switches it has no signal for simulated on top: the silent switch and
+/// the screen lock.
+///
+/// A Linux desktop reports calls, the player's music, routes and its sound server, but it has no
+/// silent switch, and (until a lock watcher is added) no screen lock that silences games. Wrap the
+/// desktop in an overlay and the game, or a setting of its own such as "mute when the switch is
+/// on", can still flip them through ``perform(_:)``; the session is silenced by category exactly as
+/// on the simulated system (ambient and soloAmbient obey, playback and playAndRecord do not).
+///
+/// Everything else passes through to the wrapped system unchanged. Actions the wrapped system
+/// reports itself (a call, music, a plug, media services, the volume) are refused with
+/// ``SystemActionError/Reason/reportedBySystem``; the app's lifecycle, which a desktop game does
+/// not have, with ``SystemActionError/Reason/systemNotSimulated``. Safe to use from any thread.
+///
+/// ```swift
+/// let desktop = SimulatedSwitchesOverlay(wrapping: try PulseSystem())
+/// try desktop.perform(.silentSwitchOn)
+/// ```
+public final class SimulatedSwitchesOverlay: ActionPerformingSystem, Sendable {
+    /// The system underneath, which reports everything but the switches.
+    public let base: any SystemAudio
+    private let switches: Mutex<Switches>
+
+    private struct Switches {
+        var silentSwitchOn: Bool
+        var screenLocked: Bool
+        /// Moves on with every flip, so that ``statusVersion`` moves too.
+        var version: UInt64 = 0
+    }
+
+    /// Wraps a system.
+    ///
+    /// - Parameters:
+    ///   - base: The real system, for example a `PulseSystem`.
+    ///   - silentSwitch: Whether the silent switch is on at launch.
+    ///   - screenLocked: Whether the screen is locked at launch.
+    public init(wrapping base: any SystemAudio, silentSwitch: Bool = false, screenLocked: Bool = false) {
+        self.base = base
+        switches = Mutex(Switches(silentSwitchOn: silentSwitch, screenLocked: screenLocked))
+    }
+
+    /// Whether the simulated silent switch is on.
+    public var silentSwitchOn: Bool { switches.withLock { $0.silentSwitchOn } }
+
+    /// Whether the simulated screen lock is on.
+    public var screenLocked: Bool { switches.withLock { $0.screenLocked } }
+
+    /// Always `.foreground`: a desktop game has no app lifecycle to simulate.
+    public var appState: AppState { .foreground }
+
+    /// Flips a switch, or refuses an action the wrapped system reports itself.
+    ///
+    /// - Parameter action: `silentSwitch.on`/`.off` or `screen.lock`/`.unlock`.
+    /// - Throws: ``SystemActionError`` with reason ``SystemActionError/Reason/reportedBySystem`` for
+    ///   calls, alarms, music, other apps, plugs, media services, the volume and output overrides;
+    ///   ``SystemActionError/Reason/systemNotSimulated`` for `app.background` and `app.foreground`.
+    ///   Nothing changes then.
+    public func perform(_ action: SystemAction) throws(SystemActionError) {
+        switch action {
+        case .silentSwitchOn, .silentSwitchOff:
+            flip { $0.silentSwitchOn = action == .silentSwitchOn }
+        case .screenLock, .screenUnlock:
+            flip { $0.screenLocked = action == .screenLock }
+        case .appBackground, .appForeground:
+            throw SystemActionError(action: action, reason: .systemNotSimulated)
+        case .phoneRing, .phoneDecline, .phoneAccept, .phoneHangUp, .alarmFire, .alarmDismiss, .musicPlay,
+             .musicPause, .otherAppActivate, .otherAppDeactivate, .routePlug, .routeUnplug, .mediaServicesLose,
+             .mediaServicesReset, .volumeSet, .sessionOverrideOutput:
+            throw SystemActionError(action: action, reason: .reportedBySystem)
+        }
+    }
+
+    private func flip(_ change: (inout Switches) -> Void) {
+        switches.withLock { switches in
+            change(&switches)
+            switches.version &+= 1
+        }
+    }
+
+    // MARK: - SystemAudio
+
+    /// The wrapped system's status, silenced by the switches as the category asks.
+    ///
+    /// - Parameter session: The session.
+    /// - Returns: Its status; `outputSilenceCause` is the silent switch, else the screen lock, else
+    ///   the wrapped system's own cause.
+    public func status(of session: SessionID) -> SessionStatus {
+        var status = base.status(of: session)
+        let (switchOn, locked) = switches.withLock { ($0.silentSwitchOn, $0.screenLocked) }
+        if CategoryRules.traits(of: status.category).silencedBySwitchAndLock == true {
+            if switchOn {
+                status.outputSilenceCause = .silentSwitch
+            } else if locked {
+                status.outputSilenceCause = .screenLocked
+            }
+        }
+        return status
+    }
+
+    /// Moves whenever the wrapped system's version or a switch moves; nil when the wrapped system
+    /// cannot tell.
+    public var statusVersion: UInt64? {
+        guard let baseVersion = base.statusVersion else { return nil }
+        // Both only ever grow, so their sum changes whenever either does.
+        return baseVersion &+ switches.withLock { $0.version }
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameter deliver: Called once per notification for the session, in order.
+    /// - Returns: The session's handle.
+    public func attachSession(deliver: @escaping @Sendable (AudioSessionNotification) -> Void) -> SessionID {
+        base.attachSession(deliver: deliver)
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameter session: The session.
+    public func detachSession(_ session: SessionID) {
+        base.detachSession(session)
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameters:
+    ///   - category: The category.
+    ///   - mode: The mode.
+    ///   - policy: The route-sharing policy.
+    ///   - options: The options.
+    ///   - session: The session.
+    /// - Throws: What the wrapped system throws.
+    public func setCategory(
+        _ category: Category, mode: Mode, policy: RouteSharingPolicy, options: CategoryOptions, for session: SessionID
+    ) throws(AudioSessionError) {
+        try base.setCategory(category, mode: mode, policy: policy, options: options, for: session)
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameters:
+    ///   - port: `.speaker` or `.none`.
+    ///   - session: The session.
+    /// - Throws: What the wrapped system throws.
+    public func overrideOutputAudioPort(_ port: OutputPortOverride, for session: SessionID) throws(AudioSessionError) {
+        try base.overrideOutputAudioPort(port, for: session)
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameters:
+    ///   - active: `true` to activate.
+    ///   - options: Deactivation options.
+    ///   - session: The session.
+    /// - Throws: What the wrapped system throws.
+    public func setActive(_ active: Bool, options: SetActiveOptions, for session: SessionID) throws(AudioSessionError) {
+        try base.setActive(active, options: options, for: session)
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameters:
+    ///   - hertz: The rate, or 0 for no preference.
+    ///   - session: The session.
+    /// - Throws: What the wrapped system throws.
+    public func setPreferredSampleRate(_ hertz: Double, for session: SessionID) throws(AudioSessionError) {
+        try base.setPreferredSampleRate(hertz, for: session)
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameters:
+    ///   - seconds: The duration, or 0 for no preference.
+    ///   - session: The session.
+    /// - Throws: What the wrapped system throws.
+    public func setPreferredIOBufferDuration(_ seconds: Double, for session: SessionID) throws(AudioSessionError) {
+        try base.setPreferredIOBufferDuration(seconds, for: session)
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameters:
+    ///   - running: Whether I/O runs.
+    ///   - session: The session.
+    public func setAudioIORunning(_ running: Bool, for session: SessionID) {
+        base.setAudioIORunning(running, for: session)
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameters:
+    ///   - prefers: Whether to be interrupted.
+    ///   - session: The session.
+    public func setPrefersInterruptionOnRouteDisconnect(_ prefers: Bool, for session: SessionID) {
+        base.setPrefersInterruptionOnRouteDisconnect(prefers, for: session)
+    }
+}

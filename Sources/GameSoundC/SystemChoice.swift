@@ -1,0 +1,63 @@
+import AudioSession
+import GameSound
+import Logging
+import PulseSystem
+
+/// `gs_config.system`: which system a runtime lives in, as the game asked.
+///
+/// The raw values are the `GS_SYSTEM_` constants of `gamesound.h` and part of the ABI.
+enum SystemChoice: Int32, Sendable {
+    /// `GS_SYSTEM_AUTO`: the desktop when the output is real-time and a sound server answers in
+    /// time, otherwise the simulated system.
+    case auto = 0
+    /// `GS_SYSTEM_SIMULATED`: the simulated system, driven by `gs_system_action`.
+    case simulated = 1
+    /// `GS_SYSTEM_DESKTOP`: the desktop's sound server, or no runtime at all.
+    case desktop = 2
+
+    /// How long `GS_SYSTEM_AUTO` waits for a server that accepted the connection to describe
+    /// itself: a healthy server answers in milliseconds, and a game with no working server should
+    /// not take longer than this to start.
+    static let autoTimeout = 2.0
+    /// How long `GS_SYSTEM_DESKTOP` waits: the game asked for the desktop, so it may wait longer.
+    static let desktopTimeout = 5.0
+
+    /// The system for a runtime with this output and launch state.
+    ///
+    /// On the desktop the silent switch and the screen lock of `launch` start the simulated switches
+    /// on top of it; its other audio is ignored (the desktop reports its own).
+    ///
+    /// - Throws: `GS_ERR_NO_SERVER` for `GS_SYSTEM_DESKTOP` when no server answers.
+    func makeSystem(
+        output: GameSoundConfiguration.Output, launch: LaunchState, logger: Logger, in function: String
+    ) throws(CFailure) -> any SystemAudio {
+        switch self {
+        case .simulated:
+            return SimulatedSystem(launch: launch)
+        case .desktop:
+            do throws(PulseSystemError) {
+                return overlay(try PulseSystem(timeout: Self.desktopTimeout), launch: launch)
+            } catch {
+                throw CFailure(.noServer, "\(function): GS_SYSTEM_DESKTOP, but \(error.description)")
+            }
+        case .auto:
+            guard case .realtime = output else { return SimulatedSystem(launch: launch) }
+            do throws(PulseSystemError) {
+                return overlay(try PulseSystem(timeout: Self.autoTimeout), launch: launch)
+            } catch {
+                logger.notice("no desktop sound server (\(error.description)): using the simulated system",
+                              metadata: ["code": "system.simulated-fallback"])
+                return SimulatedSystem(launch: launch)
+            }
+        }
+    }
+
+    private func overlay(_ desktop: PulseSystem, launch: LaunchState) -> SimulatedSwitchesOverlay {
+        SimulatedSwitchesOverlay(wrapping: desktop, silentSwitch: launch.silentSwitch, screenLocked: launch.screenLocked)
+    }
+
+    /// The `GS_SYSTEM_` value of the system a runtime lives in: simulated or desktop.
+    static func kind(of system: any SystemAudio) -> SystemChoice {
+        system is SimulatedSystem ? .simulated : .desktop
+    }
+}
