@@ -62,7 +62,8 @@ check "the tarball unpacks to gamesound-$version/ with lib, include, pkg-config,
 
 needed() {
     local allowed=" libc.so.6 libm.so.6 libstdc++.so.6 libgcc_s.so.1 libpthread.so.0 libdl.so.2 librt.so.1"
-    allowed+=" ld-linux-x86-64.so.2 ld-linux-aarch64.so.1 libopenal.so.1 libvorbisfile.so.3 libvorbis.so.0 libogg.so.0 "
+    allowed+=" ld-linux-x86-64.so.2 ld-linux-aarch64.so.1 libopenal.so.1 libvorbisfile.so.3 libvorbis.so.0 libogg.so.0"
+    allowed+=" libpulse.so.0 "
     local bad=0
     for library in $(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
         echo "NEEDED $library"
@@ -70,7 +71,7 @@ needed() {
     done
     return "$bad"
 }
-check "NEEDED lists only libc, libm, libstdc++, libgcc_s, OpenAL Soft and libvorbisfile/libvorbis/libogg" needed
+check "NEEDED lists only libc, libm, libstdc++, libgcc_s, OpenAL Soft, libvorbisfile/libvorbis/libogg and libpulse" needed
 
 runpath() {
     local paths
@@ -115,20 +116,20 @@ build_cpp() {
 }
 check "a C++17 program builds with CMake (find_package, GameSound::gamesound) against the unpacked SDK" build_cpp
 
+build_desktop_game() {
+    cc -std=c99 -Wall -Wextra -Werror "$repo/tests/desktop/desktop_game.c" -o "$work/desktop_game" \
+        $(PKG_CONFIG_PATH="$sdk/lib/pkgconfig" pkg-config --cflags --libs gamesound) -Wl,-rpath,"$sdk/lib"
+}
+check "the desktop C game (tests/desktop/desktop_game.c) builds with pkg-config against the unpacked SDK" build_desktop_game
+
 build_sdl() {
     cmake -S "$sdk/examples/sdl-shooter" -B "$work/sdl-shooter" -DCMAKE_PREFIX_PATH="$sdk" -DCMAKE_BUILD_TYPE=Release &&
         cmake --build "$work/sdl-shooter"
 }
 check "the SDL2 shooter builds with CMake from the SDK's examples, against the SDK only" build_sdl
 
-# Runs a command with the Swift toolchain's folder covered by an empty tmpfs, in a mount namespace
-# of its own, after checking that swift really is gone in there.
-toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
-hidden() {
-    unshare -m sh -c 'mount -t tmpfs gamesound-hides-the-toolchain "$1" && shift &&
-        if [ -e "$0/bin/swift" ] || [ -e "$0/bin/swift-driver" ]; then echo "the toolchain is still visible"; exit 1; fi &&
-        exec "$@"' "$toolchain" "$toolchain" "$@"
-}
+# Runs a command with the Swift toolchain's folder covered by an empty tmpfs (tests/sdk/hide-toolchain.sh).
+hidden() { "$repo/tests/sdk/hide-toolchain.sh" "$@"; }
 if [ "$(id -u)" = 0 ] && hidden true 2>/dev/null; then
     check "the C program plays, is silent during a call and plays again, with the toolchain hidden" \
         hidden "$work/consumer" "$effect"
@@ -139,8 +140,15 @@ if [ "$(id -u)" = 0 ] && hidden true 2>/dev/null; then
             python3 "$repo/tests/sdk/check-shooter-output.py" "$work/shooter.wav" "$work/shooter.bmp"
     }
     check "the SDL2 shooter plays itself for 5 s under Xvfb with the toolchain hidden: exit 0, audible WAV, drawn screenshot" sdl
+    # The desktop, for a C game that sets nothing but gs_config_init: a private server of each kind,
+    # mpv's music, a phone-role stream, the sink's monitor (tests/desktop/check-c-game.py).
+    for server in pulseaudio pipewire; do
+        check "the desktop C game on a private $server, with the toolchain hidden: ambient under mpv's music, heard on a quiet desktop, silent during a call and heard again within 1 s" \
+            "$repo/tests/desktop/with-server.sh" "$server" \
+            python3 "$repo/tests/desktop/check-c-game.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/tests/sdk/hide-toolchain.sh"
+    done
 else
-    skip "runs with the toolchain hidden: needs root and unshare -m (this is $(id -un)); the three programs are not run"
+    skip "runs with the toolchain hidden: needs root and unshare -m (this is $(id -un)); the four programs are not run"
 fi
 
 deb() {
@@ -152,6 +160,7 @@ deb() {
     echo "Depends: $depends"
     case ", $depends," in *", libopenal1,"*) ;; *) echo "no libopenal1"; return 1 ;; esac
     case ", $depends," in *", libvorbisfile3,"*) ;; *) echo "no libvorbisfile3"; return 1 ;; esac
+    case ", $depends," in *", libpulse0,"*) ;; *) echo "no libpulse0"; return 1 ;; esac
     [ "$(dpkg-deb -f "$runtime" Package)" = libgamesound0 ] || return 1
     grep -q "libgamesound.so.$version\$" <<<"$runtime_files" || { echo "no library in the package"; return 1; }
     grep -q 'libgamesound.so.0 -> ' <<<"$runtime_files" || { echo "no .so.0 link in the package"; return 1; }
@@ -161,7 +170,7 @@ deb() {
         grep -q "$path" <<<"$dev_files" || { echo "the -dev package lacks $path"; return 1; }
     done
 }
-check "the .deb packages: libgamesound0 depends on libopenal1 and libvorbisfile3 and holds the library; -dev holds the rest" deb
+check "the .deb packages: libgamesound0 depends on libopenal1, libvorbisfile3 and libpulse0 and holds the library; -dev holds the rest" deb
 
 swift_consumer() {
     swift build --package-path "$repo/examples/swift-consumer" --scratch-path "$work/swift-consumer" &&
