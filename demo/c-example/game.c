@@ -59,6 +59,9 @@ int main(int argc, char **argv) {
     gs_config_init(&config);
     config.output = GS_OUTPUT_HEADLESS;
     config.sample_rate = RATE;
+    /* The default: a real-time game would live on the desktop when its sound server answers. This one
+     * renders headlessly, so it gets the simulated system, whose phone it can ring below. */
+    config.system = GS_SYSTEM_AUTO;
     gs_runtime *rt = gs_runtime_create(&config);
     if (!rt) {
         fprintf(stderr, "cannot start GameSound: %s\n", gs_last_error());
@@ -72,7 +75,8 @@ int main(int argc, char **argv) {
         gs_runtime_destroy(rt);
         return 1;
     }
-    printf("loaded %d effects from %s; category %s\n", loaded, argv[1], gs_session_category(rt));
+    printf("loaded %d effects from %s; category %s; system %s\n", loaded, argv[1], gs_session_category(rt),
+           gs_system_kind(rt) == GS_SYSTEM_DESKTOP ? "desktop" : "simulated");
 
     FILE *out = fopen(argv[2], "wb");
     if (!out) { perror(argv[2]); gs_runtime_destroy(rt); return 1; }

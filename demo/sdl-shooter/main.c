@@ -1,8 +1,12 @@
 /* sdl-shooter: a little space shooter on SDL2 whose every sound goes through GameSound.
  *
- * A ship at the bottom, waves of enemies, shots, explosions, a shield and a soundtrack. Keys also
- * drive the simulated phone system, so you can see (in the status bar) and hear what a call, an
- * alarm, the silent switch, the player's music, headphones or a media-services reset do to a game.
+ * A ship at the bottom, waves of enemies, shots, explosions, a shield and a soundtrack. It lives on
+ * the desktop when it plays in real time and a sound server (PulseAudio or PipeWire) answers
+ * (GS_SYSTEM_AUTO): the player's music and calls come from the desktop, and the status bar says
+ * what it sees. Otherwise (no server, or --render-audio) keys drive the simulated phone system, so
+ * you can see and hear what a call, an alarm, the silent switch, the player's music, headphones or
+ * a media-services reset do to a game. On the desktop only the silent switch key (s) is simulated;
+ * the others say they are simulation-only.
  *
  *   sdl-shooter [--assets DIR] [--autoplay SECONDS] [--render-audio FILE.wav] [--screenshot FILE.bmp]
  *
@@ -36,6 +40,9 @@ typedef struct {
     uint32_t seed;
     /* What the game remembers of the simulated system, to toggle it. */
     int music_on, switch_on, headphones_in, nav_on;
+    /* A note for the player (a key that is simulation-only on the desktop), shown for a while. */
+    char notice[128];
+    int notice_ticks;
 } Game;
 
 /* ---- A WAV file written as the game renders --------------------------------------------------- */
@@ -114,6 +121,7 @@ static void step(Game *game, gs_runtime *rt, int left, int right, int shoot) {
     if (game->ship_x > WIDTH - 20) game->ship_x = WIDTH - 20;
     if (game->cooldown > 0) game->cooldown--;
     if (game->shield_ticks > 0) game->shield_ticks--;
+    if (game->notice_ticks > 0) game->notice_ticks--;
     if (shoot) fire(game, rt);
 
     int edge = 0, alive = 0;
@@ -169,36 +177,40 @@ static void step(Game *game, gs_runtime *rt, int left, int right, int shoot) {
 
 /* ---- The simulated system ------------------------------------------------------------------- */
 
-static void system_action(gs_runtime *rt, const char *action) {
-    if (gs_system_action(rt, action) != GS_OK) fprintf(stderr, "sdl-shooter: %s refused: %s\n", action, gs_last_error());
+/* Performs a system action; returns whether it happened. On the desktop, what the desktop reports
+ * itself (calls, music, plugs) is refused: the player is told the key is simulation-only. */
+static int system_action(Game *game, gs_runtime *rt, const char *action) {
+    if (gs_system_action(rt, action) == GS_OK) return 1;
+    if (gs_system_kind(rt) == GS_SYSTEM_DESKTOP && gs_last_error_code() == GS_ERR_REFUSED) {
+        snprintf(game->notice, sizeof game->notice, "%.60s: SIMULATION-ONLY ON THE DESKTOP", action);
+        game->notice_ticks = 3 * FPS;
+    } else {
+        fprintf(stderr, "sdl-shooter: %s refused: %s\n", action, gs_last_error());
+    }
+    return 0;
+}
+
+/* Flips one of the game's memories of the simulated system, if the action happened. */
+static void toggle(Game *game, gs_runtime *rt, int *flag, const char *on, const char *off) {
+    if (system_action(game, rt, *flag ? off : on)) *flag = !*flag;
 }
 
 static void system_key(Game *game, gs_runtime *rt, SDL_Keycode key) {
     switch (key) {
-    case SDLK_p: system_action(rt, "phone.ring"); break;
-    case SDLK_d: system_action(rt, "phone.decline"); break;
-    case SDLK_a: system_action(rt, "phone.accept"); break;
-    case SDLK_h: system_action(rt, "phone.hangUp"); break;
-    case SDLK_l: system_action(rt, "alarm.fire"); break;
-    case SDLK_k: system_action(rt, "alarm.dismiss"); break;
-    case SDLK_m:
-        game->music_on = !game->music_on;
-        system_action(rt, game->music_on ? "music.play" : "music.pause");
-        break;
-    case SDLK_s:
-        game->switch_on = !game->switch_on;
-        system_action(rt, game->switch_on ? "silentSwitch.on" : "silentSwitch.off");
-        break;
-    case SDLK_e:
-        game->headphones_in = !game->headphones_in;
-        system_action(rt, game->headphones_in ? "route.plug port=headphones" : "route.unplug port=headphones");
-        break;
+    case SDLK_p: system_action(game, rt, "phone.ring"); break;
+    case SDLK_d: system_action(game, rt, "phone.decline"); break;
+    case SDLK_a: system_action(game, rt, "phone.accept"); break;
+    case SDLK_h: system_action(game, rt, "phone.hangUp"); break;
+    case SDLK_l: system_action(game, rt, "alarm.fire"); break;
+    case SDLK_k: system_action(game, rt, "alarm.dismiss"); break;
+    case SDLK_m: toggle(game, rt, &game->music_on, "music.play", "music.pause"); break;
+    case SDLK_s: toggle(game, rt, &game->switch_on, "silentSwitch.on", "silentSwitch.off"); break;
+    case SDLK_e: toggle(game, rt, &game->headphones_in, "route.plug port=headphones", "route.unplug port=headphones"); break;
     case SDLK_n:
-        game->nav_on = !game->nav_on;
-        system_action(rt, game->nav_on ? "otherApp.activate category=playback options=duckOthers"
-                                       : "otherApp.deactivate notifyOthers=true");
+        toggle(game, rt, &game->nav_on, "otherApp.activate category=playback options=duckOthers",
+               "otherApp.deactivate notifyOthers=true");
         break;
-    case SDLK_r: system_action(rt, "mediaServices.reset"); break;
+    case SDLK_r: system_action(game, rt, "mediaServices.reset"); break;
     default: break;
     }
 }
@@ -209,9 +221,8 @@ static void autoplay_system(Game *game, gs_runtime *rt, int tick) {
         {90, "phone.ring"}, {150, "phone.decline"}, {200, "otherApp.activate category=playback options=duckOthers"},
         {240, "otherApp.deactivate notifyOthers=true"}, {250, "silentSwitch.on"}, {270, "silentSwitch.off"},
     };
-    (void)game;
     for (size_t i = 0; i < sizeof script / sizeof script[0]; i++) {
-        if (script[i].tick == tick) system_action(rt, script[i].action);
+        if (script[i].tick == tick) system_action(game, rt, script[i].action);
     }
 }
 
@@ -272,9 +283,13 @@ static void draw(SDL_Renderer *renderer, const Game *game, gs_runtime *rt) {
     SDL_RenderFillRect(renderer, &bar);
     char line[128];
     SDL_SetRenderDrawColor(renderer, 220, 220, 230, 255);
-    snprintf(line, sizeof line, "WAVE %d  SCORE %d  HITS %d  SESSION %s", game->wave, game->score, game->hits,
-             gs_session_is_active(rt) == 1 ? "ACTIVE" : "INACTIVE");
+    /* Which system the game lives in, and what it sees there: the player's music, a call. */
+    int desktop = gs_system_kind(rt) == GS_SYSTEM_DESKTOP;
+    snprintf(line, sizeof line, "WAVE %d  SCORE %d  HITS %d  %s%s%s", game->wave, game->score, game->hits,
+             desktop ? "DESKTOP" : "SIMULATED", gs_session_other_audio_playing(rt) == 1 ? "  MUSIC PLAYING" : "",
+             gs_session_is_interrupted(rt) == 1 ? "  CALL" : "");
     font_draw(renderer, 8, HEIGHT - BAR + 6, 1, line);
+    if (game->notice_ticks > 0) font_draw(renderer, 8, 8, 1, game->notice);
     what_you_hear(rt, line, sizeof line);
     font_draw(renderer, 8, HEIGHT - BAR + 22, 1, line);
 }
@@ -317,6 +332,7 @@ int main(int argc, char **argv) {
     gs_config_init(&config);
     config.output = options.wav_path ? GS_OUTPUT_HEADLESS : GS_OUTPUT_REALTIME;
     config.sample_rate = RATE;
+    config.system = GS_SYSTEM_AUTO; /* the desktop when it answers in real time; else simulated */
     gs_runtime *rt = gs_runtime_create(&config);
     if (!rt) {
         fprintf(stderr, "sdl-shooter: no audio: %s (try ALSOFT_DRIVERS=null, or --render-audio FILE.wav)\n",
