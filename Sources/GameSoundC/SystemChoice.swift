@@ -45,8 +45,8 @@ enum SystemChoice: Int32, Sendable {
             do throws(PulseSystemError) {
                 return overlay(try PulseSystem(timeout: Self.autoTimeout), launch: launch)
             } catch {
-                logger.notice("no desktop sound server (\(error.description)): using the simulated system",
-                              metadata: ["code": "system.simulated-fallback"])
+                logger.warning("no desktop sound server answered (\(error.description)): the simulated system stands in",
+                               metadata: ["code": "system.simulated-fallback"])
                 return SimulatedSystem(launch: launch)
             }
         }

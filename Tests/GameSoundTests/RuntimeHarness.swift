@@ -36,6 +36,7 @@ enum TestAssets {
 /// A headless runtime plus everything it rendered and logged, for assertions on the real output.
 final class Harness {
     let runtime: GameSoundRuntime
+    /// The simulated system; with `overlaid`, it plays a real desktop under the runtime's overlay.
     let system: SimulatedSystem
     private let recorder = EventRecorder()
     private var token: EventObservation?
@@ -44,7 +45,7 @@ final class Harness {
     init(policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio,
          launch: LaunchState = .init(), soundtrack: Bool = true, voices: Int = 32,
          strategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext,
-         routePolicy: GameSoundConfiguration.RoutePolicy? = nil) throws {
+         routePolicy: GameSoundConfiguration.RoutePolicy? = nil, overlaid: Bool = false) throws {
         OpenALProcess.setDrivers("null")
         system = SimulatedSystem(launch: launch)
         let recorder = self.recorder
@@ -52,7 +53,8 @@ final class Harness {
         runtime = try GameSoundRuntime(
             configuration: .init(policy: policy, output: .headless, voices: voices, interruptionStrategy: strategy,
                                  routePolicy: routePolicy),
-            system: system, soundtrack: soundtrack ? TestAssets.soundtrackPath : nil,
+            system: overlaid ? SimulatedSwitchesOverlay(wrapping: system) : system,
+            soundtrack: soundtrack ? TestAssets.soundtrackPath : nil,
             eventObserver: { recorder.append($0) })
         try runtime.preload("beep", sound: TestAssets.beep)
     }
