@@ -378,7 +378,7 @@ final class RuntimeCore {
         } catch {
             if !reportedActivationFailure {
                 log(.session, "activationFailed", [.init("error", .string(error.name))])
-                logger.warning("the system refused to activate the audio session (\(error.name)); retrying at every update")
+                logger.warning("the system refused to activate the audio session (\(error.name)); retrying at every update", metadata: LogCode.sessionActivationRefused.metadata)
                 reportedActivationFailure = true
             }
             return false
@@ -400,7 +400,7 @@ final class RuntimeCore {
             reconcileSoundtrack(fadeFrames: 0)
         } catch {
             log(.engine, "restoreFailed", [.init("error", .string(error.description))])
-            logger.error("could not bring the audio context back after an interruption: \(error.description)")
+            logger.error("could not bring the audio context back after an interruption: \(error.description)", metadata: LogCode.interruptionRestoreFailed.metadata)
             awaitDevice()
         }
     }
