@@ -486,8 +486,10 @@ int gs_environment_set(gs_runtime *rt, int environment, double seconds);
 /* The environment as last set: a GS_ENV_ value, or GS_ERR_NULL_POINTER / GS_ERR_INVALID_HANDLE. */
 int gs_environment_get(gs_runtime *rt);
 
-/* Whether placed sounds are rendered with HRTF now (gs_config.spatialization and the route decide;
- * "spatializationChanged" says each switch): 1 or 0, or GS_ERR_NULL_POINTER / GS_ERR_INVALID_HANDLE. */
+/* Whether placed sounds are rendered with HRTF now, as the output device reports it (what OpenAL
+ * Soft granted, not what was asked: 0 at a sample rate no HRTF set has). gs_config.spatialization and
+ * the route decide when it is asked for; "spatializationChanged" says each switch. 1 or 0, or
+ * GS_ERR_NULL_POINTER / GS_ERR_INVALID_HANDLE. */
 int gs_hrtf_active(gs_runtime *rt);
 
 /* ---- Headless output --------------------------------------------------------------------- */

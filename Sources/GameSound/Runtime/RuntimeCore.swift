@@ -147,7 +147,8 @@ final class RuntimeCore {
     var speedOfSound: Float = 343.3
     /// The frame by which the listener ramp and the environment crossfade have arrived.
     var spaceSettlesAt = 0
-    /// Whether HRTF was last switched on (nil: not decided for this device and context yet).
+    /// Whether HRTF was last asked of the device (nil: not decided for this device and context yet);
+    /// what the device granted is ``deviceRendersHRTF``.
     var hrtfApplied: Bool?
     var reportedNoHRTF = false
     /// The mode the last `spatializationChanged` named.
