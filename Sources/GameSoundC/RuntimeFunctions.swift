@@ -31,7 +31,7 @@ import GameSound
         let runtime: GameSoundRuntime
         do throws(GameSoundError) {
             runtime = try GameSoundRuntime(configuration: configuration, system: SimulatedSystem(launch: launch),
-                                           eventObserver: { callback.deliver($0) })
+                                           eventObserver: { callback.deliver($0) }, logger: CLog.logger(label: "gamesound"))
         } catch {
             throw CFailure(error, in: function)
         }
