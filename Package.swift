@@ -57,9 +57,10 @@ let package = Package(
         .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession", "AudioAnalysis",
                                                   .product(name: "Logging", package: "swift-log")]),
         .target(name: "PulseSystem", dependencies: ["CPulse", "AudioSession"]),
-        .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
+        .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL",
+                                                         .product(name: "Logging", package: "swift-log")]),
         .target(name: "GameSoundC", dependencies: ["GameSound", "GameSoundTesting", "AudioSession", "PulseSystem",
-                                                 .product(name: "Logging", package: "swift-log")]),
+                                                   .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "ShooterSoundboard",
             dependencies: ["GameSound", "GameSoundTesting", "PulseSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),

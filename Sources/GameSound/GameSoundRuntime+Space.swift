@@ -45,7 +45,12 @@ extension GameSoundRuntime {
     /// The environment as last set.
     public var environment: Environment { core.read { $0.environment } }
 
-    /// Whether sounds are rendered with HRTF now (``GameSoundConfiguration/spatialization`` and the
-    /// route decide; the log says `spatializationChanged` each time it switches).
-    public var isHRTFActive: Bool { core.read { $0.hrtfApplied == true } }
+    /// Whether sounds are rendered with HRTF now, as the output device reports it: what OpenAL Soft
+    /// granted, not what was asked.
+    ///
+    /// ``GameSoundConfiguration/spatialization`` and the route decide when HRTF is asked for (the
+    /// log says `spatializationChanged` each time it switches); the device may still mix without it,
+    /// for example at a sample rate no HRTF set is recorded at, and then this is false (and the
+    /// runtime logs a warning with the code `hrtf.unavailable`). False while no device is open.
+    public var isHRTFActive: Bool { core.read { $0.deviceRendersHRTF } }
 }

@@ -32,7 +32,7 @@ import Logging
         let function = "gs_runtime_create"
         guard let config else { throw .null("config", in: function) }
         let (configuration, launch, choice) = try CConfig(reading: config).runtimeSettings(in: function)
-        let logger = Logger(label: "gamesound")
+        let logger = CLog.logger(label: "gamesound")
         let system = try choice.makeSystem(output: configuration.output, launch: launch, logger: logger, in: function)
         let callback = EventCallbackSlot()
         let runtime: GameSoundRuntime

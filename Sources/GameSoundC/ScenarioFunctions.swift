@@ -32,7 +32,7 @@ import GameSoundTesting
         }
         let render: ScenarioRender
         do throws(ScenarioRunError) {
-            render = try ScenarioRunner().render(scenario, assets: assets)
+            render = try ScenarioRunner(logger: CLog.logger(label: "gamesound")).render(scenario, assets: assets)
         } catch {
             throw CFailure(.scenario, "\(function): \(scenarioPath): \(error.description)")
         }

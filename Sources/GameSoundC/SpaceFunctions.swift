@@ -170,9 +170,10 @@ private func changeListener(
     }
 }
 
-/// Whether placed sounds are rendered with HRTF now: `gs_config.spatialization` and the route decide
-/// (with `GS_SPATIALIZATION_AUTO`, on headphones). The event `spatializationChanged`
-/// (`{"mode":"hrtf","hrtf":...}` or `{"mode":"stereo"}`) says each switch.
+/// Whether placed sounds are rendered with HRTF now, as the output device reports it: what OpenAL
+/// Soft granted, not what was asked. `gs_config.spatialization` and the route decide when it is asked
+/// for (with `GS_SPATIALIZATION_AUTO`, on headphones); at a sample rate no HRTF set has, it stays 0.
+/// The event `spatializationChanged` (`{"mode":"hrtf","hrtf":...}` or `{"mode":"stereo"}`) says each switch.
 ///
 /// - Parameter rt: The runtime.
 /// - Returns: 1 or 0, or `GS_ERR_NULL_POINTER`, `GS_ERR_INVALID_HANDLE`.

@@ -43,6 +43,17 @@ extension ALDevice {
         return status
     }
 
+    /// Whether the device mixes with HRTF now, as the device reports it: what OpenAL Soft granted,
+    /// not what was asked (``hrtfStatus()`` says why).
+    ///
+    /// - Throws: ``OpenALError`` with `extensionMissing("ALC_SOFT_HRTF")` without the extension.
+    ///
+    /// The corresponding C call is `alcGetIntegerv(device, ALC_HRTF_SOFT, ...)`.
+    public func isHRTFEnabled() throws(OpenALError) -> Bool {
+        try requireHRTF("alcGetIntegerv")
+        return try ALCall.integers(handle, ALC_HRTF_SOFT, count: 1).first == ALC_TRUE
+    }
+
     /// The name of the HRTF set in use, or nil when the device renders without HRTF.
     ///
     /// - Throws: ``OpenALError`` with `extensionMissing("ALC_SOFT_HRTF")` without the extension.

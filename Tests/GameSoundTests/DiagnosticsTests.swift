@@ -9,7 +9,7 @@ import Testing
 /// What a game's logs receive from the runtime through swift-log.
 @Suite("Diagnostics")
 struct DiagnosticsTests {
-    /// A log handler that keeps every message, with its level and the logger's label.
+    /// A log handler that keeps every message, with its level, its code (metadata "code") and the logger's label.
     struct Capture: LogHandler {
         let label: String
         let store: Store
@@ -17,7 +17,7 @@ struct DiagnosticsTests {
         var logLevel: Logger.Level = .trace
 
         final class Store: Sendable {
-            let entries = Mutex<[(label: String, level: Logger.Level, message: String)]>([])
+            let entries = Mutex<[(label: String, level: Logger.Level, message: String, code: String?)]>([])
         }
 
         subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -26,7 +26,8 @@ struct DiagnosticsTests {
         }
 
         func log(event: LogEvent) {
-            store.entries.withLock { $0.append((label, event.level, event.message.description)) }
+            let code = (event.metadata?["code"] ?? metadata["code"]).map { "\($0)" }
+            store.entries.withLock { $0.append((label, event.level, event.message.description, code)) }
         }
     }
 
@@ -48,6 +49,7 @@ struct DiagnosticsTests {
         let entry = try #require(entries.first { $0.message.contains("cannot load the effect 'laser'") })
         #expect(entry.label == "gamesound")
         #expect(entry.level == .error)
+        #expect(entry.code == "effect.undecodable")
         #expect(entry.message.contains("not an Ogg Vorbis or WAV file"))
     }
 
@@ -62,6 +64,7 @@ struct DiagnosticsTests {
         let warnings = store.entries.withLock { $0 }.filter { $0.level == .warning }
         #expect(warnings.count == 1)
         #expect(warnings.first?.message.contains("insufficientPriority") == true)
+        #expect(warnings.first?.code == "session.activation-refused")
         try runtime.perform(.phoneHangUp)
         _ = try runtime.render(frames: 2_048)
         #expect(runtime.isRunning)

@@ -140,6 +140,21 @@ struct HRTFTests {
         }
     }
 
+    @Test("isHRTFEnabled reads the device: true at 44.1 and 48 kHz with HRTF on, false off, and false when asked at a rate no set has")
+    func enabledIsReadFromTheDevice() throws {
+        for rate in [44_100, 48_000] {
+            try withLoopback(sampleRate: rate, attributes: .init(hrtf: .on)) { rig in
+                #expect(try rig.device.isHRTFEnabled(), "\(rate) Hz")
+                try rig.device.reset(hrtf: .off)
+                #expect(try !rig.device.isHRTFEnabled(), "\(rate) Hz, switched off")
+            }
+        }
+        try withLoopback(sampleRate: 22_050, attributes: .init(hrtf: .on)) { rig throws in
+            #expect(try rig.device.hrtfStatus() == .unsupportedFormat)
+            #expect(try !rig.device.isHRTFEnabled())
+        }
+    }
+
     @Test("a mono loopback device cannot use HRTF: unsupportedFormat")
     func monoIsUnsupported() throws {
         OpenALProcess.setDrivers("null")
@@ -150,6 +165,7 @@ struct HRTFTests {
             defer { context.destroy(); try? device.close() }
             try device.reset(hrtf: .on)
             #expect(try device.hrtfStatus() == .unsupportedFormat)
+            #expect(try !device.isHRTFEnabled())
             #expect(try device.hrtfInUse() == nil)
         }
     }

@@ -38,6 +38,21 @@ struct NullDeviceTests {
         }
     }
 
+    @Test("a real-time device reports the HRTF it mixes with: on when asked at 48 kHz, off when switched off")
+    func hrtfIsReadFromTheDevice() throws {
+        OpenALProcess.setDrivers("null")
+        try OpenALProcess.withExclusiveAccess {
+            let device = try ALDevice.openOutput()
+            let context = try ALContext(device: device, attributes: .init(frequency: 48_000, hrtf: .on))
+            defer { context.destroy(); try? device.close() }
+            #expect(try device.isHRTFEnabled() == device.hrtfStatus().isActive)
+            #expect(try device.isHRTFEnabled())
+            try device.reset(hrtf: .off)
+            #expect(try !device.isHRTFEnabled())
+            #expect(try device.hrtfStatus() == .disabled)
+        }
+    }
+
     @Test("a loopback device cannot be paused: it refuses, and is silenced by not rendering")
     func loopbackDoesNotPause() throws {
         OpenALProcess.setDrivers("null")

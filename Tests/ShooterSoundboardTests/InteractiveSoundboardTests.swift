@@ -130,6 +130,7 @@ struct InteractiveSoundboardTests {
         #expect(session.waitFor("environment cave"))
         session.send("e")
         #expect(session.waitFor("space       HRTF on  environment cave"))
+        #expect(session.waitFor("meters: HRTF left out"), "the meters say they leave HRTF out")
         #expect(session.waitFor("spatializationChanged mode=hrtf"))
         session.send("e")
         #expect(session.waitFor("space       HRTF off (stereo)"))

@@ -499,8 +499,10 @@ int gs_environment_set(gs_runtime *rt, int environment, double seconds);
 /* The environment as last set: a GS_ENV_ value, or GS_ERR_NULL_POINTER / GS_ERR_INVALID_HANDLE. */
 int gs_environment_get(gs_runtime *rt);
 
-/* Whether placed sounds are rendered with HRTF now (gs_config.spatialization and the route decide;
- * "spatializationChanged" says each switch): 1 or 0, or GS_ERR_NULL_POINTER / GS_ERR_INVALID_HANDLE. */
+/* Whether placed sounds are rendered with HRTF now, as the output device reports it (what OpenAL
+ * Soft granted, not what was asked: 0 at a sample rate no HRTF set has). gs_config.spatialization and
+ * the route decide when it is asked for; "spatializationChanged" says each switch. 1 or 0, or
+ * GS_ERR_NULL_POINTER / GS_ERR_INVALID_HANDLE. */
 int gs_hrtf_active(gs_runtime *rt);
 
 /* ---- Headless output --------------------------------------------------------------------- */
@@ -564,6 +566,30 @@ typedef void (*gs_event_callback)(const char *name, int64_t frame, const char *d
 
 /* Sets the runtime's callback (NULL: none). Errors: GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE. */
 int gs_set_event_callback(gs_runtime *rt, gs_event_callback callback, void *user_data);
+
+/* ---- Log --------------------------------------------------------------------------------- */
+
+/* The levels of log messages. The library's finer levels fold into these: trace into
+ * GS_LOG_DEBUG, notice (good news, such as an output that opened again) into GS_LOG_INFO,
+ * critical into GS_LOG_ERROR. */
+#define GS_LOG_DEBUG   0
+#define GS_LOG_INFO    1
+#define GS_LOG_WARNING 2
+#define GS_LOG_ERROR   3
+
+/* Receives each log message at or above the level it was set with: its GS_LOG_ level, a stable
+ * short code ("effect.undecodable", "output.reopen-failed"; docs/c-api.md lists them) and its text,
+ * with the user_data given with it. Called from a delivery thread of the library's own, one message
+ * at a time, in the order they were logged, never while a runtime holds its lock: it may call any
+ * gs_ function. The strings are valid only during the call. */
+typedef void (*gs_log_handler)(int level, const char *code, const char *message, void *user_data);
+
+/* Sets the process-wide log handler (every runtime; NULL: the default). Without one, warnings and
+ * errors go to stderr as "gamesound: <level> <code>: <text>", nothing below. When it returns,
+ * every message logged before has reached the previous handler, which is not called again (not so
+ * when called from a handler or an event callback). min_level: a GS_LOG_ value, ignored with NULL.
+ * Errors: GS_ERR_INVALID_ARGUMENT (min_level; nothing changes). */
+int gs_set_log_handler(gs_log_handler handler, void *user_data, int min_level);
 
 #ifdef __cplusplus
 } /* extern "C" */

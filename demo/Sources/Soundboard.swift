@@ -190,7 +190,7 @@ final class Soundboard {
             systemLine(route: session.currentRoute.name),
             "soundtrack  \(track)   voices \(now.voicesInUse)/\(now.voices)",
             "buses       " + busLine(now.buses),
-            spaceLine(showsRadar: showsRadar),
+            spaceLine(showsRadar: showsRadar, metersExcludeHRTF: now.levels.excludesHRTF),
         ] + [("out", now.levels.output), ("fx", now.levels.effects), ("music", now.levels.soundtrack)].map { name, level in
             Self.meter(name, level, columns: columns)
         } + [
@@ -403,9 +403,11 @@ extension Soundboard {
 
     /// How sounds are placed now: HRTF or stereo panning (the route decides), the environment, and
     /// the radar's scale. Read apart from the snapshot: ``RuntimeSnapshot`` has nothing of space.
-    func spaceLine(showsRadar: Bool) -> String {
+    /// HRTF, the environment and the radar's reach; with HRTF on, a note that the meters below leave it out.
+    func spaceLine(showsRadar: Bool, metersExcludeHRTF: Bool) -> String {
         "space       " + (runtime.isHRTFActive ? "HRTF on" : "HRTF off (stereo)")
             + "  environment \(runtime.environment.rawValue)" + (showsRadar ? "  radar ±\(Int(Self.radarReach))" : "")
+            + (metersExcludeHRTF ? "  meters: HRTF left out" : "")
     }
 }
 

@@ -2307,6 +2307,149 @@ static void test_space_through_trouble(int32_t strategy, const char *begin, cons
     gs_runtime_destroy(rt);
 }
 
+/* ---- Log ---------------------------------------------------------------------------------- */
+
+/* What a log handler received, filled from the library's delivery thread. */
+struct log_record {
+    pthread_mutex_t lock;
+    int count;
+    int levels[64];
+    char codes[64][48];
+    char texts[64][256];
+    int on_the_logging_thread; /* the handler was called on the thread whose gs_ call logged */
+    pthread_t logging_thread;
+    gs_runtime *rt;            /* non-NULL: the handler calls back into this runtime */
+    int active_inside;         /* what gs_session_is_active answered inside the handler */
+    int replaced_inside;       /* what gs_set_log_handler answered inside the handler */
+};
+
+static void record_log(int level, const char *code, const char *message, void *user_data) {
+    struct log_record *log = user_data;
+    if (log->rt) {
+        log->active_inside = gs_session_is_active(log->rt);
+        log->replaced_inside = gs_set_log_handler(record_log, log, GS_LOG_WARNING);
+    }
+    pthread_mutex_lock(&log->lock);
+    if (pthread_equal(pthread_self(), log->logging_thread)) log->on_the_logging_thread = 1;
+    if (log->count < 64) {
+        log->levels[log->count] = level;
+        snprintf(log->codes[log->count], sizeof log->codes[0], "%s", code);
+        snprintf(log->texts[log->count], sizeof log->texts[0], "%s", message);
+        log->count++;
+    }
+    pthread_mutex_unlock(&log->lock);
+}
+
+/* The index of the first message with `code`, or -1. */
+static int log_index(struct log_record *log, const char *code) {
+    pthread_mutex_lock(&log->lock);
+    int found = -1;
+    for (int i = 0; i < log->count && found < 0; i++) if (strcmp(log->codes[i], code) == 0) found = i;
+    pthread_mutex_unlock(&log->lock);
+    return found;
+}
+
+/* A headless runtime at `rate` that asks for HRTF: at 22 050 Hz no HRTF set exists, so the device
+ * mixes without it and the runtime logs the warning "hrtf.unavailable". */
+static gs_runtime *headless_hrtf(int32_t rate) {
+    gs_config config;
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.sample_rate = rate;
+    config.spatialization = GS_SPATIALIZATION_HRTF;
+    gs_runtime *rt = gs_runtime_create(&config);
+    CHECK(rt != NULL, "a headless runtime asking for HRTF starts at %d Hz", (int)rate);
+    return rt;
+}
+
+static void test_hrtf_read_from_the_device(void) {
+    gs_runtime *rt = headless_hrtf(48000);
+    if (!rt) return;
+    CHECK(gs_hrtf_active(rt) == 1, "48 kHz with HRTF asked: the loopback device mixes with it");
+    gs_runtime_destroy(rt);
+    rt = headless_hrtf(22050);
+    if (!rt) return;
+    CHECK(gs_hrtf_active(rt) == 0, "22.05 kHz with HRTF asked: no set has that rate, the device says no");
+    gs_runtime_destroy(rt);
+}
+
+static void test_log_handler_gets_real_messages_with_codes(void) {
+    struct log_record log = { .lock = PTHREAD_MUTEX_INITIALIZER, .logging_thread = pthread_self() };
+    CHECK(gs_set_log_handler(record_log, &log, 7) == GS_ERR_INVALID_ARGUMENT, "a min_level that is no GS_LOG_ value");
+    CHECK(gs_set_log_handler(record_log, &log, -1) == GS_ERR_INVALID_ARGUMENT, "a negative min_level");
+    CHECK(gs_set_log_handler(record_log, &log, GS_LOG_WARNING) == GS_OK, "sets the handler at warning");
+    gs_runtime *rt = headless();
+    if (!rt) return;
+    CHECK(gs_effect_load(rt, "garbage", text_path) == GS_ERR_DECODING, "a file that is not audio");
+    gs_runtime *refused = headless_hrtf(22050);
+    /* Setting the handler again waits until everything logged before was delivered. */
+    CHECK(gs_set_log_handler(record_log, &log, GS_LOG_ERROR) == GS_OK, "sets the handler again, at error");
+    int error = log_index(&log, "effect.undecodable");
+    CHECK(error >= 0, "the undecodable effect reached the handler with its code (%d messages)", log.count);
+    if (error >= 0) {
+        CHECK(log.levels[error] == GS_LOG_ERROR, "at error level: %d", log.levels[error]);
+        CHECK(strstr(log.texts[error], "'garbage'") != NULL, "the text names the effect: %s", log.texts[error]);
+    }
+    int warning = log_index(&log, "hrtf.unavailable");
+    CHECK(warning >= 0 && log.levels[warning] == GS_LOG_WARNING, "the refused HRTF reached it as a warning");
+    CHECK(!log.on_the_logging_thread, "the handler is not called on the thread that logged");
+
+    /* At error level, the warning is filtered out and the error still comes. */
+    int before = log.count;
+    if (refused) gs_runtime_destroy(refused);
+    refused = headless_hrtf(22050);
+    CHECK(gs_effect_load(rt, "garbage", text_path) == GS_ERR_DECODING, "the file again");
+    CHECK(gs_set_log_handler(record_log, &log, GS_LOG_ERROR) == GS_OK, "flushes");
+    CHECK(log.count == before + 1, "one message more at error level: %d then %d", before, log.count);
+    CHECK(strcmp(log.codes[before], "effect.undecodable") == 0 && log.levels[before] == GS_LOG_ERROR,
+          "the error, not the warning: %s", log.codes[before]);
+
+    /* NULL: the previous handler gets nothing more, and warnings and errors go to stderr. */
+    int stderr_copy = dup(STDERR_FILENO);
+    int pipe_fds[2];
+    CHECK(stderr_copy >= 0 && pipe(pipe_fds) == 0, "a pipe for stderr");
+    fflush(stderr);
+    dup2(pipe_fds[1], STDERR_FILENO);
+    int null_result = gs_set_log_handler(NULL, NULL, GS_LOG_DEBUG);
+    before = log.count;
+    if (refused) gs_runtime_destroy(refused);
+    refused = headless_hrtf(22050);
+    int load_result = gs_effect_load(rt, "garbage", text_path);
+    fflush(stderr);
+    dup2(stderr_copy, STDERR_FILENO);
+    close(stderr_copy);
+    close(pipe_fds[1]);
+    char captured[8192] = { 0 };
+    size_t used = 0;
+    ssize_t got;
+    while (used < sizeof captured - 1 && (got = read(pipe_fds[0], captured + used, sizeof captured - 1 - used)) > 0) used += (size_t)got;
+    close(pipe_fds[0]);
+    CHECK(null_result == GS_OK && load_result == GS_ERR_DECODING, "NULL handler, then the file: %d %d", null_result, load_result);
+    CHECK(log.count == before, "the previous handler got nothing after NULL");
+    CHECK(strstr(captured, "gamesound: error effect.undecodable: cannot load the effect 'garbage'") != NULL,
+          "the error on stderr, prefixed: [%s]", captured);
+    CHECK(strstr(captured, "gamesound: warning hrtf.unavailable: ") != NULL, "the warning on stderr: [%s]", captured);
+    if (refused) gs_runtime_destroy(refused);
+    gs_runtime_destroy(rt);
+}
+
+/* A handler that calls into the runtime that logged, and replaces itself: neither deadlocks (the
+ * alarm in main fails the run if one does), and the calls answer. */
+static void test_log_handler_that_calls_back_in(void) {
+    gs_runtime *rt = headless();
+    if (!rt) return;
+    struct log_record log = { .lock = PTHREAD_MUTEX_INITIALIZER, .logging_thread = pthread_self(), .rt = rt,
+                              .active_inside = -100, .replaced_inside = -100 };
+    CHECK(gs_set_log_handler(record_log, &log, GS_LOG_WARNING) == GS_OK, "sets the handler");
+    for (int i = 0; i < 20; i++) gs_effect_load(rt, "garbage", text_path);
+    CHECK(gs_set_log_handler(NULL, NULL, 0) == GS_OK, "back to stderr, after everything was delivered");
+    CHECK(log.count == 20, "20 messages delivered: %d", log.count);
+    CHECK(log.active_inside == 1, "gs_session_is_active answered inside the handler: %d", log.active_inside);
+    CHECK(log.replaced_inside == GS_OK, "gs_set_log_handler answered inside the handler: %d", log.replaced_inside);
+    CHECK(!log.on_the_logging_thread, "never on the logging thread");
+    gs_runtime_destroy(rt);
+}
+
 int main(void) {
     alarm(120); /* a deadlock fails the run instead of hanging CI */
     setenv("ALSOFT_DRIVERS", "null", 1);
@@ -2378,6 +2521,9 @@ int main(void) {
     test_space_through_trouble(GS_INTERRUPTION_REBUILD_CONTEXT, "phone.ring", "phone.decline");
     test_space_through_trouble(GS_INTERRUPTION_SUSPEND_CONTEXT, "phone.ring", "phone.decline");
     test_space_through_trouble(GS_INTERRUPTION_SUSPEND_CONTEXT, "mediaServices.lose", "mediaServices.reset");
+    test_hrtf_read_from_the_device();
+    test_log_handler_gets_real_messages_with_codes();
+    test_log_handler_that_calls_back_in();
 
     remove(tone_path);
     remove(low_path);

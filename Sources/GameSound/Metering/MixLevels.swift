@@ -61,7 +61,8 @@ public struct StereoLevel: Sendable, Hashable {
 /// OpenAL Soft mixes on its own thread and offers no access to its mix on a real device, so the
 /// meters model it rather than tap it. Against a headless render the model agrees with the rendered
 /// samples within a quarter of a decibel for centred, panned and placed sounds, at any pitch (the
-/// tests check this); it leaves out HRTF and filtering.
+/// tests check this); it leaves out HRTF and filtering. ``excludesHRTF`` says when the device mixes
+/// with HRTF, so a meter can show that its levels are the plain-stereo model's.
 public struct MixLevels: Sendable, Hashable {
     /// Everything the player hears: effects and soundtrack, after the master volume and the duck.
     public var output: StereoLevel
@@ -72,13 +73,19 @@ public struct MixLevels: Sendable, Hashable {
     public var soundtrack: StereoLevel
     /// How long a stretch of audio the meters cover, in seconds.
     public var windowSeconds: Double
+    /// Whether the device mixed with HRTF when the meters were read (as the device reports it): the
+    /// levels then leave HRTF out. They are those of plain stereo panning, while what each ear gets
+    /// differs (a sound on the right also reaches the left ear, delayed and filtered).
+    public var excludesHRTF: Bool
 
     /// Creates meters.
-    public init(output: StereoLevel, effects: StereoLevel, soundtrack: StereoLevel, windowSeconds: Double) {
+    public init(output: StereoLevel, effects: StereoLevel, soundtrack: StereoLevel, windowSeconds: Double,
+                excludesHRTF: Bool = false) {
         self.output = output
         self.effects = effects
         self.soundtrack = soundtrack
         self.windowSeconds = windowSeconds
+        self.excludesHRTF = excludesHRTF
     }
 }
 

@@ -5,7 +5,7 @@ import OpenAL
 extension RuntimeCore {
     /// Tells the game's logs that an effect's file does not decode.
     func reportUndecodable(_ name: String, _ error: AudioFileError) {
-        logger.error("cannot load the effect '\(name)': \(error)")
+        logger.error("cannot load the effect '\(name)': \(error)", metadata: LogCode.effectUndecodable.metadata)
     }
 
     func upload(_ sound: PCMBuffer<Float>) throws(OpenALError) -> ALBuffer {

@@ -258,11 +258,11 @@ extension RuntimeCore {
             try rebuildContext(newDevice: true)
         } catch {
             log(.engine, "rebuildFailed", [.init("error", .string(error.description))])
-            logger.error("could not reopen the audio output: \(error.description); trying again every 0.5 s")
+            logger.error("could not reopen the audio output: \(error.description); trying again every 0.5 s", metadata: LogCode.outputReopenFailed.metadata)
             awaitDevice()
             return
         }
-        logger.notice("audio output reopened on the system's current device")
+        logger.notice("audio output reopened on the system's current device", metadata: LogCode.outputReopened.metadata)
         startOutput()
         reconcileSoundtrack(fadeFrames: 0)
     }
@@ -302,7 +302,7 @@ extension RuntimeCore {
         case .running:
             guard let device, !device.isClosed, !device.isConnected else { return }
             log(.engine, "deviceDisconnected")
-            logger.warning("the audio output device stopped working; reopening the output")
+            logger.warning("the audio output device stopped working; reopening the output", metadata: LogCode.outputLost.metadata)
             reopenDevice()
         case .awaitingDevice:
             guard deviceRetryCountdown <= 0 else {
@@ -315,7 +315,7 @@ extension RuntimeCore {
                 saveAndTearDownContext()
                 return
             }
-            logger.notice("an audio output device opened again; what was playing resumes")
+            logger.notice("an audio output device opened again; what was playing resumes", metadata: LogCode.outputReturned.metadata)
             startOutput()
             reconcileSoundtrack(fadeFrames: 0)
         case .inactive, .lost, .stopped:
@@ -332,7 +332,7 @@ extension RuntimeCore {
             try rebuildContext(newDevice: true)
         } catch {
             log(.engine, "rebuildFailed", [.init("error", .string(error.description))])
-            logger.error("could not rebuild audio after the media-services reset: \(error.description)")
+            logger.error("could not rebuild audio after the media-services reset: \(error.description)", metadata: LogCode.mediaServicesRebuildFailed.metadata)
             phase = .lost
             return
         }

@@ -22,7 +22,7 @@ extension RuntimeCore {
             }
         }
         return MixLevels(output: output.level, effects: effects.level, soundtrack: music.level,
-                         windowSeconds: Double(frames) / Double(configuration.sampleRate))
+                         windowSeconds: Double(frames) / Double(configuration.sampleRate), excludesHRTF: deviceRendersHRTF)
     }
 
     /// Where a voice is heard from (listener space) and how loud: its source gain times the

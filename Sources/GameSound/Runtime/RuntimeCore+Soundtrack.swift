@@ -62,7 +62,7 @@ extension RuntimeCore {
             }
         } catch {
             log(.engine, "soundtrackFailed", [.init("error", .string(String(describing: error)))])
-            logger.error("the soundtrack cannot play: \(error)")
+            logger.error("the soundtrack cannot play: \(error)", metadata: LogCode.soundtrackCannotPlay.metadata)
             soundtrack?.destroy()
             soundtrack = nil
             soundtrackIntent = .stopped
@@ -81,7 +81,7 @@ extension RuntimeCore {
             let underrunsBefore = stream.underruns
             let finished = try? stream.update(at: now)
             if stream.underruns > underrunsBefore {
-                logger.warning("the soundtrack ran dry and restarted (underrun \(stream.underruns)): the update fell behind")
+                logger.warning("the soundtrack ran dry and restarted (underrun \(stream.underruns)): the update fell behind", metadata: LogCode.soundtrackUnderrun.metadata)
             }
             if finished == .stop || (stream.state == .stopped && finished == nil) {
                 if finished == nil { log(.game, "soundtrackStopped", soundtrackDetails(stream)) }

@@ -114,28 +114,39 @@ extension RuntimeCore {
         if wanted, !device.supportsHRTF {
             if !reportedNoHRTF {
                 log(.engine, "spatializationUnavailable", [.init("reason", .string("ALC_SOFT_HRTF missing"))])
-                logger.warning("HRTF is not available on this device: sounds are panned in plain stereo")
+                logger.warning("HRTF is not available on this device: sounds are panned in plain stereo", metadata: LogCode.hrtfUnavailable.metadata)
                 reportedNoHRTF = true
             }
             hrtfApplied = false
             return
         }
-        if (try? device.hrtfStatus())?.isActive != wanted {
+        if deviceRendersHRTF != wanted {
             do {
                 try device.reset(hrtf: wanted ? .on : .off)
             } catch {
-                logger.error("could not switch HRTF \(wanted ? "on" : "off"): \(error)")
+                logger.error("could not switch HRTF \(wanted ? "on" : "off"): \(error)", metadata: LogCode.hrtfSwitchFailed.metadata)
                 return
             }
         }
-        let active = (try? device.hrtfStatus())?.isActive ?? false
+        let active = deviceRendersHRTF
         hrtfApplied = wanted
+        if wanted, !active {
+            let status = (try? device.hrtfStatus()).map { "\($0)" } ?? "unknown"
+            logger.warning("HRTF was asked for but the device mixes without it (\(status)): sounds are panned in plain stereo", metadata: LogCode.hrtfUnavailable.metadata)
+        }
         let mode = active ? "hrtf" : "stereo"
         guard mode != loggedSpatialization else { return }
         loggedSpatialization = mode
         var details: [GameSoundEvent.Detail] = [.init("mode", .string(mode))]
         if active, let name = try? device.hrtfInUse() { details.append(.init("hrtf", .string(name))) }
         log(.engine, "spatializationChanged", details)
+    }
+
+    /// Whether the device mixes with HRTF now, as the device itself reports it (`ALC_HRTF_SOFT`);
+    /// false without an open device and a context.
+    var deviceRendersHRTF: Bool {
+        guard let device, !device.isClosed, context != nil, device.supportsHRTF else { return false }
+        return (try? device.isHRTFEnabled()) ?? false
     }
 
     // MARK: - The environment
@@ -170,7 +181,7 @@ extension RuntimeCore {
         guard device.supportsEffects else {
             if !reportedNoEffects {
                 log(.engine, "environmentUnavailable", [.init("reason", .string("ALC_EXT_EFX missing"))])
-                logger.warning("this OpenAL device has no EFX: environments are not heard, sounds play dry")
+                logger.warning("this OpenAL device has no EFX: environments are not heard, sounds play dry", metadata: LogCode.environmentUnavailable.metadata)
                 reportedNoEffects = true
             }
             return
@@ -180,7 +191,7 @@ extension RuntimeCore {
             environmentEffects = try (0..<2).map { _ throws(OpenALError) in try ALEffect(context: context) }
             scratchFilter = try ALFilter(context: context)
         } catch {
-            logger.error("could not create the environment's reverb: \(error)")
+            logger.error("could not create the environment's reverb: \(error)", metadata: LogCode.environmentCreateFailed.metadata)
             tearDownEnvironment()
             return
         }

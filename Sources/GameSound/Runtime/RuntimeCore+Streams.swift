@@ -72,7 +72,7 @@ extension RuntimeCore {
             streamVoices[index].stream = stream
             if streamShouldSound(index) { try stream.play(at: currentFrame) } else { try stream.cue() }
         } catch {
-            logger.error("the stream \(record.path) cannot play: \(error)")
+            logger.error("the stream \(record.path) cannot play: \(error)", metadata: LogCode.streamCannotPlay.metadata)
             endStream(index, reason: .stopped)
         }
     }

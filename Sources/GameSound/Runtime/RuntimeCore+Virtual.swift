@@ -92,7 +92,7 @@ extension RuntimeCore {
             try source.setOffset(frames: Int(position))
             if shouldSound(slot) { try source.play() }
         } catch {
-            logger.error("could not make a virtual voice real again: \(error)")
+            logger.error("could not make a virtual voice real again: \(error)", metadata: LogCode.voiceRealiseFailed.metadata)
         }
         scheduleEndCheck(slot, at: currentFrame)
         logVirtual("voiceRealised", slot, offset: Int(position))

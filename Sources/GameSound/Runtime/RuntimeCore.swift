@@ -147,7 +147,8 @@ final class RuntimeCore {
     var speedOfSound: Float = 343.3
     /// The frame by which the listener ramp and the environment crossfade have arrived.
     var spaceSettlesAt = 0
-    /// Whether HRTF was last switched on (nil: not decided for this device and context yet).
+    /// Whether HRTF was last asked of the device (nil: not decided for this device and context yet);
+    /// what the device granted is ``deviceRendersHRTF``.
     var hrtfApplied: Bool?
     var reportedNoHRTF = false
     /// The mode the last `spatializationChanged` named.
@@ -378,7 +379,7 @@ final class RuntimeCore {
         } catch {
             if !reportedActivationFailure {
                 log(.session, "activationFailed", [.init("error", .string(error.name))])
-                logger.warning("the system refused to activate the audio session (\(error.name)); retrying at every update")
+                logger.warning("the system refused to activate the audio session (\(error.name)); retrying at every update", metadata: LogCode.sessionActivationRefused.metadata)
                 reportedActivationFailure = true
             }
             return false
@@ -400,7 +401,7 @@ final class RuntimeCore {
             reconcileSoundtrack(fadeFrames: 0)
         } catch {
             log(.engine, "restoreFailed", [.init("error", .string(error.description))])
-            logger.error("could not bring the audio context back after an interruption: \(error.description)")
+            logger.error("could not bring the audio context back after an interruption: \(error.description)", metadata: LogCode.interruptionRestoreFailed.metadata)
             awaitDevice()
         }
     }

@@ -1,6 +1,7 @@
 import AudioFiles
 import AudioSession
 import GameSound
+import Logging
 
 /// Renders scenarios headlessly and frame-exactly through a real `GameSoundRuntime`.
 ///
@@ -20,12 +21,17 @@ public struct ScenarioRunner: Sendable {
     /// Called as the render goes, with the fraction rendered so far (0...1), about once per second
     /// of audio: for a progress bar.
     public var progress: (@Sendable (Double) -> Void)?
+    /// Where each scenario's runtime reports trouble (a file that does not decode, say).
+    public var logger: Logger
 
     /// Creates a runner.
     ///
-    /// - Parameter progress: Called with the fraction rendered so far, about once per second of audio.
-    public init(progress: (@Sendable (Double) -> Void)? = nil) {
+    /// - Parameters:
+    ///   - progress: Called with the fraction rendered so far, about once per second of audio.
+    ///   - logger: Given to each scenario's runtime; by default swift-log's, labelled `gamesound`.
+    public init(progress: (@Sendable (Double) -> Void)? = nil, logger: Logger = Logger(label: "gamesound")) {
         self.progress = progress
+        self.logger = logger
     }
 
     /// Renders `scenario` from start to end.
@@ -109,7 +115,7 @@ public struct ScenarioRunner: Sendable {
             // (categorySet, sessionActivated, soundtrackStarted).
             runtime = try GameSoundRuntime(configuration: plan.configuration,
                                            system: SimulatedSystem(launch: scenario.launch), soundtrack: plan.soundtrackPath,
-                                           eventObserver: { recorder.record($0) })
+                                           eventObserver: { recorder.record($0) }, logger: logger)
         } catch {
             throw .run(.runtime(error))
         }

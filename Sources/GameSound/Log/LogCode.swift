@@ -1,0 +1,44 @@
+import Logging
+
+/// The stable short code of each message the runtime logs, in the message's metadata under the key
+/// "code": a game's log (or the C API's log handler) can match on it while the text may change.
+///
+/// docs/c-api.md lists them for game developers.
+enum LogCode: String, CaseIterable {
+    /// An effect's file does not decode (it is missing, unreadable, or not WAV/Ogg Vorbis).
+    case effectUndecodable = "effect.undecodable"
+    /// A streamed voice's file cannot be opened or played.
+    case streamCannotPlay = "stream.cannot-play"
+    /// The soundtrack's file cannot be opened or played.
+    case soundtrackCannotPlay = "soundtrack.cannot-play"
+    /// The soundtrack ran dry and restarted: the update fell behind.
+    case soundtrackUnderrun = "soundtrack.underrun"
+    /// A virtual voice could not be made real again.
+    case voiceRealiseFailed = "voice.realise-failed"
+    /// The system refused to activate the audio session; the runtime retries.
+    case sessionActivationRefused = "session.activation-refused"
+    /// The audio context could not be brought back after an interruption.
+    case interruptionRestoreFailed = "interruption.restore-failed"
+    /// The output device stopped working; the output is reopened.
+    case outputLost = "output.lost"
+    /// The output could not be reopened; the runtime tries again every half second.
+    case outputReopenFailed = "output.reopen-failed"
+    /// The output reopened on the system's current device.
+    case outputReopened = "output.reopened"
+    /// An output device opened again after none could; what was playing resumes.
+    case outputReturned = "output.returned"
+    /// Audio could not be rebuilt after a media-services reset.
+    case mediaServicesRebuildFailed = "media-services.rebuild-failed"
+    /// HRTF was asked for but the device mixes without it (no `ALC_SOFT_HRTF`, or no HRTF set at
+    /// the mixing rate): sounds are panned in plain stereo.
+    case hrtfUnavailable = "hrtf.unavailable"
+    /// OpenAL refused to switch HRTF on or off.
+    case hrtfSwitchFailed = "hrtf.switch-failed"
+    /// The device has no EFX: environments are not heard.
+    case environmentUnavailable = "environment.unavailable"
+    /// The environment's reverb could not be created.
+    case environmentCreateFailed = "environment.create-failed"
+
+    /// The metadata that carries the code.
+    var metadata: Logger.Metadata { ["code": .string(rawValue)] }
+}
