@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "PulseSystem", dependencies: ["CPulse", "AudioSession"]),
         .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL",
                                                          .product(name: "Logging", package: "swift-log")]),
-        .target(name: "GameSoundC", dependencies: ["GameSound", "GameSoundTesting", "AudioSession", "PulseSystem",
+        .target(name: "GameSoundC", dependencies: ["GameSound", "GameSoundTesting", "AudioSession", "OpenAL", "PulseSystem",
                                                    .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "ShooterSoundboard",

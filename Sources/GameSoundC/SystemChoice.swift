@@ -1,7 +1,11 @@
 import AudioSession
 import GameSound
 import Logging
+import OpenAL
 import PulseSystem
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `gs_config.system`: which system a runtime lives in, as the game asked.
 ///
@@ -47,8 +51,27 @@ enum SystemChoice: Int32, Sendable {
             } catch {
                 logger.warning("no desktop sound server answered (\(error.description)): the simulated system stands in",
                                metadata: ["code": "system.simulated-fallback"])
+                if case .timedOut = error { Self.steerOpenALAwayFromStuckServer(logger: logger) }
                 return SimulatedSystem(launch: launch)
             }
+        }
+    }
+
+    /// A server that accepts connections and never answers (stopped, or deadlocked) would hold
+    /// OpenAL Soft 1.19.1 forever: its PulseAudio backend waits for the server with no time limit,
+    /// at its first start and at every device it opens, and so does its ALSA backend where ALSA's
+    /// default device is the sound server (as on every PulseAudio or PipeWire desktop). Before
+    /// OpenAL Soft starts, and unless the game chose its backends itself (`ALSOFT_DRIVERS`), the
+    /// game gets OpenAL Soft's null device instead: it runs, silent, in real time, rather than
+    /// hanging in `gs_runtime_create`.
+    private static func steerOpenALAwayFromStuckServer(logger: Logger) {
+        guard getenv("ALSOFT_DRIVERS") == nil else { return }
+        if OpenALProcess.setDrivers("null") {
+            logger.warning("the sound server does not answer: the game runs silent on OpenAL Soft's null device (restart it once the server works)",
+                           metadata: ["code": "output.server-avoided"])
+        } else {
+            logger.warning("OpenAL Soft already started on the sound server that no longer answers: opening the output may wait for it",
+                           metadata: ["code": "output.server-unresponsive"])
         }
     }
 
