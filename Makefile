@@ -21,12 +21,23 @@ build: deps
 	swift build --build-tests $(SWIFT_FLAGS)
 
 ## test: build and run every test (the C ABI's, the PulseAudio ones against a private daemon, then
-## the Swift suites), then the benchmarks at smoke size.
+## the Swift suites), the scenarios' render fingerprints, then the benchmarks at smoke size.
 test: build c-abi-test pulse-test
 	# The null backend for every test in the process: OpenAL Soft reads this once, when it starts,
 	# and the tests that need a real-time device expect its silent null device.
 	ALSOFT_DRIVERS=null swift test --skip-build $(SWIFT_FLAGS)
+	$(MAKE) renders
 	$(MAKE) bench-smoke
+
+## renders: every built-in scenario rendered (debug build) and compared, WAV and event log, byte for
+## byte with tests/renders/fingerprints.txt; `make renders-record` records them anew (on purpose only).
+.PHONY: renders renders-record
+renders:
+	swift build --product shooter-soundboard $(SWIFT_FLAGS)
+	tests/renders/check.sh .build/debug/shooter-soundboard
+renders-record:
+	swift build --product shooter-soundboard $(SWIFT_FLAGS)
+	tests/renders/check.sh .build/debug/shooter-soundboard --record
 
 ## bench-c: build the C baselines that drive OpenAL Soft directly (mixing, and 3-D with HRTF and reverb).
 bench-c: .build/bench/mix_baseline .build/bench/space_baseline
