@@ -80,7 +80,8 @@ extension ShooterSoundboard {
         }
 
         enum SystemChoice: String, ExpressibleByArgument, CaseIterable {
-            case simulated, pulse
+            /// `pulse` is the old name of `desktop`, kept for scripts that use it.
+            case simulated, desktop, pulse
         }
 
         @OptionGroup var assetOptions: AssetOptions
@@ -88,7 +89,7 @@ extension ShooterSoundboard {
         @Option(help: "device: the system's default audio device; null: OpenAL Soft's silent null device (real time, no sound).")
         var output: OutputChoice = .device
 
-        @Option(help: "simulated: the keys ring phones and plug headphones; pulse: the real desktop through PulseAudio or PipeWire (calls, music players and devices are real).")
+        @Option(help: "simulated: the keys ring phones and plug headphones; desktop (or pulse): the real desktop through PulseAudio or PipeWire (calls, music players and devices are real; only the silent switch and screen lock keys are simulated on top).")
         var system: SystemChoice = .simulated
 
         @Option(help: "A file for the runtime's diagnostics and OpenAL Soft's and ALSA's messages while the panel is up (otherwise they are dropped, so they never scribble on the panel).")
@@ -120,16 +121,17 @@ extension ShooterSoundboard {
         }
 
         /// The simulated system, or the desktop's sound server (created before OpenAL opens its
-        /// device, so that the game's stream carries media.role=game).
+        /// device, so that the game's stream carries media.role=game) with the silent switch and the
+        /// screen lock simulated on top, as a C game gets it.
         static func makeSystem(_ choice: SystemChoice) throws -> any SystemAudio {
             switch choice {
             case .simulated:
                 return SimulatedSystem()
-            case .pulse:
+            case .desktop, .pulse:
                 do {
-                    return try PulseSystem()
+                    return SimulatedSwitchesOverlay(wrapping: try PulseSystem())
                 } catch {
-                    throw ValidationError("--system pulse: \(error). Run without it for the simulated system.")
+                    throw ValidationError("--system \(choice.rawValue): \(error). Run without it for the simulated system.")
                 }
             }
         }

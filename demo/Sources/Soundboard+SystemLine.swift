@@ -9,7 +9,7 @@ extension Soundboard {
             return "system      phone \(system.phoneState.rawValue), alarm \(system.isAlarmRinging ? "ringing" : "quiet")"
                 + ", music \(system.isMusicPlaying ? "playing" : "paused"), app \(system.appState.name), route \(route)"
         }
-        if let desktop = runtime.system as? PulseSystem {
+        if let desktop = (desktopSwitches?.base ?? runtime.system) as? PulseSystem {
             guard desktop.isServerAvailable else { return "desktop     sound server gone (waiting for it)" }
             let streams = desktop.otherStreams.map { stream in
                 "\(stream.applicationName ?? "?")[\(stream.role ?? "no role")\(stream.isPlaying ? "" : ", paused")]"

@@ -49,6 +49,9 @@ final class Soundboard {
         }
     }
 
+    /// The switches simulated on top of the desktop, when the panel runs there.
+    var desktopSwitches: SimulatedSwitchesOverlay? { runtime.system as? SimulatedSwitchesOverlay }
+
     private func toggle(_ on: Bool, _ yes: SystemAction, _ no: SystemAction) throws {
         try runtime.perform(on ? no : yes)
     }
@@ -71,10 +74,12 @@ final class Soundboard {
                              .otherAppActivate(category: .playback, options: .duckOthers), .otherAppDeactivate(notifyOthers: true))
         },
         .init(key: "s", label: "silent switch") { board in
-            try board.toggle(board.runtime.simulatedSystem?.silentSwitchOn == true, .silentSwitchOn, .silentSwitchOff)
+            let on = board.runtime.simulatedSystem?.silentSwitchOn ?? board.desktopSwitches?.silentSwitchOn
+            try board.toggle(on == true, .silentSwitchOn, .silentSwitchOff)
         },
         .init(key: "x", label: "screen lock") { board in
-            try board.toggle(board.runtime.simulatedSystem?.screenLocked == true, .screenLock, .screenUnlock)
+            let locked = board.runtime.simulatedSystem?.screenLocked ?? board.desktopSwitches?.screenLocked
+            try board.toggle(locked == true, .screenLock, .screenUnlock)
         },
         .init(key: "e", label: "headphones in/out (HRTF follows)") { board in
             let plugged = board.runtime.simulatedSystem?.pluggedPorts.contains(.headphones) == true
