@@ -67,8 +67,9 @@ extension RuntimeCore {
         // Leave the running phase before anyone hears of the interruption, so that a game calling back
         // from an observer is already refused (its effect dropped) instead of reaching OpenAL.
         let wasRunning = phase == .running
-        if phase == .awaitingDevice {
-            // No context to suspend: reactivation after the interruption opens a device again.
+        if phase == .awaitingDevice || reopensDeviceAfterInterruption {
+            // No context to suspend, or a device not to be trusted afterwards (a real machine may
+            // have slept): reactivation after the interruption opens a device again.
             deviceReopenPending = true
         }
         if wasRunning || phase == .inactive || phase == .awaitingDevice {
@@ -239,6 +240,14 @@ extension RuntimeCore {
     }
 
     // MARK: - Following the output device
+
+    /// Whether the end of an interruption opens the output device again: on a real output in a real
+    /// system, where the interruption may be the machine's sleep, after which a device (and OpenAL
+    /// Soft's stream on it) is often broken. The simulated system has no device behind it.
+    var reopensDeviceAfterInterruption: Bool {
+        guard case .realtime = configuration.output else { return false }
+        return !(system is SimulatedSystem)
+    }
 
     /// Whether a route change should move the output to the new device: only a real output on a
     /// real system (the simulated routes have no device behind them, and headless output has none).
