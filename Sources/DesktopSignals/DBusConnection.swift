@@ -137,8 +137,9 @@ final class DBusConnection: @unchecked Sendable {
                 defer { state.pending = [] }
                 return (state.pending, state.stopping)
             }
-            if stopping { break }
+            // Jobs handed over before `close()` still run (a resume asked for at shutdown), then it stops.
             for job in pending { job() }
+            if stopping { break }
             lost = processAll() ?? waitForActivity()
         }
         if let lost { onLost(lost) }

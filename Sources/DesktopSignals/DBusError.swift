@@ -1,3 +1,5 @@
+import Glibc
+
 /// Why a D-Bus request failed: the operation, and the bus's error name and message or the errno.
 struct DBusError: Error, CustomStringConvertible, Sendable {
     /// What was asked, for example `org.mpris.MediaPlayer2.Player.Pause on :1.42`.
@@ -9,8 +11,9 @@ struct DBusError: Error, CustomStringConvertible, Sendable {
     /// The negative errno sd-bus returned.
     let code: Int32
 
-    /// Whether the other side never answered within the timeout.
-    var isTimeout: Bool { name == "org.freedesktop.DBus.Error.NoReply" || name == "org.freedesktop.DBus.Error.Timeout" || code == -110 }
+    /// Whether the other side never answered within the timeout. (`NoReply` is not: the bus says so
+    /// when the other side went away without answering.)
+    var isTimeout: Bool { name == "org.freedesktop.DBus.Error.Timeout" || (name == nil && code == -ETIMEDOUT) }
 
     var description: String { "\(operation): \(name.map { "\($0): " } ?? "")\(message)" }
 }

@@ -146,6 +146,10 @@ if [ "$(id -u)" = 0 ] && hidden true 2>/dev/null; then
         check "the desktop C game on a private $server, with the toolchain hidden: ambient under mpv's music, heard on a quiet desktop, silent during a call and heard again within 1 s" \
             "$repo/tests/desktop/with-server.sh" "$server" \
             python3 "$repo/tests/desktop/check-c-game.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/tests/sdk/hide-toolchain.sh"
+        # MPRIS and logind (issue 28): mpv paused and resumed, the lock and sleep, missing and misbehaving buses.
+        check "the desktop C game's signals on a private $server, with the toolchain hidden: EFFECTS_PLUS_SOUNDTRACK pauses mpv within 1 s and destroy resumes it; silent while logind says locked, heard within 1 s of the unlock and 1.5 s of the wake" \
+            "$repo/tests/desktop/with-server.sh" "$server" \
+            /usr/bin/python3 "$repo/tests/desktop/check-c-signals.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/tests/sdk/hide-toolchain.sh"
     done
 else
     skip "runs with the toolchain hidden: needs root and unshare -m (this is $(id -un)); the four programs are not run"
