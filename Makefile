@@ -3,7 +3,7 @@ SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
 
-.PHONY: test build deps demo lib c-abi-test c-example install assets bench bench-c bench-smoke pulse-test docs doc-test callgrind-guard callgrind-record
+.PHONY: test build deps demo lib c-abi-test signals-test c-example install assets bench bench-c bench-smoke pulse-test docs doc-test callgrind-guard callgrind-record
 
 ## deps: install the Debian packages the build needs (as root), or say which are missing.
 deps:
@@ -22,7 +22,7 @@ build: deps
 
 ## test: build and run every test (the C ABI's, the PulseAudio ones against a private daemon, then
 ## the Swift suites), the scenarios' render fingerprints, then the benchmarks at smoke size.
-test: build c-abi-test pulse-test
+test: build c-abi-test pulse-test signals-test
 	# The null backend for every test in the process: OpenAL Soft reads this once, when it starts,
 	# and the tests that need a real-time device expect its silent null device.
 	ALSOFT_DRIVERS=null swift test --skip-build $(SWIFT_FLAGS)
@@ -117,6 +117,11 @@ c-abi-test: lib
 	$(CXX) -fsyntax-only -x c++ -Wall -Wextra -Werror -pedantic c/include/gamesound.h
 	c/check-exports.sh c/include/gamesound.h $(C_OUT)/libgamesound.so
 	$(C_OUT)/c_abi_test
+
+## signals-test: the C game and the desktop's signals (MPRIS players with mpv, logind from python3-dbusmock)
+## on a private PulseAudio and private buses, heard on the sink's monitor (tests/desktop/signals-run.sh).
+signals-test: lib
+	tests/desktop/signals-run.sh
 
 ## c-example: build and run the C example game; SFX=folder of effects (default assets/sfx, else generated ones).
 c-example: lib

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "OpenAL", targets: ["OpenAL"]),
         .library(name: "AudioAnalysis", targets: ["AudioAnalysis"]),
         .library(name: "PulseSystem", targets: ["PulseSystem"]),
+        .library(name: "DesktopSignals", targets: ["DesktopSignals"]),
         .executable(name: "shooter-soundboard", targets: ["ShooterSoundboard"]),
         .library(name: "gamesound", type: .dynamic, targets: ["GameSoundC"]),
         .executable(name: "make-assets", targets: ["make-assets"]),
@@ -47,6 +48,12 @@ let package = Package(
             // warning; its headers are in /usr/include and the module map links libpulse itself.
             providers: [.apt(["libpulse-dev"])]
         ),
+        .systemLibrary(
+            name: "CSDBus",
+            // sd-bus from libsystemd: the D-Bus client for MPRIS (session bus) and logind (system bus).
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         .target(name: "AudioAnalysis"),
         // glibc's mallinfo2, for the endurance tests' heap series (Swift's Glibc module lacks <malloc.h>).
         .target(name: "CMallocStats"),
@@ -57,10 +64,11 @@ let package = Package(
         .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession", "AudioAnalysis",
                                                   .product(name: "Logging", package: "swift-log")]),
         .target(name: "PulseSystem", dependencies: ["CPulse", "AudioSession"]),
+        .target(name: "DesktopSignals", dependencies: ["CSDBus", "AudioSession", .product(name: "Logging", package: "swift-log")]),
         .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL",
                                                          .product(name: "Logging", package: "swift-log")]),
         .target(name: "GameSoundC", dependencies: ["GameSound", "GameSoundTesting", "AudioSession", "OpenAL", "PulseSystem",
-                                                   .product(name: "Logging", package: "swift-log")]),
+                                                   "DesktopSignals", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "ShooterSoundboard",
             dependencies: ["GameSound", "GameSoundTesting", "PulseSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),

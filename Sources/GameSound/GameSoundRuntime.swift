@@ -104,6 +104,9 @@ public final class GameSoundRuntime: Sendable {
 
     /// Stops everything, closes the device and deactivates the session.
     ///
+    /// The session is deactivated with `notifyOthersOnDeactivation`, as an iOS app leaving does: on
+    /// the desktop the music players the game's category paused play again.
+    ///
     /// Later calls throw ``GameSoundError/stopped`` (queries answer with the last state). Calling it
     /// twice does nothing. Dropping the last reference to the runtime shuts it down too.
     public func shutdown() {

@@ -1,4 +1,5 @@
 import AudioSession
+import DesktopSignals
 import GameSound
 import Logging
 import OpenAL
@@ -29,7 +30,7 @@ enum SystemChoice: Int32, Sendable {
     /// The system for a runtime with this output and launch state.
     ///
     /// On the desktop the silent switch and the screen lock of `launch` start the simulated switches
-    /// on top of it; its other audio is ignored (the desktop reports its own).
+    /// on top of the sound server and the desktop's signals (MPRIS players, logind); its other audio is ignored (the desktop reports its own).
     ///
     /// - Throws: `GS_ERR_NO_SERVER` for `GS_SYSTEM_DESKTOP` when no server answers.
     func makeSystem(
@@ -40,14 +41,14 @@ enum SystemChoice: Int32, Sendable {
             return SimulatedSystem(launch: launch)
         case .desktop:
             do throws(PulseSystemError) {
-                return overlay(try PulseSystem(timeout: Self.desktopTimeout), launch: launch)
+                return overlay(try PulseSystem(timeout: Self.desktopTimeout), launch: launch, logger: logger)
             } catch {
                 throw CFailure(.noServer, "\(function): GS_SYSTEM_DESKTOP, but \(error.description)")
             }
         case .auto:
             guard case .realtime = output else { return SimulatedSystem(launch: launch) }
             do throws(PulseSystemError) {
-                return overlay(try PulseSystem(timeout: Self.autoTimeout), launch: launch)
+                return overlay(try PulseSystem(timeout: Self.autoTimeout), launch: launch, logger: logger)
             } catch {
                 logger.warning("no desktop sound server answered (\(error.description)): the simulated system stands in",
                                metadata: ["code": "system.simulated-fallback"])
@@ -75,8 +76,12 @@ enum SystemChoice: Int32, Sendable {
         }
     }
 
-    private func overlay(_ desktop: PulseSystem, launch: LaunchState) -> SimulatedSwitchesOverlay {
-        SimulatedSwitchesOverlay(wrapping: desktop, silentSwitch: launch.silentSwitch, screenLocked: launch.screenLocked)
+    /// The desktop: the sound server, MPRIS players and logind (``DesktopSignalsSystem``), with the
+    /// simulated switches on top. The session's silence cause is then the simulated switch, else the
+    /// simulated lock, else logind's lock.
+    private func overlay(_ server: PulseSystem, launch: LaunchState, logger: Logger) -> SimulatedSwitchesOverlay {
+        let desktop = DesktopSignalsSystem(wrapping: server, logger: logger)
+        return SimulatedSwitchesOverlay(wrapping: desktop, silentSwitch: launch.silentSwitch, screenLocked: launch.screenLocked)
     }
 
     /// The `GS_SYSTEM_` value of the system a runtime lives in: simulated or desktop.

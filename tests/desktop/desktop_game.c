@@ -3,8 +3,9 @@
  * so the output is real time and the system is GS_SYSTEM_AUTO. tests/desktop/check-c-game.py runs
  * it against a private PulseAudio and a private PipeWire and listens to the sink's monitor.
  *
- * Usage: desktop_game SOUNDTRACK.ogg
- * Prints, one per line (flushed): "status system=N category=NAME active=N interrupted=N other=N
+ * Usage: desktop_game SOUNDTRACK.ogg [POLICY]
+ * POLICY is a GS_POLICY_ number (the default policy without it).
+ * Prints, one per line (flushed): "log CODE MESSAGE" for every log message (gs_set_log_handler), "status system=N category=NAME active=N interrupted=N other=N
  * hint=N silenced=N" every 100 ms, "event NAME DETAILS" for every event, and "result CODE" for
  * each command read from standard input: "action NAME" (gs_system_action) or "quit".
  */
@@ -12,6 +13,7 @@
 #include <gamesound.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -19,6 +21,13 @@ static void print_event(const char *name, int64_t frame, const char *details, vo
     (void)frame;
     (void)user_data;
     printf("event %s %s\n", name, details);
+    fflush(stdout);
+}
+
+static void print_log(int level, const char *code, const char *message, void *user_data) {
+    (void)level;
+    (void)user_data;
+    printf("log %s %s\n", code, message);
     fflush(stdout);
 }
 
@@ -43,12 +52,14 @@ static int handle(gs_runtime *rt, char *line) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: desktop_game SOUNDTRACK.ogg\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: desktop_game SOUNDTRACK.ogg [POLICY]\n");
         return 64;
     }
+    gs_set_log_handler(print_log, NULL, 0);
     gs_config config;
     gs_config_init(&config);
+    if (argc == 3) config.policy = (int32_t)strtol(argv[2], NULL, 10);
     gs_runtime *rt = gs_runtime_create(&config);
     if (!rt) {
         printf("failed %s\n", gs_last_error());

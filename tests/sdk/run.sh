@@ -63,7 +63,7 @@ check "the tarball unpacks to gamesound-$version/ with lib, include, pkg-config,
 needed() {
     local allowed=" libc.so.6 libm.so.6 libstdc++.so.6 libgcc_s.so.1 libpthread.so.0 libdl.so.2 librt.so.1"
     allowed+=" ld-linux-x86-64.so.2 ld-linux-aarch64.so.1 libopenal.so.1 libvorbisfile.so.3 libvorbis.so.0 libogg.so.0"
-    allowed+=" libpulse.so.0 "
+    allowed+=" libpulse.so.0 libsystemd.so.0 "
     local bad=0
     for library in $(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
         echo "NEEDED $library"
@@ -71,7 +71,7 @@ needed() {
     done
     return "$bad"
 }
-check "NEEDED lists only libc, libm, libstdc++, libgcc_s, OpenAL Soft, libvorbisfile/libvorbis/libogg and libpulse" needed
+check "NEEDED lists only libc, libm, libstdc++, libgcc_s, OpenAL Soft, libvorbisfile/libvorbis/libogg, libpulse and libsystemd" needed
 
 runpath() {
     local paths
@@ -146,6 +146,10 @@ if [ "$(id -u)" = 0 ] && hidden true 2>/dev/null; then
         check "the desktop C game on a private $server, with the toolchain hidden: ambient under mpv's music, heard on a quiet desktop, silent during a call and heard again within 1 s" \
             "$repo/tests/desktop/with-server.sh" "$server" \
             python3 "$repo/tests/desktop/check-c-game.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/tests/sdk/hide-toolchain.sh"
+        # MPRIS and logind (issue 28): mpv paused and resumed, the lock and sleep, missing and misbehaving buses.
+        check "the desktop C game's signals on a private $server, with the toolchain hidden: EFFECTS_PLUS_SOUNDTRACK pauses mpv within 1 s and destroy resumes it; silent while logind says locked, heard within 1 s of the unlock and 1.5 s of the wake" \
+            "$repo/tests/desktop/with-server.sh" "$server" \
+            /usr/bin/python3 "$repo/tests/desktop/check-c-signals.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/tests/sdk/hide-toolchain.sh"
     done
 else
     skip "runs with the toolchain hidden: needs root and unshare -m (this is $(id -un)); the four programs are not run"

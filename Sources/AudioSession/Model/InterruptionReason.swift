@@ -6,6 +6,9 @@ public enum InterruptionReason: String, Sendable, Hashable, CaseIterable, Custom
     case appWasSuspended
     /// The output device went away and the session asked to be interrupted when that happens.
     case routeDisconnected
+    /// The machine is going to sleep (a desktop extension: logind's `PrepareForSleep`). Its audio
+    /// devices are not to be trusted when it wakes, so a game opens its output again.
+    case systemSleep
 
     /// The reason's name as the spec spells it.
     public var name: String { rawValue }

@@ -67,8 +67,9 @@ extension RuntimeCore {
         // Leave the running phase before anyone hears of the interruption, so that a game calling back
         // from an observer is already refused (its effect dropped) instead of reaching OpenAL.
         let wasRunning = phase == .running
-        if phase == .awaitingDevice {
-            // No context to suspend: reactivation after the interruption opens a device again.
+        if phase == .awaitingDevice || reopensDevice(after: reason) {
+            // No context to suspend, or a device not to be trusted afterwards (the machine slept):
+            // reactivation after the interruption opens a device again.
             deviceReopenPending = true
         }
         if wasRunning || phase == .inactive || phase == .awaitingDevice {
@@ -239,6 +240,14 @@ extension RuntimeCore {
     }
 
     // MARK: - Following the output device
+
+    /// Whether the end of an interruption opens the output device again: after the machine's sleep,
+    /// on a real output, since a woken machine's device (and OpenAL Soft's stream on it) is often
+    /// broken. Any other interruption keeps the device and follows the strategy.
+    func reopensDevice(after reason: InterruptionReason) -> Bool {
+        guard case .realtime = configuration.output else { return false }
+        return reason == .systemSleep
+    }
 
     /// Whether a route change should move the output to the new device: only a real output on a
     /// real system (the simulated routes have no device behind them, and headless output has none).

@@ -322,7 +322,8 @@ final class RuntimeCore {
         teardownContext(logDestroyed: false)
         closeDevice()
         session.setAudioIORunning(false)
-        try? session.setActive(false)
+        // As an iOS app leaving: the music the game's category stopped may play again.
+        try? session.setActive(false, options: .notifyOthersOnDeactivation)
         observation?.cancel()
         phase = .stopped
     }

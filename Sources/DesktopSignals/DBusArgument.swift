@@ -1,0 +1,5 @@
+/// One argument of a method call; only the kinds MPRIS and logind need.
+enum DBusArgument: Sendable {
+    case string(String)
+    case uint32(UInt32)
+}

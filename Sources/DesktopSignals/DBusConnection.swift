@@ -1,0 +1,200 @@
+import CSDBus
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+/// One connection to a bus, used only on a thread of its own.
+///
+/// Every sd-bus call happens on that thread: jobs handed to ``perform(_:)`` run there in order, and
+/// so do the handlers of signals matched with ``addMatch(_:handler:)``. A game's thread never waits
+/// for the bus, and each method call waits at most its timeout. When the bus goes away, the
+/// connection stops and calls `onLost` once, on its thread.
+final class DBusConnection: @unchecked Sendable {
+    // @unchecked: `bus` and `matches` are touched only on the connection's thread once it runs (and
+    // before, by `init`); the rest is immutable or behind a Mutex.
+    private let bus: OpaquePointer
+    private let wakeFD: Int32
+    private let jobs = Mutex<(pending: [@Sendable () -> Void], stopping: Bool)>(([], false))
+    private let finished = DispatchSemaphore(value: 0)
+    private var matches: [MatchHandler] = []
+    private let onLost: @Sendable (DBusError) -> Void
+    let busKind: DBusBus
+
+    /// Connects to a bus and starts the connection's thread.
+    ///
+    /// - Parameters:
+    ///   - kind: The session or the system bus.
+    ///   - onLost: Called once, on the connection's thread, if the bus goes away.
+    /// - Throws: ``DBusError`` when the bus's socket is not there or refuses the connection.
+    init(_ kind: DBusBus, onLost: @escaping @Sendable (DBusError) -> Void) throws(DBusError) {
+        var bus: OpaquePointer?
+        let result = kind == .session ? sd_bus_open_user(&bus) : sd_bus_open_system(&bus)
+        guard result >= 0, let bus else {
+            throw DBusError(operation: "connecting to the \(kind.name)", name: nil,
+                            message: String(cString: strerror(-result)), code: result)
+        }
+        self.bus = bus
+        busKind = kind
+        wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        self.onLost = onLost
+        let thread = Thread { [self] in run() }
+        thread.name = "GameSound.DBus.\(kind == .session ? "session" : "system")"
+        thread.start()
+    }
+
+    deinit {
+        Glibc.close(wakeFD)
+    }
+
+    /// Runs `job` on the connection's thread, after the jobs handed over before it.
+    func perform(_ job: @escaping @Sendable () -> Void) {
+        let accepted = jobs.withLock { state -> Bool in
+            guard !state.stopping else { return false }
+            state.pending.append(job)
+            return true
+        }
+        if accepted { wake() }
+    }
+
+    /// Stops the thread, waits for it (unless called on it), and closes the connection.
+    func close() {
+        let wasStopping = jobs.withLock { state -> Bool in
+            defer { state.stopping = true }
+            return state.stopping
+        }
+        guard !wasStopping else { return }
+        wake()
+        if Thread.current.name?.hasPrefix("GameSound.DBus.") != true { finished.wait() }
+    }
+
+    // MARK: - On the connection's thread
+
+    /// Calls a method and waits for its reply, at most `timeout` seconds.
+    func call(
+        _ destination: String, _ path: String, _ interface: String, _ member: String,
+        _ arguments: [DBusArgument] = [], timeout: Double
+    ) -> Result<DBusMessage, DBusError> {
+        let operation = "\(interface).\(member) on \(destination)"
+        var request: OpaquePointer?
+        var result = sd_bus_message_new_method_call(bus, &request, destination, path, interface, member)
+        guard result >= 0, let request else { return .failure(localError(operation, result)) }
+        defer { sd_bus_message_unref(request) }
+        for argument in arguments {
+            switch argument {
+            case .string(let text):
+                result = text.withCString { sd_bus_message_append_basic(request, CChar(UInt8(ascii: "s")), $0) }
+            case .uint32(var number):
+                result = sd_bus_message_append_basic(request, CChar(UInt8(ascii: "u")), &number)
+            }
+            guard result >= 0 else { return .failure(localError(operation, result)) }
+        }
+        var error = gs_sd_bus_error_null()
+        defer { sd_bus_error_free(&error) }
+        var reply: OpaquePointer?
+        result = sd_bus_call(bus, request, UInt64(timeout * 1_000_000), &error, &reply)
+        guard result >= 0, let reply else {
+            return .failure(DBusError(
+                operation: operation, name: error.name.map { String(cString: $0) },
+                message: error.message.map { String(cString: $0) } ?? String(cString: strerror(-result)), code: result))
+        }
+        return .success(DBusMessage(adopting: reply))
+    }
+
+    /// Reads one property with `org.freedesktop.DBus.Properties.Get`.
+    func property(
+        _ destination: String, _ path: String, _ interface: String, _ name: String, timeout: Double
+    ) -> Result<DBusMessage, DBusError> {
+        call(destination, path, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)],
+             timeout: timeout)
+    }
+
+    /// Subscribes to the signals a match rule selects; `handler` runs on the connection's thread.
+    ///
+    /// - Throws: ``DBusError`` when the bus refuses the rule.
+    func addMatch(_ rule: String, handler: @escaping (DBusMessage) -> Void) throws(DBusError) {
+        let box = MatchHandler(handler)
+        let result = sd_bus_add_match(bus, nil, rule, { message, userdata, _ in
+            guard let message, let userdata else { return 0 }
+            Unmanaged<MatchHandler>.fromOpaque(userdata).takeUnretainedValue().handler(DBusMessage(borrowing: message))
+            return 0
+        }, Unmanaged.passUnretained(box).toOpaque())
+        guard result >= 0 else { throw localError("AddMatch \(rule)", result) }
+        matches.append(box)
+    }
+
+    /// The caller's own unique name on the bus.
+    var uniqueName: String? {
+        var name: UnsafePointer<CChar>?
+        guard sd_bus_get_unique_name(bus, &name) >= 0, let name else { return nil }
+        return String(cString: name)
+    }
+
+    private func run() {
+        var lost: DBusError?
+        while lost == nil {
+            let (pending, stopping) = jobs.withLock { state in
+                defer { state.pending = [] }
+                return (state.pending, state.stopping)
+            }
+            // Jobs handed over before `close()` still run (a resume asked for at shutdown), then it stops.
+            for job in pending { job() }
+            if stopping { break }
+            lost = processAll() ?? waitForActivity()
+        }
+        if let lost { onLost(lost) }
+        jobs.withLock { $0.stopping = true }
+        matches = []
+        sd_bus_flush_close_unref(bus)
+        finished.signal()
+    }
+
+    /// Handles every message that has arrived; returns the error when the bus is gone.
+    private func processAll() -> DBusError? {
+        while true {
+            let result = sd_bus_process(bus, nil)
+            if result < 0 { return localError("the \(busKind.name)", result) }
+            if result == 0 { return nil }
+        }
+    }
+
+    /// Sleeps until the bus or a new job needs the thread.
+    private func waitForActivity() -> DBusError? {
+        let events = sd_bus_get_events(bus)
+        if events < 0 { return localError("the \(busKind.name)", events) }
+        var fds = [pollfd(fd: sd_bus_get_fd(bus), events: Int16(events), revents: 0),
+                   pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 2, pollTimeoutMilliseconds())
+        if fds[1].revents != 0 {
+            var count: UInt64 = 0
+            _ = read(wakeFD, &count, 8)
+        }
+        return nil
+    }
+
+    /// sd-bus's next deadline (a pending call's timeout) as poll's relative milliseconds, or -1.
+    private func pollTimeoutMilliseconds() -> Int32 {
+        var deadline: UInt64 = 0
+        guard sd_bus_get_timeout(bus, &deadline) >= 0, deadline != UInt64.max else { return -1 }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let nowMicroseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
+        guard deadline > nowMicroseconds else { return 0 }
+        return Int32(min((deadline - nowMicroseconds + 999) / 1_000, 60_000))
+    }
+
+    private func wake() {
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+
+    private func localError(_ operation: String, _ result: Int32) -> DBusError {
+        DBusError(operation: operation, name: nil, message: String(cString: strerror(-result)), code: result)
+    }
+}
+
+/// A signal handler kept alive for as long as its match is registered.
+private final class MatchHandler {
+    let handler: (DBusMessage) -> Void
+    init(_ handler: @escaping (DBusMessage) -> Void) { self.handler = handler }
+}

@@ -1,0 +1,107 @@
+import AudioSession
+
+/// What the desktop's watchers last reported, and what each attached session has heard of it.
+///
+/// Each change is a mutating method that appends the notifications it causes to ``outbox``;
+/// ``DesktopSignalsSystem`` runs it under its lock and delivers after releasing it.
+struct DesktopSignals {
+    /// What one session has heard.
+    struct Listener {
+        let deliver: @Sendable (AudioSessionNotification) -> Void
+        /// The hint as the wrapped system last said it.
+        var baseHint = false
+        /// Interrupted by the machine going to sleep, and not yet told it woke.
+        var interruptedBySleep = false
+    }
+
+    /// MPRIS players (unique bus names) whose `PlaybackStatus` is `Playing`, the game's own excepted.
+    var playingPlayers: Set<String> = []
+    /// Whether logind says the game's session is locked.
+    var locked = false
+    /// Between `PrepareForSleep(true)` and `PrepareForSleep(false)`.
+    var asleep = false
+    var listeners: [SessionID: Listener] = [:]
+    /// Moves with every change a session reads in its status.
+    var version: UInt64 = 0
+    var outbox: [Delivery] = []
+
+    var musicPlaying: Bool { !playingPlayers.isEmpty }
+
+    /// The hint a session hears: the wrapped system's, or an MPRIS player playing.
+    func hint(_ listener: Listener) -> Bool { listener.baseHint || musicPlaying }
+
+    mutating func post(_ notification: AudioSessionNotification, to id: SessionID) {
+        guard let listener = listeners[id] else { return }
+        outbox.append(Delivery(session: id, notification: notification, deliver: listener.deliver))
+    }
+
+    /// The MPRIS players playing changed: active sessions hear the hint if the change moves it.
+    mutating func setPlayingPlayers(_ players: Set<String>, active: (SessionID) -> Bool) {
+        let before = listeners.mapValues { hint($0) }
+        playingPlayers = players
+        version &+= 1
+        for id in listeners.keys.sorted(by: { $0.rawValue < $1.rawValue }) where active(id) {
+            guard let listener = listeners[id], hint(listener) != before[id] else { continue }
+            post(.silenceSecondaryAudioHint(began: hint(listener)), to: id)
+        }
+    }
+
+    /// The wrapped system's hint notification: passed on only if the combined hint moves.
+    mutating func baseHint(_ began: Bool, for id: SessionID) {
+        guard var listener = listeners[id] else { return }
+        let before = hint(listener)
+        listener.baseHint = began
+        listeners[id] = listener
+        if hint(listener) != before { post(.silenceSecondaryAudioHint(began: hint(listener)), to: id) }
+    }
+
+    /// A notification of the wrapped system: the hint merged with the players', the rest passed on.
+    mutating func fromBase(_ notification: AudioSessionNotification, for id: SessionID) {
+        if case .silenceSecondaryAudioHint(let began) = notification {
+            baseHint(began, for: id)
+        } else {
+            post(notification, to: id)
+        }
+    }
+
+    mutating func setLocked(_ locked: Bool) {
+        guard locked != self.locked else { return }
+        self.locked = locked
+        version &+= 1
+    }
+
+    /// The machine goes to sleep (active sessions are interrupted) or has woken (they hear the end).
+    mutating func setAsleep(_ asleep: Bool, active: (SessionID) -> Bool) {
+        guard asleep != self.asleep else { return }
+        self.asleep = asleep
+        version &+= 1
+        for id in listeners.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            if asleep, active(id) {
+                listeners[id]?.interruptedBySleep = true
+                post(.interruptionBegan(reason: .systemSleep, wasSuspended: false), to: id)
+            } else if !asleep, listeners[id]?.interruptedBySleep == true {
+                listeners[id]?.interruptedBySleep = false
+                post(.interruptionEnded(shouldResume: true), to: id)
+            }
+        }
+    }
+
+    /// A session's status as the wrapped system reports it, with what the watchers add.
+    func status(_ base: SessionStatus, of id: SessionID) -> SessionStatus {
+        var status = base
+        if musicPlaying {
+            status.isOtherAudioPlaying = true
+            status.secondaryAudioShouldBeSilencedHint = true
+        }
+        if locked, status.outputSilenceCause == nil,
+           CategoryRules.traits(of: status.category).silencedBySwitchAndLock == true {
+            status.outputSilenceCause = .screenLocked
+        }
+        if listeners[id]?.interruptedBySleep == true {
+            status.isActive = false
+            status.isInterrupted = true
+            status.mayRunOutput = false
+        }
+        return status
+    }
+}

@@ -1,0 +1,219 @@
+import AudioSession
+import Logging
+import Synchronization
+
+/// A desktop system with the signals the sound server does not carry: the player's music over
+/// MPRIS on the session bus, and the screen lock and sleep from logind on the system bus.
+///
+/// It wraps the sound server's system (a `PulseSystem`) and adds, as an iOS session would hear them:
+/// - an MPRIS player whose `PlaybackStatus` is `Playing` makes other audio play and raises the
+///   secondary-audio hint (the game's own process never counts);
+/// - activating a non-mixable category pauses every playing player, and deactivating with
+///   ``AudioSession/SetActiveOptions/notifyOthersOnDeactivation`` resumes those this game paused,
+///   if they are still paused;
+/// - the game's logind session locked is the screen lock: ambient and soloAmbient sessions are
+///   silenced (`outputSilenceCause` ``AudioSession/OutputSilenceCause/screenLocked``);
+/// - `PrepareForSleep(true)` interrupts active sessions, `PrepareForSleep(false)` ends the
+///   interruption with "should resume".
+///
+/// Each watcher is optional: one whose bus is missing or goes away says so once in the log and is
+/// off, and the rest carry on. Notifications arrive in order, never on the game's thread for what
+/// the buses report, and every D-Bus call is bounded and made on a bus thread. Safe to use from any
+/// thread. Wrap it in a `SimulatedSwitchesOverlay` for the silent switch, which the desktop lacks.
+///
+/// ```swift
+/// let desktop = DesktopSignalsSystem(wrapping: try PulseSystem(), logger: Logger(label: "game"))
+/// ```
+public final class DesktopSignalsSystem: SystemAudio, Sendable {
+    /// The sound server's system underneath.
+    public let base: any SystemAudio
+    private let model: SignalsModel
+    private let mpris: MPRISWatcher?
+    private let logind: LogindWatcher?
+
+    /// Wraps a system and starts the watchers whose buses answer.
+    ///
+    /// Returns once each watcher knows the present (which players play, whether the session is
+    /// locked), or after about two seconds when a bus is slow.
+    ///
+    /// - Parameters:
+    ///   - base: The sound server's system, for example a `PulseSystem`.
+    ///   - logger: Where a watcher that is off says why, with a stable code in the metadata "code".
+    ///   - watchPlayers: Whether to watch (and pause and resume) MPRIS players.
+    ///   - watchLogind: Whether to watch logind for the lock and sleep.
+    public init(wrapping base: any SystemAudio, logger: Logger, watchPlayers: Bool = true, watchLogind: Bool = true) {
+        self.base = base
+        let model = SignalsModel(base: base)
+        self.model = model
+        mpris = watchPlayers ? MPRISWatcher.start(model: model, logger: logger) : nil
+        logind = watchLogind ? LogindWatcher.start(model: model, logger: logger) : nil
+    }
+
+    deinit {
+        mpris?.close()
+        logind?.close()
+    }
+
+    /// Whether MPRIS players are watched (there was a session bus, and it has not gone away since).
+    public var watchesPlayers: Bool { mpris != nil }
+
+    /// Whether logind is watched (it answered on the system bus).
+    public var watchesLogind: Bool { logind != nil }
+
+    /// Whether an MPRIS player other than the game plays now.
+    public var isPlayerMusicPlaying: Bool { model.read { $0.musicPlaying } }
+
+    /// Whether logind says the game's session is locked.
+    public var isSessionLocked: Bool { model.read { $0.locked } }
+
+    /// Whether logind said the machine is going to sleep and has not said it woke.
+    public var isAsleep: Bool { model.read { $0.asleep } }
+
+    /// Waits until everything the buses reported so far, and every pause or resume asked for, has
+    /// been carried out and handed to the sessions. For tests and tools; a game has no need for it.
+    /// Must not be called from inside a session observer.
+    public func waitForDeliveries() {
+        mpris?.waitUntilIdle()
+        logind?.waitUntilIdle()
+        model.waitForDeliveries()
+    }
+
+    // MARK: - SystemAudio
+
+    /// Registers a session with the wrapped system; its notifications come through this system's queue.
+    ///
+    /// - Parameter deliver: Called once per notification for the session, in order.
+    /// - Returns: The session's handle.
+    public func attachSession(deliver: @escaping @Sendable (AudioSessionNotification) -> Void) -> SessionID {
+        // The wrapped system's notifications join the watchers' in the one queue; its hint is merged.
+        // Attaching posts nothing, so the session's number is known before its first notification.
+        let attached = Mutex<SessionID?>(nil)
+        let id = base.attachSession { [weak model] notification in
+            guard let model, let id = attached.withLock({ $0 }) else { return }
+            model.change { (signals: inout DesktopSignals) -> Void in signals.fromBase(notification, for: id) }
+        }
+        attached.withLock { $0 = id }
+        model.change { (signals: inout DesktopSignals) -> Void in
+            signals.listeners[id] = DesktopSignals.Listener(deliver: deliver)
+        }
+        return id
+    }
+
+    /// Forgets a session.
+    ///
+    /// - Parameter session: The session's handle.
+    public func detachSession(_ session: SessionID) {
+        base.detachSession(session)
+        model.change { (signals: inout DesktopSignals) -> Void in signals.listeners[session] = nil }
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameters:
+    ///   - category: The category.
+    ///   - mode: The mode.
+    ///   - policy: The route-sharing policy.
+    ///   - options: The options.
+    ///   - session: The session.
+    /// - Throws: What the wrapped system throws.
+    public func setCategory(
+        _ category: Category, mode: Mode, policy: RouteSharingPolicy, options: CategoryOptions, for session: SessionID
+    ) throws(AudioSessionError) {
+        try base.setCategory(category, mode: mode, policy: policy, options: options, for: session)
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameters:
+    ///   - port: `.speaker` or `.none`.
+    ///   - session: The session.
+    /// - Throws: What the wrapped system throws.
+    public func overrideOutputAudioPort(_ port: OutputPortOverride, for session: SessionID) throws(AudioSessionError) {
+        try base.overrideOutputAudioPort(port, for: session)
+    }
+
+    /// Activates or deactivates a session through the wrapped system, and acts on the players.
+    ///
+    /// Activating a non-mixable category pauses every MPRIS player that plays; deactivating with
+    /// ``AudioSession/SetActiveOptions/notifyOthersOnDeactivation`` resumes the players this game
+    /// paused, if they are still paused. Both happen on the session bus's thread: this call does not
+    /// wait for the players.
+    ///
+    /// - Parameters:
+    ///   - active: `true` to activate.
+    ///   - options: Deactivation options.
+    ///   - session: The session.
+    /// - Throws: ``AudioSession/AudioSessionError/insufficientPriority`` while the machine sleeps,
+    ///   and what the wrapped system throws.
+    public func setActive(_ active: Bool, options: SetActiveOptions, for session: SessionID) throws(AudioSessionError) {
+        if active, model.read({ $0.asleep }) { throw .insufficientPriority }
+        try base.setActive(active, options: options, for: session)
+        let status = base.status(of: session)
+        model.change { (signals: inout DesktopSignals) -> Void in
+            signals.listeners[session]?.interruptedBySleep = false
+            if active { signals.listeners[session]?.baseHint = status.secondaryAudioShouldBeSilencedHint }
+        }
+        if active, !CategoryRules.isMixable(status.category, options: status.categoryOptions) {
+            mpris?.pausePlaying()
+        } else if !active, options.contains(.notifyOthersOnDeactivation) {
+            mpris?.resumePaused()
+        }
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameters:
+    ///   - hertz: The rate, or 0 for no preference.
+    ///   - session: The session.
+    /// - Throws: What the wrapped system throws.
+    public func setPreferredSampleRate(_ hertz: Double, for session: SessionID) throws(AudioSessionError) {
+        try base.setPreferredSampleRate(hertz, for: session)
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameters:
+    ///   - seconds: The duration, or 0 for no preference.
+    ///   - session: The session.
+    /// - Throws: What the wrapped system throws.
+    public func setPreferredIOBufferDuration(_ seconds: Double, for session: SessionID) throws(AudioSessionError) {
+        try base.setPreferredIOBufferDuration(seconds, for: session)
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameters:
+    ///   - running: Whether I/O runs.
+    ///   - session: The session.
+    public func setAudioIORunning(_ running: Bool, for session: SessionID) {
+        base.setAudioIORunning(running, for: session)
+    }
+
+    /// Passed to the wrapped system.
+    ///
+    /// - Parameters:
+    ///   - prefers: Whether to be interrupted.
+    ///   - session: The session.
+    public func setPrefersInterruptionOnRouteDisconnect(_ prefers: Bool, for session: SessionID) {
+        base.setPrefersInterruptionOnRouteDisconnect(prefers, for: session)
+    }
+
+    /// The wrapped system's status with what the watchers add: MPRIS players as other audio and the
+    /// hint, the lock as ``AudioSession/OutputSilenceCause/screenLocked`` (for ambient and
+    /// soloAmbient), and sleep as an interruption.
+    ///
+    /// - Parameter session: The session.
+    /// - Returns: Its status.
+    public func status(of session: SessionID) -> SessionStatus {
+        let base = base.status(of: session)
+        return model.read { $0.status(base, of: session) }
+    }
+
+    /// Moves whenever the wrapped system's version or a watcher's report moves; nil when the wrapped
+    /// system cannot tell.
+    public var statusVersion: UInt64? {
+        guard let baseVersion = base.statusVersion else { return nil }
+        // Both only ever grow, so their sum changes whenever either does.
+        return baseVersion &+ model.read { $0.version }
+    }
+}

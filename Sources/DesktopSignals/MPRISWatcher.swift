@@ -1,0 +1,238 @@
+import Dispatch
+import Glibc
+import Logging
+
+/// Watches the MPRIS players on the session bus, and pauses and resumes them for the game.
+///
+/// Players whose `PlaybackStatus` is `Playing` are reported to the ``SignalsModel`` as other audio;
+/// the game's own process never counts. Everything happens on the bus connection's thread, and
+/// every call to a player waits at most ``callTimeout``.
+final class MPRISWatcher: @unchecked Sendable {
+    // @unchecked: `players`, `pausedByUs`, `published` and `logged` are touched only on the bus thread.
+    static let prefix = "org.mpris.MediaPlayer2."
+    static let path = "/org/mpris/MediaPlayer2"
+    static let playerInterface = "org.mpris.MediaPlayer2.Player"
+    /// How long a player may take to answer before it is left out.
+    static let callTimeout = 0.5
+
+    private let model: SignalsModel
+    private let logger: Logger
+    private let ownProcessID = UInt32(getpid())
+    private var connection: DBusConnection?
+    /// Keyed by the player's unique bus name (`:1.42`), which its signals carry.
+    private var players: [String: MPRISPlayer] = [:]
+    /// Players this game paused that nobody has touched since.
+    private var pausedByUs: Set<String> = []
+    private var published: Set<String> = []
+    private var logged: Set<String> = []
+
+    /// Connects to the session bus and learns which players play, waiting at most `timeout` seconds.
+    ///
+    /// - Returns: nil (after one log line) when there is no session bus.
+    static func start(model: SignalsModel, logger: Logger, timeout: Double = 1.5) -> MPRISWatcher? {
+        let watcher = MPRISWatcher(model: model, logger: logger)
+        do throws(DBusError) {
+            watcher.connection = try DBusConnection(.session) { [weak watcher] error in watcher?.busLost(error) }
+        } catch {
+            logger.warning("MPRIS is off: no session bus (\(error.description)); the player's music is not seen or paused",
+                           metadata: DesktopLogCode.mprisNoBus.metadata)
+            return nil
+        }
+        let scanned = DispatchSemaphore(value: 0)
+        watcher.connection?.perform { [watcher] in
+            watcher.subscribeAndScan()
+            scanned.signal()
+        }
+        _ = scanned.wait(timeout: .now() + timeout)
+        return watcher
+    }
+
+    private init(model: SignalsModel, logger: Logger) {
+        self.model = model
+        self.logger = logger
+    }
+
+    /// Pauses every player that plays now, and remembers them.
+    func pausePlaying() {
+        connection?.perform { [self] in
+            for (unique, player) in players.sorted(by: { $0.key < $1.key }) where player.status == "Playing" {
+                if callPlayer(unique, "Pause") { pausedByUs.insert(unique) }
+            }
+        }
+    }
+
+    /// Resumes the players this game paused, if they are still paused.
+    func resumePaused() {
+        connection?.perform { [self] in
+            for unique in pausedByUs.sorted() where readStatus(of: unique) == "Paused" {
+                _ = callPlayer(unique, "Play")
+            }
+            pausedByUs = []
+        }
+    }
+
+    /// Waits until the jobs handed to the bus thread so far have run.
+    func waitUntilIdle() {
+        let done = DispatchSemaphore(value: 0)
+        connection?.perform { done.signal() }
+        _ = done.wait(timeout: .now() + 5)
+    }
+
+    func close() {
+        connection?.close()
+    }
+
+    // MARK: - On the bus thread
+
+    private func subscribeAndScan() {
+        guard let connection else { return }
+        do throws(DBusError) {
+            try connection.addMatch(
+                "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0namespace='org.mpris.MediaPlayer2'"
+            ) { [self] message in nameOwnerChanged(message) }
+            try connection.addMatch(
+                "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='\(Self.path)',arg0='\(Self.playerInterface)'"
+            ) { [self] message in propertiesChanged(message) }
+        } catch {
+            busLost(error)
+            connection.close()
+            return
+        }
+        let names: [String]
+        switch connection.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames",
+                               timeout: Self.callTimeout) {
+        case .success(let reply):
+            var all: [String] = []
+            try? reply.array(of: "s") { () throws(DBusMessageError) in all.append(try reply.string()) }
+            names = all.filter { $0.hasPrefix(Self.prefix) }
+        case .failure(let error):
+            busLost(error)
+            connection.close()
+            return
+        }
+        for name in names.sorted() {
+            guard case .success(let reply) = connection.call(
+                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [.string(name)],
+                timeout: Self.callTimeout), let unique = try? reply.string() else { continue }
+            add(name, unique: unique)
+        }
+        publish()
+    }
+
+    private func nameOwnerChanged(_ message: DBusMessage) {
+        guard let name = try? message.string(), let old = try? message.string(), let new = try? message.string(),
+              name.hasPrefix(Self.prefix) else { return }
+        if !old.isEmpty { forget(old) }
+        if !new.isEmpty { add(name, unique: new) }
+        publish()
+    }
+
+    private func propertiesChanged(_ message: DBusMessage) {
+        guard let unique = message.sender, let player = players[unique] else { return }
+        var reported: String?
+        do throws(DBusMessageError) {
+            _ = try message.string()
+            try message.properties { (key: String) throws(DBusMessageError) in
+                if key == "PlaybackStatus", let status = try message.variant(holding: "s", { () throws(DBusMessageError) in try message.string() }) {
+                    reported = status
+                } else {
+                    try message.skip("v")
+                }
+            }
+        } catch {
+            invalid(unique, player.name, "its PropertiesChanged signal: \(error.description)")
+            return
+        }
+        guard let reported else { return }
+        guard MPRISPlayer.statuses.contains(reported) else {
+            invalid(unique, player.name, "PlaybackStatus \"\(reported)\" is none of Playing, Paused, Stopped")
+            return
+        }
+        players[unique]?.status = reported
+        // Someone else started or stopped it since the game paused it: it is theirs again.
+        if reported != "Paused" { pausedByUs.remove(unique) }
+        publish()
+    }
+
+    private func add(_ name: String, unique: String) {
+        guard let connection else { return }
+        let pid = connection.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                  "GetConnectionUnixProcessID", [.string(unique)], timeout: Self.callTimeout)
+        if case .success(let reply) = pid, (try? reply.uint32()) == ownProcessID { return }
+        players[unique] = MPRISPlayer(name: name, status: "Stopped")
+        guard let status = readStatus(of: unique) else { return }
+        players[unique]?.status = status
+    }
+
+    private func forget(_ unique: String) {
+        players[unique] = nil
+        pausedByUs.remove(unique)
+    }
+
+    /// Reads a player's `PlaybackStatus`; a player that fails to answer, or answers nonsense, is
+    /// left out (and logged once).
+    private func readStatus(of unique: String) -> String? {
+        guard let connection, let player = players[unique] else { return nil }
+        switch connection.property(unique, Self.path, Self.playerInterface, "PlaybackStatus", timeout: Self.callTimeout) {
+        case .success(let reply):
+            let status = try? reply.variant(holding: "s") { () throws(DBusMessageError) in try reply.string() }
+            guard let status, MPRISPlayer.statuses.contains(status) else {
+                invalid(unique, player.name, "its PlaybackStatus is not one of Playing, Paused, Stopped")
+                return nil
+            }
+            return status
+        case .failure(let error):
+            failed(unique, player.name, error)
+            return nil
+        }
+    }
+
+    /// Calls `Pause` or `Play`; returns whether the player accepted.
+    private func callPlayer(_ unique: String, _ method: String) -> Bool {
+        guard let connection, let player = players[unique] else { return false }
+        switch connection.call(unique, Self.path, Self.playerInterface, method, timeout: Self.callTimeout) {
+        case .success:
+            return true
+        case .failure(let error):
+            failed(unique, player.name, error)
+            return false
+        }
+    }
+
+    private func failed(_ unique: String, _ name: String, _ error: DBusError) {
+        forget(unique)
+        publish()
+        if error.isTimeout {
+            logOnce(unique, .mprisPlayerUnanswered,
+                    "MPRIS player \(name) did not answer within \(Self.callTimeout) s; it is left out (\(error.description))")
+        } else {
+            logOnce(unique, .mprisPlayerGone, "MPRIS player \(name) went away mid-call; it is forgotten (\(error.description))")
+        }
+    }
+
+    private func invalid(_ unique: String, _ name: String, _ what: String) {
+        forget(unique)
+        publish()
+        logOnce(unique, .mprisPlayerInvalid, "MPRIS player \(name) is left out: \(what)")
+    }
+
+    private func logOnce(_ unique: String, _ code: DesktopLogCode, _ text: String) {
+        guard logged.insert("\(code.rawValue) \(unique)").inserted else { return }
+        logger.warning("\(text)", metadata: code.metadata)
+    }
+
+    private func publish() {
+        let playing = Set(players.filter { $0.value.status == "Playing" }.keys)
+        guard playing != published else { return }
+        published = playing
+        model.report { signals, active in signals.setPlayingPlayers(playing, active: active) }
+    }
+
+    private func busLost(_ error: DBusError) {
+        logger.warning("MPRIS is off: the session bus went away (\(error.description))",
+                       metadata: DesktopLogCode.mprisBusLost.metadata)
+        players = [:]
+        pausedByUs = []
+        publish()
+    }
+}

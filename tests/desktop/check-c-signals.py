@@ -1,0 +1,381 @@
+#!/usr/bin/python3
+"""The C game and the desktop's signals (issue 28's "done when"), checked on the sink's monitor.
+
+    check-c-signals.py GAME SOUNDTRACK [WRAPPER...]
+
+Needs a private sound server already running (tests/desktop/with-server.sh, or signals-run.sh), and
+Debian's python3 (python3-dbus, python3-dbusmock). Starts its own private session bus (mpv with
+mpv-mpris, playerctl, misbehaving players) and a private bus given to the game as
+DBUS_SYSTEM_BUS_ADDRESS, where python3-dbusmock's logind template stands in for logind.
+Prints one line per check and ends with "N passed, N failed".
+"""
+import array
+import math
+import os
+import queue
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import wave
+
+import dbus
+
+RATE = 48000
+HEARD = 0.01
+SILENT = 0.001
+POLICY_EFFECTS_PLUS_SOUNDTRACK = "1"
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+game_path, soundtrack, wrapper = sys.argv[1], sys.argv[2], sys.argv[3:]
+kind = os.environ.get("GAMESOUND_SERVER_KIND", "pulseaudio")
+monitor = os.environ.get("GAMESOUND_MONITOR_SOURCE", "@DEFAULT_MONITOR@")
+latency = os.environ.get("GAMESOUND_RECORD_LATENCY_MSEC", "20")
+scratch = tempfile.mkdtemp(prefix="gamesound-signals-")
+children = []
+passed = failed = 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"ok: [{kind}] {name}")
+    else:
+        failed += 1
+        print(f"FAILED: [{kind}] {name} {detail}")
+    sys.stdout.flush()
+
+
+def wait_for(seconds, condition):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
+def start(arguments, env, **options):
+    process = subprocess.Popen(arguments, env=env, **options)
+    children.append(process)
+    return process
+
+
+def private_bus(name):
+    """A dbus-daemon of our own; its address."""
+    config = os.path.join(scratch, f"{name}.conf")
+    with open(config, "w") as out:
+        out.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig><type>session</type><listen>unix:path={scratch}/{name}.socket</listen>
+<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+</busconfig>""")
+    daemon = start(["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address"], os.environ,
+                   stdout=subprocess.PIPE, text=True)
+    return daemon, daemon.stdout.readline().strip()
+
+
+session_daemon, session_address = private_bus("session")
+system_daemon, system_address = private_bus("system")
+# Every program here (mpv, playerctl, the game) sees only the private buses; others are not games.
+base_env = {k: v for k, v in os.environ.items() if k != "PULSE_PROP"}
+base_env["DBUS_SESSION_BUS_ADDRESS"] = session_address
+base_env["DBUS_SYSTEM_BUS_ADDRESS"] = system_address
+base_env.pop("XDG_SESSION_ID", None)
+
+
+def write_wav(path, hz, seconds, amplitude):
+    samples = array.array("h", (int(amplitude * 32767 * math.sin(2 * math.pi * hz * i / RATE))
+                                for i in range(int(RATE * seconds))))
+    with wave.open(path, "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(RATE)
+        out.writeframes(samples.tobytes())
+    return path
+
+
+def record(seconds):
+    """The monitor's peak (0...1) over `seconds`, from now, and how many samples came."""
+    process = subprocess.Popen(
+        ["parec", f"--device={monitor}", f"--latency-msec={latency}", "--format=s16le", f"--rate={RATE}",
+         "--channels=1", "--raw"], stdout=subprocess.PIPE, env=base_env)
+    wanted = int(RATE * seconds) * 2
+    data = b""
+    deadline = time.monotonic() + seconds + 3
+    os.set_blocking(process.stdout.fileno(), False)
+    while len(data) < wanted and time.monotonic() < deadline:
+        chunk = process.stdout.read(wanted - len(data))
+        if chunk:
+            data += chunk
+        else:
+            time.sleep(0.01)
+    process.kill()
+    process.wait()
+    samples = array.array("h", data[: len(data) // 2 * 2])
+    return max((abs(s) for s in samples), default=0) / 32768.0, len(samples)
+
+
+class Game:
+    """The game as a child process; its lines are read on a thread of their own."""
+
+    def __init__(self, policy=None, env=None):
+        arguments = wrapper + [game_path, soundtrack] + ([policy] if policy else [])
+        self.process = subprocess.Popen(arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True, bufsize=1, env=env or base_env)
+        self.status, self.events, self.logs = {}, [], []
+        self.up_at = None  # when gs_runtime_create had returned: the first status line
+        self.results = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            words = line.split()
+            if not words:
+                continue
+            if words[0] == "status":
+                self.up_at = self.up_at or time.monotonic()
+                self.status = dict(word.split("=", 1) for word in words[1:])
+            elif words[0] == "event":
+                self.events.append(words[1])
+            elif words[0] == "log":
+                self.logs.append(words[1])
+                print(f"    game log: {line.rstrip()}")
+            elif words[0] == "result":
+                self.results.put(" ".join(words[1:]))
+            else:
+                print(f"    game: {line.rstrip()}")
+
+    def started(self):
+        return wait_for(10, lambda: self.status.get("system") == "2" and "soundtrackStarted" in self.events)
+
+    def stop(self):
+        if self.process.poll() is None:
+            try:
+                self.process.stdin.write("quit\n")
+                self.process.stdin.flush()
+                self.process.wait(timeout=10)
+            except (BrokenPipeError, subprocess.TimeoutExpired):
+                self.process.kill()
+                self.process.wait()
+        return self.process.returncode
+
+
+def mpv(path):
+    """mpv with mpv-mpris (Debian loads it for every mpv), idle after a stop, on the private session bus."""
+    return start(["mpv", "--no-video", "--really-quiet", "--no-terminal", "--loop-file=inf", "--idle=yes",
+                  "--ao=pulse", path], base_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def mpv_status():
+    result = subprocess.run(["playerctl", "--player=mpv", "status"], capture_output=True, text=True, env=base_env)
+    return result.stdout.strip()
+
+
+def playerctl(command):
+    subprocess.run(["playerctl", "--player=mpv", command], env=base_env, check=False,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def stop_process(process):
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+
+
+music_file = write_wav(os.path.join(scratch, "music.wav"), 523.25, 5, 0.3)
+
+
+def music_paused_and_resumed():
+    player = mpv(music_file)
+    try:
+        check("mpv plays and says so over MPRIS", wait_for(10, lambda: mpv_status() == "Playing"), mpv_status())
+        game = Game(POLICY_EFFECTS_PLUS_SOUNDTRACK)
+        paused = wait_for(10, lambda: mpv_status() == "Paused")
+        paused_at = time.monotonic()
+        check("GS_POLICY_EFFECTS_PLUS_SOUNDTRACK: the game's start pauses mpv", paused, mpv_status())
+        check("... and the soundtrack starts, soloAmbient", game.started() and game.status.get("category") == "soloAmbient",
+              f"status {game.status}")
+        # Measured from when gs_runtime_create returned (the game's first status line).
+        wait_for(10, lambda: game.up_at is not None)
+        after = paused_at - (game.up_at or 0)
+        check(f"mpv paused within a second of the game starting ({after:.2f} s after gs_runtime_create returned)",
+              paused and after < 1.0, f"{after:.2f} s")
+        check("with mpv paused by the game, no other audio is reported", wait_for(2, lambda: game.status.get("other") == "0"),
+              f"status {game.status}")
+        check("the game exits cleanly", game.stop() == 0)
+        destroyed = time.monotonic()
+        resumed = wait_for(3, lambda: mpv_status() == "Playing")
+        check(f"mpv plays again within a second of gs_runtime_destroy ({time.monotonic() - destroyed:.2f} s)",
+              resumed and time.monotonic() - destroyed < 1.0, mpv_status())
+        peak, count = record(1.0)
+        check("... heard on the monitor (only mpv plays now)", peak > HEARD, f"peak {peak:.4f} over {count} samples")
+
+        game = Game(POLICY_EFFECTS_PLUS_SOUNDTRACK)
+        check("a second game pauses mpv again", wait_for(10, lambda: mpv_status() == "Paused"), mpv_status())
+        game.started()
+        playerctl("stop")
+        check("the person stops mpv while the game runs", wait_for(3, lambda: mpv_status() == "Stopped"), mpv_status())
+        check("the game exits cleanly", game.stop() == 0)
+        time.sleep(1.5)
+        check("a player the person stopped stays stopped after gs_runtime_destroy", mpv_status() == "Stopped", mpv_status())
+        peak, _ = record(1.0)
+        check("... and silent on the monitor", peak < SILENT, f"peak {peak:.5f}")
+    finally:
+        stop_process(player)
+
+
+class Logind:
+    """python3-dbusmock's logind template on the private system bus, with GetSessionByPID added."""
+
+    def __init__(self):
+        env = dict(base_env, DBUS_SYSTEM_BUS_ADDRESS=system_address)
+        self.process = start(["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", "logind"], env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.bus = dbus.bus.BusConnection(system_address)
+        wait_for(10, lambda: self.bus.name_has_owner("org.freedesktop.login1"))
+        manager = self.bus.get_object("org.freedesktop.login1", "/org/freedesktop/login1")
+        self.mock = dbus.Interface(manager, "org.freedesktop.DBus.Mock")
+        self.session_path = self.mock.AddSession("c1", "seat0", dbus.UInt32(os.getuid()), "player", True)
+        self.mock.AddMethod("org.freedesktop.login1.Manager", "GetSessionByPID", "u", "o",
+                            f'ret = dbus.ObjectPath("{self.session_path}")')
+        self.session = dbus.Interface(self.bus.get_object("org.freedesktop.login1", self.session_path),
+                                      "org.freedesktop.login1.Session")
+
+    def set_locked_hint(self, locked):
+        self.session.SetLockedHint(locked)
+
+    def prepare_for_sleep(self, sleeping):
+        self.mock.EmitSignal("org.freedesktop.login1.Manager", "PrepareForSleep", "b", [dbus.Boolean(sleeping)])
+
+    def stop(self):
+        stop_process(self.process)
+
+
+def silenced_and_back(game, what, lock, unlock):
+    lock()
+    silenced = wait_for(3, lambda: game.status.get("silenced") == "1")
+    time.sleep(0.5)  # what was queued before the lock leaves the sink
+    peak, count = record(1.0)
+    check(f"{what}: the soloAmbient game is silenced, monitor peak < 0.001", silenced and count > RATE // 2 and peak < SILENT,
+          f"status {game.status}, peak {peak:.5f}")
+    unlock()
+    unlocked = time.monotonic()
+    peak, _ = record(1.0)
+    check(f"{what} undone: heard within 1 s", peak > HEARD, f"peak {peak:.4f} from {time.monotonic() - unlocked - 1:.2f} s after")
+
+
+def lock_and_sleep():
+    logind = Logind()
+    game = Game()
+    try:
+        check("logind: the game starts soloAmbient on the desktop", game.started()
+              and game.status.get("category") == "soloAmbient", f"status {game.status}")
+        silenced_and_back(game, "LockedHint true", lambda: logind.set_locked_hint(True), lambda: logind.set_locked_hint(False))
+        check("the lock's events are the simulated lock's: outputSilenced then outputUnsilenced",
+              "outputSilenced" in game.events and "outputUnsilenced" in game.events, f"events {game.events}")
+        session = logind.session
+        silenced_and_back(game, "the Lock signal", session.Lock, session.Unlock)
+
+        logind.prepare_for_sleep(True)
+        interrupted = wait_for(3, lambda: game.status.get("interrupted") == "1")
+        time.sleep(0.5)
+        peak, _ = record(1.0)
+        check("PrepareForSleep(true): the game is interrupted and silent", interrupted and peak < SILENT
+              and "interruptionBegan" in game.events, f"status {game.status}, peak {peak:.5f}")
+        reopened_before = game.events.count("contextRebuilt")
+        logind.prepare_for_sleep(False)
+        woke = time.monotonic()
+        peak, _ = record(1.5)
+        check(f"PrepareForSleep(false): heard again within 1.5 s", peak > HEARD,
+              f"peak {peak:.4f} from {time.monotonic() - woke - 1.5:.2f} s after")
+        check("... the interruption ended and the device was opened again",
+              "interruptionEnded" in game.events and game.status.get("interrupted") == "0"
+              and game.events.count("contextRebuilt") > reopened_before, f"events {game.events[-12:]}")
+        check("the game exits cleanly", game.stop() == 0)
+
+        game = Game()
+        check("the system bus goes away: the game plays on", game.started(), f"status {game.status}")
+        stop_process(system_daemon)
+        check("... and says so once (logind.bus-lost)", wait_for(3, lambda: game.logs.count("logind.bus-lost") == 1)
+              and game.logs.count("logind.bus-lost") == 1, f"logs {game.logs}")
+        peak, _ = record(1.0)
+        check("... heard, not interrupted, not silenced", peak > HEARD and game.status.get("interrupted") == "0"
+              and game.status.get("silenced") == "0", f"peak {peak:.4f}, status {game.status}")
+        check("the game exits cleanly", game.stop() == 0)
+    finally:
+        game.stop()
+        logind.stop()
+
+
+def no_buses():
+    env = dict(base_env, DBUS_SESSION_BUS_ADDRESS=f"unix:path={scratch}/none", DBUS_SYSTEM_BUS_ADDRESS=f"unix:path={scratch}/none")
+    game = Game(POLICY_EFFECTS_PLUS_SOUNDTRACK, env=env)
+    try:
+        check("no session bus, no system bus: the game plays on the desktop", game.started(), f"status {game.status}")
+        check("... one line each: mpris.no-bus, logind.no-bus", game.logs.count("mpris.no-bus") == 1
+              and game.logs.count("logind.no-bus") == 1, f"logs {game.logs}")
+        peak, _ = record(1.0)
+        check("... heard", peak > HEARD, f"peak {peak:.4f}")
+    finally:
+        check("the game exits cleanly", game.stop() == 0)
+
+
+def misbehaving_players():
+    player = mpv(music_file)
+    bad = {}
+    try:
+        for name in ("silent", "liar", "vanisher"):
+            bad[name] = start(["/usr/bin/python3", os.path.join(HERE, "misbehaving_player.py"), name], base_env,
+                              stdout=subprocess.PIPE, text=True)
+            bad[name].stdout.readline()
+        wait_for(10, lambda: mpv_status() == "Playing")
+        launched = time.monotonic()
+        game = Game(POLICY_EFFECTS_PLUS_SOUNDTRACK)
+        try:
+            check("with a player that never answers, one that lies and one that vanishes: the game starts",
+                  game.started(), f"status {game.status}")
+            check(f"... within a bound ({game.up_at - launched:.2f} s from launch to gs_runtime_create's return)",
+                  game.up_at - launched < 3.5 + startup_seconds)  # the watchers wait at most 1.5 s + 2 s
+            check("... mpv is still paused by the game", wait_for(3, lambda: mpv_status() == "Paused"), mpv_status())
+            check("... one log line each: mpris.player-unanswered, mpris.player-invalid, mpris.player-gone",
+                  wait_for(3, lambda: all(game.logs.count(code) == 1 for code in
+                                         ("mpris.player-unanswered", "mpris.player-invalid", "mpris.player-gone"))),
+                  f"logs {game.logs}")
+            peak, _ = record(1.0)
+            check("... the soundtrack is heard and no other audio is reported", peak > HEARD
+                  and game.status.get("other") == "0", f"peak {peak:.4f}, status {game.status}")
+        finally:
+            check("the game exits cleanly", game.stop() == 0)
+        check("mpv plays again after the game", wait_for(2, lambda: mpv_status() == "Playing"), mpv_status())
+    finally:
+        for process in bad.values():
+            stop_process(process)
+        stop_process(player)
+
+
+def measure_startup():
+    """How long the game takes to come up here, so that "within a second of starting" is measured from then."""
+    launched = time.monotonic()
+    game = Game(env=dict(base_env, DBUS_SYSTEM_BUS_ADDRESS=f"unix:path={scratch}/none"))
+    wait_for(10, lambda: game.up_at is not None)
+    seconds = (game.up_at or time.monotonic()) - launched
+    game.stop()
+    print(f"    the game takes {seconds:.2f} s to start here")
+    return seconds
+
+
+try:
+    startup_seconds = measure_startup()
+    music_paused_and_resumed()
+    no_buses()
+    misbehaving_players()
+    lock_and_sleep()
+finally:
+    for child in children:
+        stop_process(child)
+print(f"{passed} passed, {failed} failed")
+sys.exit(0 if failed == 0 else 1)
