@@ -24,7 +24,7 @@ import Synchronization
 /// ```swift
 /// let desktop = DesktopSignalsSystem(wrapping: try PulseSystem(), logger: Logger(label: "game"))
 /// ```
-public final class DesktopSignalsSystem: SystemAudio, Sendable {
+public final class DesktopSignalsSystem: WrappingSystem, Sendable {
     /// The sound server's system underneath.
     public let base: any SystemAudio
     private let model: SignalsModel
@@ -107,31 +107,6 @@ public final class DesktopSignalsSystem: SystemAudio, Sendable {
         model.change { (signals: inout DesktopSignals) -> Void in signals.listeners[session] = nil }
     }
 
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameters:
-    ///   - category: The category.
-    ///   - mode: The mode.
-    ///   - policy: The route-sharing policy.
-    ///   - options: The options.
-    ///   - session: The session.
-    /// - Throws: What the wrapped system throws.
-    public func setCategory(
-        _ category: Category, mode: Mode, policy: RouteSharingPolicy, options: CategoryOptions, for session: SessionID
-    ) throws(AudioSessionError) {
-        try base.setCategory(category, mode: mode, policy: policy, options: options, for: session)
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameters:
-    ///   - port: `.speaker` or `.none`.
-    ///   - session: The session.
-    /// - Throws: What the wrapped system throws.
-    public func overrideOutputAudioPort(_ port: OutputPortOverride, for session: SessionID) throws(AudioSessionError) {
-        try base.overrideOutputAudioPort(port, for: session)
-    }
-
     /// Activates or deactivates a session through the wrapped system, and acts on the players.
     ///
     /// Activating a non-mixable category pauses every MPRIS player that plays; deactivating with
@@ -158,44 +133,6 @@ public final class DesktopSignalsSystem: SystemAudio, Sendable {
         } else if !active, options.contains(.notifyOthersOnDeactivation) {
             mpris?.resumePaused()
         }
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameters:
-    ///   - hertz: The rate, or 0 for no preference.
-    ///   - session: The session.
-    /// - Throws: What the wrapped system throws.
-    public func setPreferredSampleRate(_ hertz: Double, for session: SessionID) throws(AudioSessionError) {
-        try base.setPreferredSampleRate(hertz, for: session)
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameters:
-    ///   - seconds: The duration, or 0 for no preference.
-    ///   - session: The session.
-    /// - Throws: What the wrapped system throws.
-    public func setPreferredIOBufferDuration(_ seconds: Double, for session: SessionID) throws(AudioSessionError) {
-        try base.setPreferredIOBufferDuration(seconds, for: session)
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameters:
-    ///   - running: Whether I/O runs.
-    ///   - session: The session.
-    public func setAudioIORunning(_ running: Bool, for session: SessionID) {
-        base.setAudioIORunning(running, for: session)
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameters:
-    ///   - prefers: Whether to be interrupted.
-    ///   - session: The session.
-    public func setPrefersInterruptionOnRouteDisconnect(_ prefers: Bool, for session: SessionID) {
-        base.setPrefersInterruptionOnRouteDisconnect(prefers, for: session)
     }
 
     /// The wrapped system's status with what the watchers add: MPRIS players as other audio and the

@@ -9,7 +9,7 @@ import Synchronization
 /// on", can still flip them through ``perform(_:)``; the session is silenced by category exactly as
 /// on the simulated system (ambient and soloAmbient obey, playback and playAndRecord do not).
 ///
-/// Everything else passes through to the wrapped system unchanged. Actions the wrapped system
+/// Everything else passes through to the wrapped system unchanged (``WrappingSystem``). Actions the wrapped system
 /// reports itself (a call, music, a plug, media services, the volume) are refused with
 /// ``SystemActionError/Reason/reportedBySystem``; the app's lifecycle, which a desktop game does
 /// not have, with ``SystemActionError/Reason/systemNotSimulated``. Safe to use from any thread.
@@ -18,7 +18,7 @@ import Synchronization
 /// let desktop = SimulatedSwitchesOverlay(wrapping: try PulseSystem())
 /// try desktop.perform(.silentSwitchOn)
 /// ```
-public final class SimulatedSwitchesOverlay: ActionPerformingSystem, Sendable {
+public final class SimulatedSwitchesOverlay: ActionPerformingSystem, WrappingSystem, Sendable {
     /// The system underneath, which reports everything but the switches.
     public let base: any SystemAudio
     private let switches: Mutex<Switches>
@@ -79,7 +79,7 @@ public final class SimulatedSwitchesOverlay: ActionPerformingSystem, Sendable {
         }
     }
 
-    // MARK: - SystemAudio
+    // MARK: - What the overlay changes
 
     /// The wrapped system's status, silenced by the switches as the category asks.
     ///
@@ -105,94 +105,5 @@ public final class SimulatedSwitchesOverlay: ActionPerformingSystem, Sendable {
         guard let baseVersion = base.statusVersion else { return nil }
         // Both only ever grow, so their sum changes whenever either does.
         return baseVersion &+ switches.withLock { $0.version }
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameter deliver: Called once per notification for the session, in order.
-    /// - Returns: The session's handle.
-    public func attachSession(deliver: @escaping @Sendable (AudioSessionNotification) -> Void) -> SessionID {
-        base.attachSession(deliver: deliver)
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameter session: The session.
-    public func detachSession(_ session: SessionID) {
-        base.detachSession(session)
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameters:
-    ///   - category: The category.
-    ///   - mode: The mode.
-    ///   - policy: The route-sharing policy.
-    ///   - options: The options.
-    ///   - session: The session.
-    /// - Throws: What the wrapped system throws.
-    public func setCategory(
-        _ category: Category, mode: Mode, policy: RouteSharingPolicy, options: CategoryOptions, for session: SessionID
-    ) throws(AudioSessionError) {
-        try base.setCategory(category, mode: mode, policy: policy, options: options, for: session)
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameters:
-    ///   - port: `.speaker` or `.none`.
-    ///   - session: The session.
-    /// - Throws: What the wrapped system throws.
-    public func overrideOutputAudioPort(_ port: OutputPortOverride, for session: SessionID) throws(AudioSessionError) {
-        try base.overrideOutputAudioPort(port, for: session)
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameters:
-    ///   - active: `true` to activate.
-    ///   - options: Deactivation options.
-    ///   - session: The session.
-    /// - Throws: What the wrapped system throws.
-    public func setActive(_ active: Bool, options: SetActiveOptions, for session: SessionID) throws(AudioSessionError) {
-        try base.setActive(active, options: options, for: session)
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameters:
-    ///   - hertz: The rate, or 0 for no preference.
-    ///   - session: The session.
-    /// - Throws: What the wrapped system throws.
-    public func setPreferredSampleRate(_ hertz: Double, for session: SessionID) throws(AudioSessionError) {
-        try base.setPreferredSampleRate(hertz, for: session)
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameters:
-    ///   - seconds: The duration, or 0 for no preference.
-    ///   - session: The session.
-    /// - Throws: What the wrapped system throws.
-    public func setPreferredIOBufferDuration(_ seconds: Double, for session: SessionID) throws(AudioSessionError) {
-        try base.setPreferredIOBufferDuration(seconds, for: session)
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameters:
-    ///   - running: Whether I/O runs.
-    ///   - session: The session.
-    public func setAudioIORunning(_ running: Bool, for session: SessionID) {
-        base.setAudioIORunning(running, for: session)
-    }
-
-    /// Passed to the wrapped system.
-    ///
-    /// - Parameters:
-    ///   - prefers: Whether to be interrupted.
-    ///   - session: The session.
-    public func setPrefersInterruptionOnRouteDisconnect(_ prefers: Bool, for session: SessionID) {
-        base.setPrefersInterruptionOnRouteDisconnect(prefers, for: session)
     }
 }
