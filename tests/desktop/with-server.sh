@@ -108,8 +108,13 @@ START
   else
     cat <<'START'
 # pipewire first (the graph), then the session manager and the PulseAudio protocol server.
+# Each daemon gets none of this script's descriptors above 2: a caller that waits for this script
+# to close a descriptor (Foundation's Process does) would otherwise wait for the daemons' death.
 for daemon in pipewire wireplumber pipewire-pulse; do
-  HOME="$home" setsid "$daemon" </dev/null >>"$logs/$daemon.log" 2>&1 &
+  (
+    for fd in /proc/self/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null; done
+    HOME="$home" exec setsid "$daemon" </dev/null >>"$logs/$daemon.log" 2>&1
+  ) &
   echo $! > "$pids/$daemon"
   if [ "$daemon" = pipewire ]; then
     for _ in $(seq 50); do [ -S "$XDG_RUNTIME_DIR/pipewire-0" ] && break; sleep 0.02; done
