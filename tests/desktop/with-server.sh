@@ -24,6 +24,8 @@
 #   GAMESOUND_RECORD_LATENCY_MSEC  the latency recorders pass to `parec --latency-msec=`: with
 #                              PipeWire's default, parec delivers nothing within a second
 #   GAMESOUND_SERVER_LOGS      the folder holding the daemons' logs
+#   GAMESOUND_SERVER_PIDS      a folder with one file per running daemon (pulseaudio; pipewire,
+#                              wireplumber, pipewire-pulse) holding its process id, e.g. to SIGSTOP it
 #
 # PulseAudio: pulseaudio -n --daemonize=yes --exit-idle-time=-1 with module-null-sink,
 #   module-native-protocol-unix and module-role-cork.
@@ -162,6 +164,7 @@ export GAMESOUND_SERVER_KILL="$bin/kill-server"
 export GAMESOUND_MONITOR_SOURCE="$sink.monitor"
 export GAMESOUND_RECORD_LATENCY_MSEC=20
 export GAMESOUND_SERVER_LOGS="$logs"
+export GAMESOUND_SERVER_PIDS="$pids"
 
 # COMMAND runs in the background (keeping this shell's stdin) so that this shell, the daemons'
 # subreaper, stays free to reap them; `wait` returns COMMAND's status, or returns early when INT or
