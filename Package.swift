@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "AudioSession"),
         .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession", "AudioAnalysis",
                                                   .product(name: "Logging", package: "swift-log")]),
-        .target(name: "PulseSystem", dependencies: ["CPulse", "AudioSession"]),
+        .target(name: "PulseSystem", dependencies: ["CPulse", "AudioSession", .product(name: "Logging", package: "swift-log")]),
         .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL"]),
         .target(name: "GameSoundC", dependencies: ["GameSound", "GameSoundTesting", "AudioSession"]),
         .executableTarget(
@@ -82,7 +82,8 @@ let package = Package(
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioEncoding", "AudioAnalysis", "CVorbis"]),
         .testTarget(name: "OpenALTests", dependencies: ["OpenAL", "AudioAnalysis"]),
         .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession", "AudioAnalysis"]),
-        .testTarget(name: "PulseSystemTests", dependencies: ["PulseSystem", "GameSound", "AudioSession", "AudioAnalysis", "AudioFiles", "AudioEncoding", "OpenAL"]),
+        .testTarget(name: "PulseSystemTests", dependencies: ["PulseSystem", "GameSound", "AudioSession", "AudioAnalysis", "AudioFiles", "AudioEncoding", "OpenAL", "CMallocStats",
+                                                          .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL",
                                                            .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MakeAssetsTests", dependencies: ["AudioFiles", "AudioAnalysis"]),

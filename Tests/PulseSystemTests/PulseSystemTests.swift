@@ -19,15 +19,20 @@ final class NameLog: Sendable {
 
 @Suite("PulseSystem without a server")
 struct PulseSystemUnreachableTests {
-    @Test("creating the system with no server reachable throws serverUnreachable naming the address")
+    @Test("creating the system with no server reachable throws serverUnreachable naming the address, and says so in one log line")
     func noServer() {
         let address = "unix:/nonexistent/gamesound-\(UUID().uuidString)/native"
+        let capture = LogCapture()
+        let started = Date()
         #expect {
-            _ = try PulseSystem(server: address, timeout: 2)
+            _ = try PulseSystem(server: address, timeout: 2, logger: capture.logger)
         } throws: { error in
             guard case .serverUnreachable(let server, let reason) = error as? PulseSystemError else { return false }
             return server == address && !reason.isEmpty
         }
+        #expect(Date().timeIntervalSince(started) < 1, "a refused connection fails at once, not after the timeout")
+        #expect(capture.all.count == 1)
+        #expect(capture.lines("desktop.no-server").first?.message.contains(address) == true, "\(capture.all)")
         // The simulated system stays usable.
         let session = AudioSession(system: SimulatedSystem())
         #expect(throws: Never.self) { try session.setActive(true) }
@@ -58,6 +63,22 @@ struct PulseSystemTests {
                              soundtrack: soundtrack) { event in
             events.append(event.name)
         }
+    }
+
+    /// A game on the desktop: the system (its log captured), and a real-time runtime playing the soundtrack.
+    struct PlayingGame {
+        let log: LogCapture
+        let events: NameLog
+        let system: PulseSystem
+        let runtime: GameSoundRuntime
+    }
+
+    /// Starts a ``PlayingGame``; shut its runtime down when done.
+    func playingGame() throws -> PlayingGame {
+        let log = LogCapture()
+        let system = try PulseSystem(logger: log.logger)
+        let events = NameLog()
+        return PlayingGame(log: log, events: events, system: system, runtime: try makeRuntime(on: system, events: events))
     }
 
     @Test("a music player already playing at launch: other audio and the hint are seen, the game is ambient and holds its soundtrack back")
@@ -239,9 +260,8 @@ struct PulseSystemTests {
 
     @Test("the server killed and restarted: lost, then reset with a full rebuild, and the game is heard again")
     func serverRestart() throws {
-        let system = try PulseSystem()
-        let events = NameLog()
-        let runtime = try makeRuntime(on: system, events: events)
+        let game = try playingGame()
+        let (capture, system, events, runtime) = (game.log, game.system, game.events, game.runtime)
         defer { runtime.shutdown() }
         try #require(runtime.isSoundtrackPlaying)
         try PulseTestEnvironment.killServer()
@@ -257,6 +277,10 @@ struct PulseSystemTests {
         #expect(lost < reset)
         #expect(try MonitorRecording.heard(folder: folder),
                 "the game should be heard on the restarted server")
+        // One line each for the loss and the return, however many reconnection attempts failed between.
+        #expect(capture.lines("desktop.connected").count == 1)
+        #expect(capture.lines("desktop.server-lost").count == 1, "\(capture.all.map(\.message))")
+        #expect(capture.lines("desktop.server-back").count == 1, "\(capture.all.map(\.message))")
     }
 
     @Test("no system notification, only the device: a game on the simulated system loses its sound server, waits, and plays again when it is back")

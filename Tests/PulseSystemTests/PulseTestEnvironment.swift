@@ -72,6 +72,25 @@ enum PulseTestEnvironment {
         try run(try script("GAMESOUND_SERVER_START"), [])
     }
 
+    /// Stops every daemon of the server (`SIGSTOP`): it keeps its sockets and answers nothing.
+    /// - Returns: The stopped processes, for ``continueServer(_:)``.
+    static func stopServer() throws -> [pid_t] {
+        let folder = try script("GAMESOUND_SERVER_PIDS")
+        let pids = try FileManager.default.contentsOfDirectory(atPath: folder).compactMap { name in
+            (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)).flatMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
+        try #require(!pids.isEmpty, "no server process ids in \(folder)")
+        for pid in pids { kill(pid, SIGSTOP) }
+        return pids
+    }
+
+    /// Lets stopped daemons run again (`SIGCONT`).
+    static func continueServer(_ pids: [pid_t]) {
+        for pid in pids { kill(pid, SIGCONT) }
+    }
+
     private static func script(_ name: String) throws -> String {
         try #require(environment[name], "\(name) is not set: run under tests/desktop/with-server.sh")
     }
