@@ -20,7 +20,7 @@ deps:
 build: deps
 	swift build --build-tests $(SWIFT_FLAGS)
 
-## test: build and run every test (the C ABI's, the PulseAudio ones against a private daemon, then
+## test: build and run every test (the C ABI's, the real-server ones on private PulseAudio and PipeWire, then
 ## the Swift suites), the scenarios' render fingerprints, then the benchmarks at smoke size.
 test: build c-abi-test pulse-test signals-test
 	# The null backend for every test in the process: OpenAL Soft reads this once, when it starts,
@@ -67,7 +67,8 @@ bench: deps bench-c
 	swift build -c release --product shooter-soundboard
 	.build/release/gamesound-bench
 
-## pulse-test: PulseSystemTests against a private PulseAudio daemon (started and stopped by the script).
+## pulse-test: PulseSystemTests against a private PulseAudio daemon, then a private PipeWire (pipewire,
+## wireplumber, pipewire-pulse), each under tests/desktop/with-server.sh; both must pass.
 pulse-test: build
 	tests/pulse/run.sh $(SWIFT_FLAGS)
 

@@ -1,4 +1,5 @@
 import CPulse
+import Foundation
 
 /// Turning libpulse's info structures into the system's own values.
 extension PulseConnection {
@@ -7,13 +8,32 @@ extension PulseConnection {
         return String(cString: value)
     }
 
-    static func stream(from info: UnsafePointer<pa_sink_input_info>) -> PulseStream {
+    /// A stream as the system keeps it. A property it cannot read is left out, and said once per
+    /// stream (`desktop.odd-property`): a process id that is not a number (the stream is then
+    /// another program's: it cannot be shown to be ours), a role it does not know (other audio,
+    /// but neither a call nor primary audio). Runs on libpulse's thread.
+    func stream(from info: UnsafePointer<pa_sink_input_info>) -> PulseStream {
         let props = info.pointee.proplist
+        let index = info.pointee.index
+        let rawProcessID = Self.property("application.process.id", in: props)
+        let processID = rawProcessID.flatMap { Int32($0.trimmingCharacters(in: .whitespaces)) }
+        let rawRole = Self.property("media.role", in: props)
+        let role = PulseStream.normalizedRole(rawRole)
+        let applicationName = Self.property("application.name", in: props)
+        var odd: [String] = []
+        if let rawProcessID, processID == nil { odd.append("application.process.id \"\(rawProcessID)\" is not a process id: taken as another program's") }
+        if let role, !PulseStream.knownRoles.contains(role) {
+            odd.append("media.role \"\(rawRole ?? "")\" is not a role GameSound knows: other audio, neither a call nor music")
+        }
+        if !odd.isEmpty, oddStreamsLogged.insert(index).inserted {
+            logger.warning("stream #\(index) of \(applicationName ?? "an unnamed program"): \(odd.joined(separator: "; "))",
+                           metadata: ["code": "desktop.odd-property"])
+        }
         return PulseStream(
-            index: info.pointee.index,
-            applicationName: property("application.name", in: props),
-            processID: property("application.process.id", in: props).flatMap { Int32($0) },
-            role: property("media.role", in: props),
+            index: index,
+            applicationName: applicationName,
+            processID: processID,
+            role: role,
             isCorked: info.pointee.corked != 0,
             isMuted: info.pointee.mute != 0)
     }

@@ -1,6 +1,7 @@
 import AudioSession
 import CPulse
 import Glibc
+import Logging
 
 /// The libpulse side: a threaded main loop, one context at a time, subscriptions, and reconnection.
 ///
@@ -27,7 +28,14 @@ final class PulseConnection: @unchecked Sendable {
     private let mainloop: OpaquePointer
     private let server: String?
     private let model: PulseModel
+    let logger: Logger
     private var context: OpaquePointer?
+    /// When the server went away (a monotonic time in seconds), while it is away.
+    private var lostAt: Double?
+    /// Streams whose odd properties were already logged, on this connection.
+    var oddStreamsLogged: Set<UInt32> = []
+    /// The server's own name and version, from its last server info.
+    private var serverName = ""
     /// Contexts given up on, freed later: never inside one of their own callbacks, where libpulse
     /// may still be using them.
     private var retiredContexts: [OpaquePointer] = []
@@ -47,11 +55,18 @@ final class PulseConnection: @unchecked Sendable {
         server ?? "the default server (PULSE_SERVER, or $XDG_RUNTIME_DIR/pulse/native)"
     }
 
-    init(server: String?, model: PulseModel) throws(PulseSystemError) {
+    init(server: String?, model: PulseModel, logger: Logger) throws(PulseSystemError) {
         guard let loop = pa_threaded_mainloop_new() else { throw .mainLoopFailed }
         mainloop = loop
         self.server = server
         self.model = model
+        self.logger = logger
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
     }
 
     private var userData: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
@@ -172,7 +187,12 @@ final class PulseConnection: @unchecked Sendable {
             dropContext()
             let wasLoaded = loaded
             loaded = false
-            if wasLoaded { model.serverEvent { $0.loseServer() } }
+            if wasLoaded {
+                lostAt = Self.now()
+                logger.warning("the sound server went away (\(reason)): media services lost; reconnecting every \(Self.reconnectInterval / 1_000) ms",
+                               metadata: ["code": "desktop.server-lost"])
+                model.serverEvent { $0.loseServer() }
+            }
             failToConnect(reason)
         }
     }
@@ -184,6 +204,7 @@ final class PulseConnection: @unchecked Sendable {
         loadingStreams = []
         loadingSinks = []
         loadingDefaultSink = nil
+        oddStreamsLogged = []
         pendingLoads = 3
         pa_context_set_subscribe_callback(context, { context, event, index, userData in
             guard let context else { return }
@@ -210,6 +231,9 @@ final class PulseConnection: @unchecked Sendable {
 
     private func loadedServerInfo(_ info: UnsafePointer<pa_server_info>?) {
         loadingDefaultSink = info?.pointee.default_sink_name.map { String(cString: $0) }
+        let name = info?.pointee.server_name.map { String(cString: $0) } ?? "unknown server"
+        let version = info?.pointee.server_version.map { String(cString: $0) } ?? "?"
+        serverName = "\(name) \(version)"
         finishedOneLoad()
     }
 
@@ -223,7 +247,7 @@ final class PulseConnection: @unchecked Sendable {
 
     private func loadedStream(_ info: UnsafePointer<pa_sink_input_info>?, eol: Int32) {
         if eol == 0, let info {
-            loadingStreams.append(Self.stream(from: info))
+            loadingStreams.append(stream(from: info))
         } else {
             finishedOneLoad()
         }
@@ -237,6 +261,14 @@ final class PulseConnection: @unchecked Sendable {
         everLoaded = true
         if timerPurpose == .startupTimeout { disarm() }
         let streams = loadingStreams, sinks = loadingSinks, defaultSink = loadingDefaultSink
+        if afterLoss, let lostAt {
+            let seconds = (Self.now() - lostAt) * 100
+            logger.notice("the sound server is back (\(serverName)) after \((seconds).rounded() / 100) s: media services reset",
+                          metadata: ["code": "desktop.server-back"])
+        } else if !afterLoss {
+            logger.info("connected to \(serverName) at \(serverDescription)", metadata: ["code": "desktop.connected"])
+        }
+        lostAt = nil
         model.serverEvent { desktop in
             desktop.streams = Dictionary(streams.map { ($0.index, $0) }, uniquingKeysWith: { $1 })
             desktop.sinks = Dictionary(sinks.map { ($0.index, $0) }, uniquingKeysWith: { $1 })
@@ -257,9 +289,9 @@ final class PulseConnection: @unchecked Sendable {
                 model.serverEvent { $0.streams[index] = nil }
             } else {
                 release(pa_context_get_sink_input_info(context, index, { _, info, eol, userData in
-                    guard eol == 0, let info else { return }
-                    let stream = PulseConnection.stream(from: info)
-                    PulseConnection.from(userData)?.model.serverEvent { $0.streams[stream.index] = stream }
+                    guard eol == 0, let info, let connection = PulseConnection.from(userData) else { return }
+                    let stream = connection.stream(from: info)
+                    connection.model.serverEvent { $0.streams[stream.index] = stream }
                 }, userData))
             }
         } else if facility == PA_SUBSCRIPTION_EVENT_SINK.rawValue {

@@ -2,7 +2,10 @@ import AudioSession
 
 /// What the server reports, turned into the notifications an iOS session would hear.
 extension PulseDesktop {
-    /// What a server event is compared against, taken before the event is applied.
+    /// What a server event is compared against, taken before the event is applied. The route is
+    /// the one last reported, not the one before this event: the default sink can change over
+    /// several events (PipeWire removes its placeholder sink, names the new default, then describes
+    /// it), and the route change compares the settled state before them with the settled state after.
     struct Before {
         let call: Bool
         let hint: Bool
@@ -13,7 +16,8 @@ extension PulseDesktop {
     }
 
     func before() -> Before {
-        Before(call: callInProgress, hint: secondaryAudioHint, routeKey: routeKey, defaultSinkName: defaultSinkName,
+        Before(call: callInProgress, hint: secondaryAudioHint, routeKey: reportedRoute.key,
+               defaultSinkName: reportedRoute.sinkName,
                defaultSinkPort: defaultSink?.activePort,
                routes: activeSessionIDs.compactMap { id in sessions[id].map { (id, route(for: $0)) } })
     }
@@ -35,6 +39,7 @@ extension PulseDesktop {
         if defaultSinkSettled, routeKey != before.routeKey {
             let reason = routeChangeReason(since: before)
             sinksAddedSinceRouteChange = []
+            reportedRoute = (defaultSinkName, routeKey)
             for (id, previous) in before.routes where sessions[id]?.isActive == true {
                 post(.routeChanged(reason: reason, previous: previous), to: id)
                 if reason == .oldDeviceUnavailable, sessions[id]?.prefersInterruptionOnRouteDisconnect == true {
@@ -50,8 +55,14 @@ extension PulseDesktop {
 
     /// Another device chosen: the old one gone means unplugged, a new one means plugged in, and
     /// otherwise the user picked it. The same device: its port unplugged, or another port taken.
+    /// A placeholder giving way to a new device (PipeWire's `auto_null`, see
+    /// ``PulseSink/isPlaceholder(_:)``) is that device plugged in, not the placeholder unplugged.
     func routeChangeReason(since before: Before) -> RouteChangeReason {
         if defaultSinkName != before.defaultSinkName {
+            if let new = defaultSinkName, sinksAddedSinceRouteChange.contains(new),
+               let old = before.defaultSinkName, PulseSink.isPlaceholder(old) {
+                return .newDeviceAvailable
+            }
             if let old = before.defaultSinkName, !sinks.values.contains(where: { $0.name == old }) {
                 return .oldDeviceUnavailable
             }
@@ -73,6 +84,7 @@ extension PulseDesktop {
         streams = [:]
         sinks = [:]
         defaultSinkName = nil
+        reportedRoute = (nil, "")
         sinksAddedSinceRouteChange = []
         for id in allSessionIDs {
             sessions[id]?.isActive = false
@@ -86,6 +98,7 @@ extension PulseDesktop {
     mutating func serverLoaded(afterLoss: Bool) {
         serverAvailable = true
         sinksAddedSinceRouteChange = []
+        reportedRoute = (defaultSinkName, routeKey)
         guard afterLoss else { return }
         for id in allSessionIDs {
             sessions[id]?.resetToDefaults()

@@ -15,6 +15,9 @@ struct PulseDesktop {
     var streams: [UInt32: PulseStream] = [:]
     var sinks: [UInt32: PulseSink] = [:]
     var defaultSinkName: String?
+    /// The default sink and route key that sessions last heard about (or that the server had when
+    /// it was loaded): what the next route change is compared with.
+    var reportedRoute: (sinkName: String?, key: String) = (nil, "")
     /// Sinks that appeared since the default sink last changed: choosing one of them is a new device.
     var sinksAddedSinceRouteChange: Set<String> = []
     var outbox: [Delivery] = []

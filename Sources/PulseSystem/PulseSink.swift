@@ -18,6 +18,11 @@ struct PulseSink: Sendable, Hashable {
     /// The average channel volume, 0 to 1 (can exceed 1 when amplified; clamped by the reader).
     var volume: Double
 
+    /// Whether a sink of this name stands in for "no device": `auto_null`, the null sink that
+    /// module-always-sink creates while no other sink exists (pipewire-pulse always loads it; on
+    /// PulseAudio it is part of desktop setups) and removes as soon as another appears.
+    static func isPlaceholder(_ name: String) -> Bool { name == "auto_null" }
+
     /// Whether the active port is known to be unplugged.
     var activePortUnavailable: Bool {
         guard let activePort, let known = portAvailability[activePort] else { return false }

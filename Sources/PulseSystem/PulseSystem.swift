@@ -1,5 +1,6 @@
 import AudioSession
 import Glibc
+import Logging
 
 /// The real Linux desktop as an audio session sees it, through the PulseAudio sound server (or
 /// PipeWire's PulseAudio-compatible server, which speaks the same protocol).
@@ -36,17 +37,29 @@ public final class PulseSystem: SystemAudio, Sendable {
     /// - Parameters:
     ///   - server: A server address (`unix:/run/user/1000/pulse/native`, `tcp:host`), or nil for the
     ///     usual one (`PULSE_SERVER`, else the user's runtime directory).
-    ///   - timeout: Seconds to wait for a server that accepted the connection to describe itself.
+    ///   - timeout: Seconds to wait for the server to answer and describe itself: a server that
+    ///     accepts the connection and then hangs (a stopped process) fails creation after this long.
+    ///   - logger: Where the system says what happened to the server, one line per event, each with
+    ///     a stable short code in the metadata key `code`: `desktop.connected`, `desktop.no-server`,
+    ///     `desktop.server-timeout`, `desktop.main-loop-failed`, `desktop.server-lost`,
+    ///     `desktop.server-back`, `desktop.odd-property` (see docs/linux-system.md).
     /// - Throws: ``PulseSystemError/serverUnreachable(server:reason:)`` when no server answers (the
     ///   simulated system and the null output remain usable), ``PulseSystemError/timedOut(server:seconds:)``,
     ///   ``PulseSystemError/mainLoopFailed``.
-    public init(server: String? = nil, timeout: Double = 5) throws(PulseSystemError) {
+    public init(server: String? = nil, timeout: Double = 5,
+                logger: Logger = Logger(label: "gamesound.desktop")) throws(PulseSystemError) {
         Self.advertiseGameRole()
         let model = PulseModel(ownProcessID: getpid())
-        let connection = try PulseConnection(server: server, model: model)
-        try connection.start(timeout: timeout)
-        self.model = model
-        self.connection = connection
+        do {
+            let connection = try PulseConnection(server: server, model: model, logger: logger)
+            try connection.start(timeout: timeout)
+            self.model = model
+            self.connection = connection
+        } catch {
+            logger.warning("\(error); the desktop is off (the simulated system remains usable)",
+                           metadata: ["code": .string(error.logCode)])
+            throw error
+        }
     }
 
     deinit {

@@ -10,13 +10,22 @@ public enum PulseSystemError: Error, Sendable, Hashable, CustomStringConvertible
     /// libpulse could not create or start its main loop thread (out of memory or threads).
     case mainLoopFailed
 
+    /// The stable short code the system's log line carries for this error (metadata key `code`).
+    public var logCode: String {
+        switch self {
+        case .serverUnreachable: "desktop.no-server"
+        case .timedOut: "desktop.server-timeout"
+        case .mainLoopFailed: "desktop.main-loop-failed"
+        }
+    }
+
     /// A sentence naming the server and what went wrong.
     public var description: String {
         switch self {
         case .serverUnreachable(let server, let reason):
             "no PulseAudio server reachable at \(server): \(reason)"
         case .timedOut(let server, let seconds):
-            "the PulseAudio server at \(server) did not answer within \(seconds) s"
+            "the PulseAudio server at \(server) accepted the connection but did not answer within \(seconds) s"
         case .mainLoopFailed:
             "libpulse could not start its threaded main loop"
         }

@@ -2,7 +2,7 @@ import AudioAnalysis
 import Foundation
 import Testing
 
-/// What the null sink played, recorded from its monitor with `parec`.
+/// What the default sink played, recorded from its monitor with `parec`.
 enum MonitorRecording {
     /// A recording of a monitor source running in the background until ``stop()``.
     final class Running {
@@ -16,7 +16,7 @@ enum MonitorRecording {
             file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["parec", "--device=\(device)", "--raw", "--format=float32le", "--channels=1",
-                                 "--rate=48000", "--latency-msec=20"]
+                                 "--rate=48000", "--latency-msec=\(PulseTestEnvironment.recordLatencyMilliseconds)"]
             process.environment = PulseTestEnvironment.otherProgramEnvironment
             process.standardOutput = file
             process.standardError = FileHandle.nullDevice
@@ -35,31 +35,17 @@ enum MonitorRecording {
 
     /// Records `seconds` of a monitor source (the default sink's unless `device` names another)
     /// as mono floats at 48 kHz.
-    static func record(seconds: Double, folder: String, device: String = "@DEFAULT_MONITOR@") throws -> [Float] {
-        let path = folder + "/monitor-\(UUID().uuidString).raw"
-        try #require(FileManager.default.createFile(atPath: path, contents: nil), "cannot create \(path)")
-        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["parec", "--device=\(device)", "--raw", "--format=float32le", "--channels=1",
-                             "--rate=48000", "--latency-msec=20"]
-        process.environment = PulseTestEnvironment.otherProgramEnvironment
-        process.standardOutput = file
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+    static func record(seconds: Double, folder: String, device: String = PulseTestEnvironment.monitorSource) throws -> [Float] {
+        let recording = try Running(folder: folder, device: device)
         Thread.sleep(forTimeInterval: seconds)
         // parec drains politely on SIGTERM and can take its time; the recording is already on disk.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try file.close()
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        return try recording.stop()
     }
 
     /// Records half-second stretches until one is louder than `rms`, for up to `seconds`: the
     /// null sink holds up to ~0.75 s of audio, so what the game plays now is heard a little later.
     static func heard(louderThan rms: Float = 0.05, within seconds: Double = 5, folder: String,
-                      device: String = "@DEFAULT_MONITOR@") throws -> Bool {
+                      device: String = PulseTestEnvironment.monitorSource) throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         repeat {
             if tailRMS(try record(seconds: 0.5, folder: folder, device: device)) > rms { return true }

@@ -1,20 +1,31 @@
 import Foundation
 import Testing
 
-/// The private PulseAudio daemon that `tests/pulse/run.sh` starts, and the tools that play
-/// the other programs' parts (`paplay`, `parec`, `pactl`).
+/// The private sound server that `tests/desktop/with-server.sh` starts (PulseAudio or PipeWire),
+/// and the tools that play the other programs' parts (`paplay`, `parec`, `pactl`).
 enum PulseTestEnvironment {
-    /// Whether the run script asked for these tests (it sets `GAMESOUND_PULSE_TESTS=1`).
-    static let requested = ProcessInfo.processInfo.environment["GAMESOUND_PULSE_TESTS"] == "1"
-
-    /// The daemon's command line, so a test can restart it the way the script started it.
-    static var daemonArguments: [String] {
-        (ProcessInfo.processInfo.environment["GAMESOUND_PULSE_DAEMON_ARGS"] ?? "")
-            .split(separator: " ").map(String.init)
+    /// Which server the harness started.
+    enum ServerKind: String {
+        case pulseaudio
+        case pipewire
     }
 
-    /// The daemon's own HOME (the script keeps the real one for everything else).
-    static var daemonHome: String? { ProcessInfo.processInfo.environment["GAMESOUND_PULSE_DAEMON_HOME"] }
+    private static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// The server under test, from `GAMESOUND_SERVER_KIND`; nil outside the harness.
+    static let kind = ProcessInfo.processInfo.environment["GAMESOUND_SERVER_KIND"].flatMap(ServerKind.init(rawValue:))
+
+    /// Whether a private server runs for these tests (`tests/pulse/run.sh` runs them under the harness).
+    static let requested = kind != nil
+
+    /// Whether the server is PipeWire's (`pipewire-pulse`), where it behaves differently from PulseAudio.
+    static var isPipeWire: Bool { kind == .pipewire }
+
+    /// The monitor of the sink that is the default at start (`null.monitor`, `auto_null.monitor`).
+    static var monitorSource: String { environment["GAMESOUND_MONITOR_SOURCE"] ?? "@DEFAULT_MONITOR@" }
+
+    /// The latency recorders ask of `parec`: PipeWire delivers nothing within a second without one.
+    static var recordLatencyMilliseconds: String { environment["GAMESOUND_RECORD_LATENCY_MSEC"] ?? "20" }
 
     /// The environment for the other programs: without `PULSE_PROP`, which our process sets for
     /// its own streams and which must not make `paplay` a game too.
@@ -26,13 +37,11 @@ enum PulseTestEnvironment {
 
     /// Runs a tool to completion and returns its standard output.
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String], home: String? = nil) throws -> String {
+    static func run(_ tool: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
-        var environment = otherProgramEnvironment
-        if let home { environment["HOME"] = home }
-        process.environment = environment
+        process.environment = otherProgramEnvironment
         // Output goes to a file, not a pipe: a daemon that forks would hold a pipe open forever.
         let path = NSTemporaryDirectory() + "pulse-tool-\(UUID().uuidString).out"
         try #require(FileManager.default.createFile(atPath: path, contents: nil), "cannot create \(path)")
@@ -50,16 +59,40 @@ enum PulseTestEnvironment {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Kills the daemon and waits until it is gone.
-    static func killDaemon() throws {
-        try run("pulseaudio", ["--kill"], home: daemonHome)
-        try #require(waitUntil(seconds: 10) { (try? run("pactl", ["info"])) == nil }, "the daemon did not stop")
+    /// Kills the server (`SIGKILL`; on PipeWire pipewire, wireplumber and pipewire-pulse) with the
+    /// harness's `GAMESOUND_SERVER_KILL` and waits until it no longer answers.
+    static func killServer() throws {
+        try run(try script("GAMESOUND_SERVER_KILL"), [])
+        try #require(waitUntil(seconds: 10) { (try? run("pactl", ["info"])) == nil }, "the server did not stop")
     }
 
-    /// Starts the daemon again with the script's command line.
-    static func startDaemon() throws {
-        try run("pulseaudio", daemonArguments, home: daemonHome)
-        try #require(waitUntil(seconds: 10) { (try? run("pactl", ["info"])) != nil }, "the daemon did not start")
+    /// Starts the server again as the harness first started it (`GAMESOUND_SERVER_START`); returns
+    /// once it answers with a default sink.
+    static func startServer() throws {
+        try run(try script("GAMESOUND_SERVER_START"), [])
+    }
+
+    /// Stops every daemon of the server (`SIGSTOP`): it keeps its sockets and answers nothing.
+    /// - Returns: The stopped processes, for ``continueServer(_:)``.
+    static func stopServer() throws -> [pid_t] {
+        let folder = try script("GAMESOUND_SERVER_PIDS")
+        let pids = try FileManager.default.contentsOfDirectory(atPath: folder).compactMap { name in
+            (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)).flatMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
+        try #require(!pids.isEmpty, "no server process ids in \(folder)")
+        for pid in pids { kill(pid, SIGSTOP) }
+        return pids
+    }
+
+    /// Lets stopped daemons run again (`SIGCONT`).
+    static func continueServer(_ pids: [pid_t]) {
+        for pid in pids { kill(pid, SIGCONT) }
+    }
+
+    private static func script(_ name: String) throws -> String {
+        try #require(environment[name], "\(name) is not set: run under tests/desktop/with-server.sh")
     }
 
     /// Polls `condition` every 20 ms for up to `seconds`; returns whether it became true.

@@ -24,6 +24,8 @@
 #   GAMESOUND_RECORD_LATENCY_MSEC  the latency recorders pass to `parec --latency-msec=`: with
 #                              PipeWire's default, parec delivers nothing within a second
 #   GAMESOUND_SERVER_LOGS      the folder holding the daemons' logs
+#   GAMESOUND_SERVER_PIDS      a folder with one file per running daemon (pulseaudio; pipewire,
+#                              wireplumber, pipewire-pulse) holding its process id, e.g. to SIGSTOP it
 #
 # PulseAudio: pulseaudio -n --daemonize=yes --exit-idle-time=-1 with module-null-sink,
 #   module-native-protocol-unix and module-role-cork.
@@ -108,8 +110,13 @@ START
   else
     cat <<'START'
 # pipewire first (the graph), then the session manager and the PulseAudio protocol server.
+# Each daemon gets none of this script's descriptors above 2: a caller that waits for this script
+# to close a descriptor (Foundation's Process does) would otherwise wait for the daemons' death.
 for daemon in pipewire wireplumber pipewire-pulse; do
-  HOME="$home" setsid "$daemon" </dev/null >>"$logs/$daemon.log" 2>&1 &
+  (
+    for fd in /proc/self/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null; done
+    HOME="$home" exec setsid "$daemon" </dev/null >>"$logs/$daemon.log" 2>&1
+  ) &
   echo $! > "$pids/$daemon"
   if [ "$daemon" = pipewire ]; then
     for _ in $(seq 50); do [ -S "$XDG_RUNTIME_DIR/pipewire-0" ] && break; sleep 0.02; done
@@ -157,6 +164,7 @@ export GAMESOUND_SERVER_KILL="$bin/kill-server"
 export GAMESOUND_MONITOR_SOURCE="$sink.monitor"
 export GAMESOUND_RECORD_LATENCY_MSEC=20
 export GAMESOUND_SERVER_LOGS="$logs"
+export GAMESOUND_SERVER_PIDS="$pids"
 
 # COMMAND runs in the background (keeping this shell's stdin) so that this shell, the daemons'
 # subreaper, stays free to reap them; `wait` returns COMMAND's status, or returns early when INT or
