@@ -71,7 +71,7 @@ let package = Package(
                                                    "DesktopSignals", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "ShooterSoundboard",
-            dependencies: ["GameSound", "GameSoundTesting", "PulseSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            dependencies: ["GameSound", "GameSoundTesting", "PulseSystem", "DesktopSignals", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             path: "demo/Sources",
             resources: [.copy("scenarios")]

@@ -6,6 +6,7 @@ import GameSound
 import GameSoundTesting
 import OpenAL
 import PulseSystem
+import DesktopSignals
 
 /// `shooter-soundboard`: GameSound's demo. Fire weapons and throw phone calls, alarms and
 /// headphone unplugs at the game, or render scenarios headlessly.
@@ -120,16 +121,18 @@ extension ShooterSoundboard {
             Soundboard(runtime: runtime, logPath: log).run()
         }
 
-        /// The simulated system, or the desktop's sound server (created before OpenAL opens its
-        /// device, so that the game's stream carries media.role=game) with the silent switch and the
-        /// screen lock simulated on top, as a C game gets it.
+        /// The simulated system, or the desktop (created before OpenAL opens its device, so that the
+        /// game's stream carries media.role=game): the sound server, MPRIS players and logind, with
+        /// the silent switch and the screen lock simulated on top, as a C game gets it.
         static func makeSystem(_ choice: SystemChoice) throws -> any SystemAudio {
             switch choice {
             case .simulated:
                 return SimulatedSystem()
             case .desktop, .pulse:
                 do {
-                    return SimulatedSwitchesOverlay(wrapping: try PulseSystem())
+                    let logger = Logger(label: "gamesound.desktop")
+                    let desktop = DesktopSignalsSystem(wrapping: try PulseSystem(logger: logger), logger: logger)
+                    return SimulatedSwitchesOverlay(wrapping: desktop)
                 } catch {
                     throw ValidationError("--system \(choice.rawValue): \(error). Run without it for the simulated system.")
                 }
