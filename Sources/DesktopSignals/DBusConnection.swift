@@ -1,6 +1,6 @@
 import CSDBus
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -17,6 +17,8 @@ final class DBusConnection: @unchecked Sendable {
     private let wakeFD: Int32
     private let jobs = Mutex<(pending: [@Sendable () -> Void], stopping: Bool)>(([], false))
     private let finished = DispatchSemaphore(value: 0)
+    /// The connection's thread, once it runs: `close()` called there must not wait for itself.
+    private let loopThread = Mutex<pthread_t?>(nil)
     private var matches: [MatchHandler] = []
     private let onLost: @Sendable (DBusError) -> Void
     let busKind: DBusBus
@@ -38,9 +40,12 @@ final class DBusConnection: @unchecked Sendable {
         busKind = kind
         wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         self.onLost = onLost
-        let thread = Thread { [self] in run() }
-        thread.name = "GameSound.DBus.\(kind == .session ? "session" : "system")"
-        thread.start()
+        // A serial queue of its own is the connection's thread (as the runtime's update loop does it):
+        // its one job runs until `close()`.
+        DispatchQueue(label: "GameSound.DBus.\(kind == .session ? "session" : "system")").async { [self] in
+            loopThread.withLock { $0 = pthread_self() }
+            run()
+        }
     }
 
     deinit {
@@ -65,7 +70,8 @@ final class DBusConnection: @unchecked Sendable {
         }
         guard !wasStopping else { return }
         wake()
-        if Thread.current.name?.hasPrefix("GameSound.DBus.") != true { finished.wait() }
+        let onLoopThread = loopThread.withLock { thread in thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        if !onLoopThread { finished.wait() }
     }
 
     // MARK: - On the connection's thread

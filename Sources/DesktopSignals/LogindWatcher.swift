@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import Logging
 import Synchronization
@@ -120,7 +120,7 @@ final class LogindWatcher: @unchecked Sendable {
             if error.name == "org.freedesktop.DBus.Error.ServiceUnknown" || error.isTimeout { return .noLogind(error) }
         }
         var reason = byPID.failureDescription
-        if let id = ProcessInfo.processInfo.environment["XDG_SESSION_ID"], !id.isEmpty {
+        if let id = getenv("XDG_SESSION_ID").map({ String(cString: $0) }), !id.isEmpty {
             let byID = connection.call(Self.service, Self.managerPath, Self.managerInterface, "GetSession",
                                        [.string(id)], timeout: Self.callTimeout)
             if case .success(let reply) = byID, let path = try? reply.string("o") { return .found(path) }

@@ -1,5 +1,5 @@
 import CPulse
-import Foundation
+import FoundationEssentials
 
 /// Turning libpulse's info structures into the system's own values.
 extension PulseConnection {
@@ -16,7 +16,7 @@ extension PulseConnection {
         let props = info.pointee.proplist
         let index = info.pointee.index
         let rawProcessID = Self.property("application.process.id", in: props)
-        let processID = rawProcessID.flatMap { Int32($0.trimmingCharacters(in: .whitespaces)) }
+        let processID = rawProcessID.flatMap { Int32($0.trimmedOfWhiteSpace) }
         let rawRole = Self.property("media.role", in: props)
         let role = PulseStream.normalizedRole(rawRole)
         let applicationName = Self.property("application.name", in: props)

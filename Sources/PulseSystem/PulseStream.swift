@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Another program's playback stream, as the PulseAudio server reports it (a "sink input").
 public struct PulseStream: Sendable, Hashable {
@@ -47,7 +47,7 @@ public struct PulseStream: Sendable, Hashable {
     /// - Returns: The role, or nil.
     public static func normalizedRole(_ raw: String?) -> String? {
         guard let raw else { return nil }
-        let role = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        let role = raw.trimmedOfWhiteSpace.lowercased()
         switch role {
         case "", "none": return nil
         case "movie": return "video"

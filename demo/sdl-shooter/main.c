@@ -226,13 +226,35 @@ static void autoplay_system(Game *game, gs_runtime *rt, int tick) {
     }
 }
 
-/* One line on what the player hears right now, from the runtime's own state. */
+/* Why the game last went quiet, from the runtime's events: the event callback runs on the runtime's
+ * update thread, the drawing on the game's, so the two share atomics. */
+enum { QUIET_UNKNOWN, QUIET_SLEEP, QUIET_CALL, QUIET_LOCK, QUIET_SWITCH };
+static SDL_atomic_t interruption_cause, silence_cause;
+
+static void on_event(const char *name, int64_t frame, const char *details, void *user_data) {
+    (void)frame;
+    (void)user_data;
+    if (strcmp(name, "interruptionBegan") == 0) {
+        SDL_AtomicSet(&interruption_cause, strstr(details, "\"systemSleep\"") ? QUIET_SLEEP : QUIET_CALL);
+    } else if (strcmp(name, "outputSilenced") == 0) {
+        SDL_AtomicSet(&silence_cause, strstr(details, "\"screenLocked\"") ? QUIET_LOCK
+                                      : strstr(details, "\"silentSwitch\"") ? QUIET_SWITCH : QUIET_UNKNOWN);
+    }
+}
+
+/* One line on what the player hears right now, from the runtime's own state and its last events:
+ * on the desktop a call, the machine's sleep, the screen lock (logind) or the silent switch. */
 static void what_you_hear(gs_runtime *rt, char *line, size_t size) {
+    static const char *const interruptions[] = {"INTERRUPTED", "INTERRUPTED - THE MACHINE SLEEPS", "INTERRUPTED - A CALL"};
+    static const char *const silences[] = {"SILENCED BY THE SYSTEM", "", "", "SILENCED - SCREEN LOCKED",
+                                           "SILENCED - SILENT SWITCH"};
     const char *category = gs_session_category(rt);
     if (gs_session_is_interrupted(rt) == 1 || gs_session_is_active(rt) == 0) {
-        snprintf(line, size, "YOU HEAR: SILENCE - INTERRUPTED (%s)", category ? category : "-");
+        int cause = gs_session_is_interrupted(rt) == 1 ? SDL_AtomicGet(&interruption_cause) : QUIET_UNKNOWN;
+        snprintf(line, size, "YOU HEAR: SILENCE - %s (%s)", interruptions[cause <= QUIET_CALL ? cause : 0],
+                 category ? category : "-");
     } else if (gs_output_is_silenced(rt) == 1) {
-        snprintf(line, size, "YOU HEAR: SILENCE - SILENCED BY THE SYSTEM (%s)", category ? category : "-");
+        snprintf(line, size, "YOU HEAR: SILENCE - %s (%s)", silences[SDL_AtomicGet(&silence_cause)], category ? category : "-");
     } else {
         int hint = gs_session_secondary_hint(rt) == 1, ducked = gs_output_is_ducked(rt) == 1;
         snprintf(line, size, "YOU HEAR: EFFECTS%s%s (%s)", hint ? " - SOUNDTRACK HELD" : " + SOUNDTRACK",
@@ -347,6 +369,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     snprintf(path, sizeof path, "%s/music/theme.ogg", options.assets);
+    gs_set_event_callback(rt, on_event, NULL);
     if (gs_soundtrack_play(rt, path, 1) != GS_OK) fprintf(stderr, "sdl-shooter: no soundtrack: %s\n", gs_last_error());
 
     Wav wav = {NULL, 0};
