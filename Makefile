@@ -3,7 +3,7 @@ SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
 
-.PHONY: test build deps demo lib c-abi-test signals-test c-example install assets bench bench-c bench-smoke pulse-test docs doc-test callgrind-guard callgrind-record
+.PHONY: test build deps demo lib c-abi-test signals-test c-example install assets bench bench-c bench-smoke pulse-test soak-desktop docs doc-test callgrind-guard callgrind-record
 
 ## deps: install the Debian packages the build needs (as root), or say which are missing.
 deps:
@@ -71,6 +71,15 @@ bench: deps bench-c
 ## wireplumber, pipewire-pulse), each under tests/desktop/with-server.sh; both must pass.
 pulse-test: build
 	tests/pulse/run.sh $(SWIFT_FLAGS)
+
+## soak-desktop: by hand: the sound server SIGKILLed and restarted 100 times under a playing game, on a
+## private PulseAudio and a private PipeWire (SOAK_ROUNDS=N for another count); figures in docs/reliability.md.
+SOAK_ROUNDS ?= 100
+soak-desktop: build
+	for kind in pulseaudio pipewire; do \
+	  GAMESOUND_SOAK_ROUNDS=$(SOAK_ROUNDS) tests/desktop/with-server.sh $$kind \
+	    swift test --skip-build --filter 'PulseSystemTests/soak' $(SWIFT_FLAGS) || exit 1; \
+	done
 
 ## doc-test: run the shell blocks of README.md and docs/*.md (tests/docs/run-doc-commands.py); a block
 ## that must not run here carries a `<!-- doc-test: skip — reason -->` line. Run after `make build`.

@@ -55,6 +55,24 @@ extension PulseSystemTests {
         #expect(capture.lines("desktop.server-lost").isEmpty, "a stopped server is not a lost one: \(capture.all)")
     }
 
+    @Test("a reset while the server still refuses clients: the rebuild fails, the runtime keeps trying, and the game is heard once a device opens")
+    func resetBeforeServerAccepts() throws {
+        // The simulated system delivers the reset while the real server is down: the same failure
+        // as a server that is back but refuses OpenAL for a moment (seen on PipeWire).
+        let events = NameLog()
+        let runtime = try makeRuntime(on: SimulatedSystem(), policy: .effectsPlusSoundtrack, events: events)
+        defer { runtime.shutdown() }
+        try #require(runtime.isSoundtrackPlaying)
+        try runtime.perform(.mediaServicesLose)
+        try PulseTestEnvironment.killServer()
+        try runtime.perform(.mediaServicesReset)
+        #expect(PulseTestEnvironment.waitUntil(seconds: 5) { events.contains("rebuildFailed") }, "\(events.all)")
+        #expect(!runtime.isRunning)
+        try PulseTestEnvironment.startServer()
+        #expect(PulseTestEnvironment.waitUntil(seconds: 5) { runtime.isRunning && runtime.isSoundtrackPlaying }, "\(events.all)")
+        #expect(try MonitorRecording.heard(folder: folder), "the game should be heard once a device opens")
+    }
+
     @Test("malformed and unusual stream properties: a process id that is not a number, an unknown role, a role in PipeWire's spelling; one log line per stream and a sensible reading")
     func oddProperties() throws {
         let capture = LogCapture()

@@ -23,11 +23,25 @@ enum MonitorRecording {
             try process.run()
         }
 
+        private var reader: FileHandle?
+
+        /// The samples recorded since the last call (whole samples only), while it runs.
+        func newSamples() throws -> [Float] {
+            if reader == nil { reader = FileHandle(forReadingAtPath: path) }
+            guard let reader else { return [] }
+            let available = try FileManager.default.attributesOfItem(atPath: path)[.size] as? UInt64 ?? 0
+            let offset = try reader.offset()
+            let whole = (available - min(available, offset)) / 4 * 4
+            guard whole > 0, let data = try reader.read(upToCount: Int(whole)) else { return [] }
+            return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        }
+
         /// Stops the recording and returns what it holds; the last sample is from about now.
         func stop() throws -> [Float] {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             try file.close()
+            try reader?.close()
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
         }

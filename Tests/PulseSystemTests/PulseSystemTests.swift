@@ -86,7 +86,9 @@ struct PulseSystemTests {
         let music = try OtherProgram(role: "music", folder: folder)
         defer { music.stop() }
         let system = try PulseSystem()
-        try #require(PulseTestEnvironment.waitUntil(seconds: 5) { system.otherStreams.contains { $0.role == "music" } })
+        // On PipeWire a new stream can be listed a moment before it plays (seen once: other audio
+        // still false right after the stream appeared), so wait for it to play.
+        try #require(PulseTestEnvironment.waitUntil(seconds: 5) { system.otherStreams.contains { $0.role == "music" && $0.isPlaying } })
         #expect(system.isOtherAudioPlaying)
         #expect(system.secondaryAudioShouldBeSilencedHint)
         #expect(system.otherStreams.first { $0.role == "music" }?.processID == music.processID)

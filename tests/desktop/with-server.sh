@@ -109,7 +109,10 @@ cp "$XDG_RUNTIME_DIR/pulse/pid" "$pids/pulseaudio" 2>/dev/null
 START
   else
     cat <<'START'
-# pipewire first (the graph), then the session manager and the PulseAudio protocol server.
+# pipewire first (the graph), then the session manager and the PulseAudio protocol server. A killed
+# pipewire leaves its socket behind: remove it, or the wait below sees the old one, wireplumber and
+# pipewire-pulse find nobody listening and exit (seen: 1 start in ~70 failed so).
+rm -f "$XDG_RUNTIME_DIR/pipewire-0" "$XDG_RUNTIME_DIR/pipewire-0-manager"
 # Each daemon gets none of this script's descriptors above 2: a caller that waits for this script
 # to close a descriptor (Foundation's Process does) would otherwise wait for the daemons' death.
 for daemon in pipewire wireplumber pipewire-pulse; do

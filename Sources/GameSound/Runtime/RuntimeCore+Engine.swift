@@ -337,13 +337,18 @@ extension RuntimeCore {
         guard phase != .stopped else { return }
         if phase != .lost { mediaServicesLost() }
         phase = .inactive
+        // A server that is back may still refuse a client for a moment (PipeWire: pipewire-pulse
+        // answers before WirePlumber grants access; seen about once in 70 restarts). Then the
+        // runtime waits for a device as after a disconnection, trying every half second, instead
+        // of staying silent until the next reset.
+        var rebuilt = true
         do {
             try rebuildContext(newDevice: true)
         } catch {
             log(.engine, "rebuildFailed", [.init("error", .string(error.description))])
-            logger.error("could not rebuild audio after the media-services reset: \(error.description)", metadata: LogCode.mediaServicesRebuildFailed.metadata)
-            phase = .lost
-            return
+            logger.error("could not rebuild audio after the media-services reset: \(error.description); trying again every 0.5 s",
+                         metadata: LogCode.mediaServicesRebuildFailed.metadata)
+            rebuilt = false
         }
         // The reset put the session back to its defaults: configure it again.
         applyCategoryPolicy(force: true)
@@ -351,8 +356,12 @@ extension RuntimeCore {
         try? session.setPreferredIOBufferDuration(Double(configuration.updateFrames) / Double(configuration.sampleRate))
         reportedActivationFailure = false
         if activateSession() {
-            startOutput()
-            reconcileSoundtrack(fadeFrames: 0)
+            if rebuilt {
+                startOutput()
+                reconcileSoundtrack(fadeFrames: 0)
+            } else {
+                awaitDevice()
+            }
         } else {
             needsReactivation = true
         }
