@@ -9,53 +9,26 @@ mpv-mpris, playerctl, misbehaving players) and a private bus given to the game a
 DBUS_SYSTEM_BUS_ADDRESS, where python3-dbusmock's logind template stands in for logind.
 Prints one line per check and ends with "N passed, N failed".
 """
-import array
-import math
 import os
-import queue
-import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-import wave
 
 import dbus
 
-RATE = 48000
-HEARD = 0.01
-SILENT = 0.001
-POLICY_EFFECTS_PLUS_SOUNDTRACK = "1"
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)  # desktop_checks, from any working directory
+from desktop_checks import (HEARD, OTHERS_ENV, RATE, SILENT, Checks, Game, game_command, record,  # noqa: E402
+                            wait_for, write_wav)
 
-game_path, soundtrack, wrapper = sys.argv[1], sys.argv[2], sys.argv[3:]
-kind = os.environ.get("GAMESOUND_SERVER_KIND", "pulseaudio")
-monitor = os.environ.get("GAMESOUND_MONITOR_SOURCE", "@DEFAULT_MONITOR@")
-latency = os.environ.get("GAMESOUND_RECORD_LATENCY_MSEC", "20")
+POLICY_EFFECTS_PLUS_SOUNDTRACK = "1"
+
+program = game_command(sys.argv)
 scratch = tempfile.mkdtemp(prefix="gamesound-signals-")
 children = []
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok: [{kind}] {name}")
-    else:
-        failed += 1
-        print(f"FAILED: [{kind}] {name} {detail}")
-    sys.stdout.flush()
-
-
-def wait_for(seconds, condition):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
+checks = Checks(default_kind="pulseaudio")
+check = checks.check
 
 
 def start(arguments, env, **options):
@@ -81,87 +54,15 @@ def private_bus(name):
 session_daemon, session_address = private_bus("session")
 system_daemon, system_address = private_bus("system")
 # Every program here (mpv, playerctl, the game) sees only the private buses; others are not games.
-base_env = {k: v for k, v in os.environ.items() if k != "PULSE_PROP"}
+base_env = dict(OTHERS_ENV)
 base_env["DBUS_SESSION_BUS_ADDRESS"] = session_address
 base_env["DBUS_SYSTEM_BUS_ADDRESS"] = system_address
 base_env.pop("XDG_SESSION_ID", None)
 
 
-def write_wav(path, hz, seconds, amplitude):
-    samples = array.array("h", (int(amplitude * 32767 * math.sin(2 * math.pi * hz * i / RATE))
-                                for i in range(int(RATE * seconds))))
-    with wave.open(path, "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(RATE)
-        out.writeframes(samples.tobytes())
-    return path
-
-
-def record(seconds):
-    """The monitor's peak (0...1) over `seconds`, from now, and how many samples came."""
-    process = subprocess.Popen(
-        ["parec", f"--device={monitor}", f"--latency-msec={latency}", "--format=s16le", f"--rate={RATE}",
-         "--channels=1", "--raw"], stdout=subprocess.PIPE, env=base_env)
-    wanted = int(RATE * seconds) * 2
-    data = b""
-    deadline = time.monotonic() + seconds + 3
-    os.set_blocking(process.stdout.fileno(), False)
-    while len(data) < wanted and time.monotonic() < deadline:
-        chunk = process.stdout.read(wanted - len(data))
-        if chunk:
-            data += chunk
-        else:
-            time.sleep(0.01)
-    process.kill()
-    process.wait()
-    samples = array.array("h", data[: len(data) // 2 * 2])
-    return max((abs(s) for s in samples), default=0) / 32768.0, len(samples)
-
-
-class Game:
-    """The game as a child process; its lines are read on a thread of their own."""
-
-    def __init__(self, policy=None, env=None):
-        arguments = wrapper + [game_path, soundtrack] + ([policy] if policy else [])
-        self.process = subprocess.Popen(arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True, bufsize=1, env=env or base_env)
-        self.status, self.events, self.logs = {}, [], []
-        self.up_at = None  # when gs_runtime_create had returned: the first status line
-        self.results = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.process.stdout:
-            words = line.split()
-            if not words:
-                continue
-            if words[0] == "status":
-                self.up_at = self.up_at or time.monotonic()
-                self.status = dict(word.split("=", 1) for word in words[1:])
-            elif words[0] == "event":
-                self.events.append(words[1])
-            elif words[0] == "log":
-                self.logs.append(words[1])
-                print(f"    game log: {line.rstrip()}")
-            elif words[0] == "result":
-                self.results.put(" ".join(words[1:]))
-            else:
-                print(f"    game: {line.rstrip()}")
-
-    def started(self):
-        return wait_for(10, lambda: self.status.get("system") == "2" and "soundtrackStarted" in self.events)
-
-    def stop(self):
-        if self.process.poll() is None:
-            try:
-                self.process.stdin.write("quit\n")
-                self.process.stdin.flush()
-                self.process.wait(timeout=10)
-            except (BrokenPipeError, subprocess.TimeoutExpired):
-                self.process.kill()
-                self.process.wait()
-        return self.process.returncode
+def launch(policy=None, env=None):
+    """The game (desktop_checks.Game), on the private buses unless `env` says otherwise."""
+    return Game(program, policy, env or base_env)
 
 
 def mpv(path):
@@ -193,7 +94,7 @@ def music_paused_and_resumed():
     player = mpv(music_file)
     try:
         check("mpv plays and says so over MPRIS", wait_for(10, lambda: mpv_status() == "Playing"), mpv_status())
-        game = Game(POLICY_EFFECTS_PLUS_SOUNDTRACK)
+        game = launch(POLICY_EFFECTS_PLUS_SOUNDTRACK)
         paused = wait_for(10, lambda: mpv_status() == "Paused")
         paused_at = time.monotonic()
         check("GS_POLICY_EFFECTS_PLUS_SOUNDTRACK: the game's start pauses mpv", paused, mpv_status())
@@ -211,10 +112,10 @@ def music_paused_and_resumed():
         resumed = wait_for(3, lambda: mpv_status() == "Playing")
         check(f"mpv plays again within a second of gs_runtime_destroy ({time.monotonic() - destroyed:.2f} s)",
               resumed and time.monotonic() - destroyed < 1.0, mpv_status())
-        peak, count = record(1.0)
+        peak, count = record(1.0, base_env)
         check("... heard on the monitor (only mpv plays now)", peak > HEARD, f"peak {peak:.4f} over {count} samples")
 
-        game = Game(POLICY_EFFECTS_PLUS_SOUNDTRACK)
+        game = launch(POLICY_EFFECTS_PLUS_SOUNDTRACK)
         check("a second game pauses mpv again", wait_for(10, lambda: mpv_status() == "Paused"), mpv_status())
         game.started()
         playerctl("stop")
@@ -222,7 +123,7 @@ def music_paused_and_resumed():
         check("the game exits cleanly", game.stop() == 0)
         time.sleep(1.5)
         check("a player the person stopped stays stopped after gs_runtime_destroy", mpv_status() == "Stopped", mpv_status())
-        peak, _ = record(1.0)
+        peak, _ = record(1.0, base_env)
         check("... and silent on the monitor", peak < SILENT, f"peak {peak:.5f}")
     finally:
         stop_process(player)
@@ -259,18 +160,18 @@ def silenced_and_back(game, what, lock, unlock):
     lock()
     silenced = wait_for(3, lambda: game.status.get("silenced") == "1")
     time.sleep(0.5)  # what was queued before the lock leaves the sink
-    peak, count = record(1.0)
+    peak, count = record(1.0, base_env)
     check(f"{what}: the soloAmbient game is silenced, monitor peak < 0.001", silenced and count > RATE // 2 and peak < SILENT,
           f"status {game.status}, peak {peak:.5f}")
     unlock()
     unlocked = time.monotonic()
-    peak, _ = record(1.0)
+    peak, _ = record(1.0, base_env)
     check(f"{what} undone: heard within 1 s", peak > HEARD, f"peak {peak:.4f} from {time.monotonic() - unlocked - 1:.2f} s after")
 
 
 def lock_and_sleep():
     logind = Logind()
-    game = Game()
+    game = launch()
     try:
         check("logind: the game starts soloAmbient on the desktop", game.started()
               and game.status.get("category") == "soloAmbient", f"status {game.status}")
@@ -283,13 +184,13 @@ def lock_and_sleep():
         logind.prepare_for_sleep(True)
         interrupted = wait_for(3, lambda: game.status.get("interrupted") == "1")
         time.sleep(0.5)
-        peak, _ = record(1.0)
+        peak, _ = record(1.0, base_env)
         check("PrepareForSleep(true): the game is interrupted and silent", interrupted and peak < SILENT
               and "interruptionBegan" in game.events, f"status {game.status}, peak {peak:.5f}")
         reopened_before = game.events.count("contextRebuilt")
         logind.prepare_for_sleep(False)
         woke = time.monotonic()
-        peak, _ = record(1.5)
+        peak, _ = record(1.5, base_env)
         check(f"PrepareForSleep(false): heard again within 1.5 s", peak > HEARD,
               f"peak {peak:.4f} from {time.monotonic() - woke - 1.5:.2f} s after")
         check("... the interruption ended and the device was opened again",
@@ -297,12 +198,12 @@ def lock_and_sleep():
               and game.events.count("contextRebuilt") > reopened_before, f"events {game.events[-12:]}")
         check("the game exits cleanly", game.stop() == 0)
 
-        game = Game()
+        game = launch()
         check("the system bus goes away: the game plays on", game.started(), f"status {game.status}")
         stop_process(system_daemon)
         check("... and says so once (logind.bus-lost)", wait_for(3, lambda: game.logs.count("logind.bus-lost") == 1)
               and game.logs.count("logind.bus-lost") == 1, f"logs {game.logs}")
-        peak, _ = record(1.0)
+        peak, _ = record(1.0, base_env)
         check("... heard, not interrupted, not silenced", peak > HEARD and game.status.get("interrupted") == "0"
               and game.status.get("silenced") == "0", f"peak {peak:.4f}, status {game.status}")
         check("the game exits cleanly", game.stop() == 0)
@@ -313,12 +214,12 @@ def lock_and_sleep():
 
 def no_buses():
     env = dict(base_env, DBUS_SESSION_BUS_ADDRESS=f"unix:path={scratch}/none", DBUS_SYSTEM_BUS_ADDRESS=f"unix:path={scratch}/none")
-    game = Game(POLICY_EFFECTS_PLUS_SOUNDTRACK, env=env)
+    game = launch(POLICY_EFFECTS_PLUS_SOUNDTRACK, env=env)
     try:
         check("no session bus, no system bus: the game plays on the desktop", game.started(), f"status {game.status}")
         check("... one line each: mpris.no-bus, logind.no-bus", game.logs.count("mpris.no-bus") == 1
               and game.logs.count("logind.no-bus") == 1, f"logs {game.logs}")
-        peak, _ = record(1.0)
+        peak, _ = record(1.0, base_env)
         check("... heard", peak > HEARD, f"peak {peak:.4f}")
     finally:
         check("the game exits cleanly", game.stop() == 0)
@@ -334,7 +235,7 @@ def misbehaving_players():
             bad[name].stdout.readline()
         wait_for(10, lambda: mpv_status() == "Playing")
         launched = time.monotonic()
-        game = Game(POLICY_EFFECTS_PLUS_SOUNDTRACK)
+        game = launch(POLICY_EFFECTS_PLUS_SOUNDTRACK)
         try:
             check("with a player that never answers, one that lies and one that vanishes: the game starts",
                   game.started(), f"status {game.status}")
@@ -345,7 +246,7 @@ def misbehaving_players():
                   wait_for(3, lambda: all(game.logs.count(code) == 1 for code in
                                          ("mpris.player-unanswered", "mpris.player-invalid", "mpris.player-gone"))),
                   f"logs {game.logs}")
-            peak, _ = record(1.0)
+            peak, _ = record(1.0, base_env)
             check("... the soundtrack is heard and no other audio is reported", peak > HEARD
                   and game.status.get("other") == "0", f"peak {peak:.4f}, status {game.status}")
         finally:
@@ -360,7 +261,7 @@ def misbehaving_players():
 def measure_startup():
     """How long the game takes to come up here, so that "within a second of starting" is measured from then."""
     launched = time.monotonic()
-    game = Game(env=dict(base_env, DBUS_SYSTEM_BUS_ADDRESS=f"unix:path={scratch}/none"))
+    game = launch(env=dict(base_env, DBUS_SYSTEM_BUS_ADDRESS=f"unix:path={scratch}/none"))
     wait_for(10, lambda: game.up_at is not None)
     seconds = (game.up_at or time.monotonic()) - launched
     game.stop()
@@ -377,5 +278,4 @@ try:
 finally:
     for child in children:
         stop_process(child)
-print(f"{passed} passed, {failed} failed")
-sys.exit(0 if failed == 0 else 1)
+checks.finish()
