@@ -12,15 +12,14 @@ Prints one line per check and ends with "N passed, N failed".
 import os
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # desktop_checks, from any working directory
-from desktop_checks import (HEARD, OTHERS_ENV, RATE, SILENT, Checks, Game, game_command,  # noqa: E402
+from desktop_checks import (HEARD, OTHERS_ENV, RATE, SILENT, Checks, Game, game_command, scratch_folder,  # noqa: E402
                             record, seconds_until_heard, wait_for, write_wav)
 
 program = game_command(sys.argv)
-scratch = tempfile.mkdtemp(prefix="gamesound-desktop-")
+scratch = scratch_folder("gamesound-desktop-")
 checks = Checks(default_kind="unknown")
 check = checks.check
 

@@ -12,7 +12,6 @@ Prints one line per check and ends with "N passed, N failed".
 import os
 import subprocess
 import sys
-import tempfile
 import time
 
 import dbus
@@ -20,12 +19,12 @@ import dbus
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)  # desktop_checks, from any working directory
 from desktop_checks import (HEARD, OTHERS_ENV, RATE, SILENT, Checks, Game, game_command, record,  # noqa: E402
-                            wait_for, write_wav)
+                            scratch_folder, wait_for, write_wav)
 
 POLICY_EFFECTS_PLUS_SOUNDTRACK = "1"
 
 program = game_command(sys.argv)
-scratch = tempfile.mkdtemp(prefix="gamesound-signals-")
+scratch = scratch_folder("gamesound-signals-")
 children = []
 checks = Checks(default_kind="pulseaudio")
 check = checks.check

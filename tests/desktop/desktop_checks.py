@@ -6,11 +6,14 @@ GAME SOUNDTRACK [WRAPPER...] and drive tests/desktop/desktop_game.c, which print
 Standard library only: it is imported by python3 and by Debian's /usr/bin/python3 alike.
 """
 import array
+import atexit
 import math
 import os
 import queue
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import wave
@@ -23,6 +26,13 @@ MONITOR = os.environ.get("GAMESOUND_MONITOR_SOURCE", "@DEFAULT_MONITOR@")
 LATENCY = os.environ.get("GAMESOUND_RECORD_LATENCY_MSEC", "20")
 # Other programs are not games: our process's PULSE_PROP must not reach them.
 OTHERS_ENV = {k: v for k, v in os.environ.items() if k != "PULSE_PROP"}
+
+
+def scratch_folder(prefix):
+    """A temporary folder for one run's sounds and bus configurations, removed when the run ends."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 def game_command(arguments):
