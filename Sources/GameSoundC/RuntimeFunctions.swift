@@ -21,7 +21,7 @@ import Logging
 ///
 /// The system comes from `config.system`: with `GS_SYSTEM_AUTO` (the default) a real-time runtime
 /// lives on the desktop when a sound server answers within 2 s, and on the simulated system
-/// otherwise (saying so once in the log); a headless one always on the simulated system.
+/// otherwise (the sound server's warning says why); a headless one always on the simulated system.
 ///
 /// - Parameter config: A `gs_config` filled by `gs_config_init` and then changed as wanted.
 /// - Returns: A handle for the other functions, or NULL on failure (see `gs_last_error`):

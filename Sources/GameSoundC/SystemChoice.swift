@@ -41,17 +41,18 @@ enum SystemChoice: Int32, Sendable {
             return SimulatedSystem(launch: launch)
         case .desktop:
             do throws(PulseSystemError) {
-                return overlay(try PulseSystem(timeout: Self.desktopTimeout), launch: launch, logger: logger)
+                return overlay(try PulseSystem(timeout: Self.desktopTimeout, logger: logger), launch: launch, logger: logger)
             } catch {
                 throw CFailure(.noServer, "\(function): GS_SYSTEM_DESKTOP, but \(error.description)")
             }
         case .auto:
             guard case .realtime = output else { return SimulatedSystem(launch: launch) }
             do throws(PulseSystemError) {
-                return overlay(try PulseSystem(timeout: Self.autoTimeout), launch: launch, logger: logger)
+                return overlay(try PulseSystem(timeout: Self.autoTimeout, logger: logger), launch: launch, logger: logger)
             } catch {
-                logger.warning("no desktop sound server answered (\(error.description)): the simulated system stands in",
-                               metadata: ["code": "system.simulated-fallback"])
+                // PulseSystem has said why, in one warning (desktop.no-server, desktop.server-timeout).
+                logger.info("no desktop sound server: the simulated system stands in",
+                            metadata: ["code": "system.simulated-fallback"])
                 if case .timedOut = error { Self.steerOpenALAwayFromStuckServer(logger: logger) }
                 return SimulatedSystem(launch: launch)
             }

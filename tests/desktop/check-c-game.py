@@ -131,7 +131,7 @@ def stuck_server():
               and game.status.get("system") == "1", f"after {took:.2f} s, status {game.status}")
         code = game.stop()
         check("a stopped server: the game exits cleanly", code == 0, f"exit status {code}")
-        check("a stopped server: one warning says why", any("system.simulated-fallback" in line for line in game.other_lines),
+        check("a stopped server: one warning says why", any("desktop.server-timeout" in line for line in game.other_lines),
               f"lines {game.other_lines}")
     finally:
         for pid in pids:
