@@ -79,10 +79,12 @@ extension PulseSystemTests {
         let elapsed = Date().timeIntervalSince(began)
         Self.report(samples, kind: PulseTestEnvironment.kind?.rawValue ?? "?", seconds: elapsed)
 
-        // The game is heard within 2 s of each restart on PipeWire (measured 0.18-0.23 s). On PulseAudio
-        // it is not: the session is reset and the device reopened 0.22 s after the restart, but the first
-        // sound reaches the null sink's monitor 1.8 s later, 2.05 s in every round measured (the null
-        // sink renders blocks of up to 2 s); the bound there is 2.5 s, and docs/reliability.md says so.
+        // The game is heard within 2 s of each restart on PipeWire (measured 0.16-0.25 s). On PulseAudio
+        // the session is reset and the device reopened 0.22 s after the restart, but nothing reaches the
+        // monitor before 2.0 s: a freshly started module-null-sink renders its first block of 2 s before
+        // any client's lower latency counts. That is the test sink, not the game: a plain parec connected
+        // at the restart receives its first bytes 2.0 s later whoever plays, and a real card's sink
+        // wakes at once. The bound there is 2.5 s, and docs/reliability.md says so.
         let bound = PulseTestEnvironment.isPipeWire ? 2.0 : 2.5
         let recoveries = samples.map(\.recovery)
         #expect(recoveries.allSatisfy { $0 <= bound }, "heard within \(bound) s of each restart: \(recoveries)")
