@@ -23,6 +23,11 @@ package struct SessionRecord<Interrupter: Equatable & Sendable>: Sendable {
     package var grantedIOBufferDuration: Double = 0
     package var isAudioIORunning = false
     package var prefersInterruptionOnRouteDisconnect = false
+    /// What the session published for the media controls, or `nil`.
+    package var nowPlayingInfo: NowPlayingInfo?
+    /// When the session last published ``nowPlayingInfo``, in the system's own count: of several
+    /// sessions that qualify, the latest to publish is the Now Playing one.
+    package var nowPlayingSerial: UInt64 = 0
 
     package init(deliver: @escaping @Sendable (AudioSessionNotification) -> Void) {
         self.deliver = deliver
@@ -50,9 +55,52 @@ package struct SessionRecord<Interrupter: Equatable & Sendable>: Sendable {
         return true
     }
 
-    /// Back to the state of a newly attached session (after media services come back).
+    /// Whether the session could be the Now Playing one: it published what it plays, is active and
+    /// plays (audio I/O runs) with the `playback` category.
+    package var qualifiesForNowPlaying: Bool {
+        nowPlayingInfo != nil && isActive && isAudioIORunning && category == .playback
+    }
+
+    /// Back to the state of a newly attached session (after media services come back). What it
+    /// published for the media controls stays: that belongs to the app, not to its audio session.
     package mutating func resetToDefaults() {
+        let (info, serial) = (nowPlayingInfo, nowPlayingSerial)
         self = SessionRecord(deliver: deliver)
+        (nowPlayingInfo, nowPlayingSerial) = (info, serial)
+    }
+
+    /// Publishes, changes or withdraws the session's now-playing information. Publishing afresh
+    /// takes the lead among the sessions that qualify; changing the title keeps the session's place.
+    ///
+    /// - Parameters:
+    ///   - info: What plays, or `nil` to withdraw.
+    ///   - publications: The system's count of publications, moved on by a fresh one.
+    package mutating func setNowPlayingInfo(_ info: NowPlayingInfo?, publications: inout UInt64) {
+        if nowPlayingInfo == nil, info != nil {
+            publications += 1
+            nowPlayingSerial = publications
+        }
+        nowPlayingInfo = info
+    }
+
+    /// The Now Playing session among `records`: of those that qualify (see
+    /// ``qualifiesForNowPlaying``), the one that published its information last.
+    ///
+    /// - Parameter records: Every session a system keeps.
+    /// - Returns: Its handle, or `nil` when none qualifies.
+    package static func nowPlayingSession(among records: [SessionID: SessionRecord]) -> SessionID? {
+        records.filter { $0.value.qualifiesForNowPlaying }
+            .max { ($0.value.nowPlayingSerial, $0.key.rawValue) < ($1.value.nowPlayingSerial, $1.key.rawValue) }?.key
+    }
+
+    /// Whether pulling its output device interrupts this session: it asked for it, or it is the Now
+    /// Playing session (iOS 17 and later).
+    ///
+    /// - Parameters:
+    ///   - id: This session's handle.
+    ///   - nowPlaying: The Now Playing session's handle, if any.
+    package func isInterruptedByRouteDisconnect(_ id: SessionID, nowPlaying: SessionID?) -> Bool {
+        prefersInterruptionOnRouteDisconnect || id == nowPlaying
     }
 
     /// Records a preferred hardware sample rate; 0 means no preference.

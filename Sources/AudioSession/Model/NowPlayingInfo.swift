@@ -1,0 +1,17 @@
+/// What a session publishes about the audio it plays, for the system's media controls (the lock
+/// screen and Control Center on iOS, an MPRIS player on the Linux desktop).
+///
+/// Publishing it (``AudioSession/setNowPlayingInfo(_:)``) is what makes a playing `playback`
+/// session the Now Playing session, the one that hears a headphone disconnect as an interruption.
+/// The counterpart on iOS is `MPNowPlayingInfoCenter.default().nowPlayingInfo`.
+public struct NowPlayingInfo: Sendable, Hashable {
+    /// The title the media controls show, for example the soundtrack's name.
+    public var title: String
+
+    /// Creates now-playing information.
+    ///
+    /// - Parameter title: The title to show.
+    public init(title: String) {
+        self.title = title
+    }
+}
