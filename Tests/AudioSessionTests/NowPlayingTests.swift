@@ -61,6 +61,26 @@ struct NowPlayingTests {
         #expect(fixture.session.isActive)
     }
 
+    @Test("a Now Playing session whose I/O stops for a while (a paused track, a device reopening) stays Now Playing")
+    func staysWhileIOStops() {
+        let fixture = fixture(.playback)
+        fixture.session.setAudioIORunning(false)
+        #expect(fixture.session.isNowPlaying)
+        fixture.perform(.routeUnplug(port: .headphones))
+        #expect(fixture.recorder.take() == [pulled, disconnected])
+    }
+
+    @Test("an interruption ends Now Playing until the session plays again after reactivating")
+    func interruptionEndsIt() throws {
+        let fixture = fixture(.playback)
+        fixture.session.setAudioIORunning(false)
+        fixture.perform(.phoneRing, .phoneDecline)
+        try fixture.session.setActive(true)
+        #expect(!fixture.session.isNowPlaying)
+        fixture.session.setAudioIORunning(true)
+        #expect(fixture.session.isNowPlaying)
+    }
+
     @Test("an inactive session that published info is not Now Playing until it activates")
     func inactive() throws {
         let fixture = Fixture(LaunchState(route: .headphones))

@@ -144,11 +144,14 @@ public final class AudioSession: Sendable {
 
     /// Publishes what the app plays for the system's media controls, or withdraws it.
     ///
-    /// While the session is active and plays (its audio I/O runs) with the `playback` category,
-    /// publishing makes it the Now Playing session (``isNowPlaying``); of several, the latest to
-    /// publish. As on iOS 17 and later, the Now Playing session hears its output device going away
-    /// (headphones pulled) as an interruption with reason
-    /// ``InterruptionReason/routeDisconnected`` as well as the route change, whether or not it set
+    /// A session that is active with the `playback` category and plays (its audio I/O runs) after
+    /// publishing is the Now Playing session (``isNowPlaying``); of several, the latest to publish.
+    /// It stays so while its I/O stops for a while (a paused soundtrack, a device reopening), until
+    /// it is deactivated or interrupted, changes category or withdraws its information.
+    ///
+    /// As on iOS 17 and later, the Now Playing session hears its output device going away
+    /// (headphones pulled) as an interruption with reason ``InterruptionReason/routeDisconnected``
+    /// as well as the route change, whether or not it set
     /// ``setPrefersInterruptionOnRouteDisconnect(_:)``. On iOS this is
     /// `MPNowPlayingInfoCenter.default().nowPlayingInfo`; on the Linux desktop the game publishes
     /// itself as an MPRIS player.

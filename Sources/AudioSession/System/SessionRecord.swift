@@ -4,14 +4,14 @@
 package struct SessionRecord<Interrupter: Equatable & Sendable>: Sendable {
     /// Hands a notification to the session (through the system's delivery queue).
     package let deliver: @Sendable (AudioSessionNotification) -> Void
-    package var category: Category = .soloAmbient
+    package var category: Category = .soloAmbient { didSet { noteNowPlaying() } }
     package var mode: Mode = .default
     /// The options in effect: those asked for plus those they imply (see ``CategoryRules/effectiveOptions(_:_:)``).
     package var options: CategoryOptions = []
     package var routeSharingPolicy: RouteSharingPolicy = .default
     /// A `playAndRecord` session's output override; back to `.none` when the category changes.
     package var outputOverride: OutputPortOverride = .none
-    package var isActive = false
+    package var isActive = false { didSet { noteNowPlaying() } }
     package var interruptedBy: Interrupter?
     /// A suspended app's interruption, to be posted (with `wasSuspended`) when it comes back.
     package var pendingSuspendedBegan = false
@@ -21,10 +21,15 @@ package struct SessionRecord<Interrupter: Equatable & Sendable>: Sendable {
     package var grantedSampleRate: Double = 0
     /// The I/O buffer duration the system granted at the last activation; 0 before the first.
     package var grantedIOBufferDuration: Double = 0
-    package var isAudioIORunning = false
+    package var isAudioIORunning = false { didSet { noteNowPlaying() } }
     package var prefersInterruptionOnRouteDisconnect = false
     /// What the session published for the media controls, or `nil`.
-    package var nowPlayingInfo: NowPlayingInfo?
+    package var nowPlayingInfo: NowPlayingInfo? { didSet { noteNowPlaying() } }
+    /// Whether the session has played (audio I/O running) since it last became active in the
+    /// `playback` category with now-playing information: then it qualifies as Now Playing, and stays
+    /// so while its I/O stops for a moment (a device reopened after a route change), as a paused
+    /// music app stays in iOS's media controls.
+    package private(set) var hasPlayedAsNowPlaying = false
     /// When the session last published ``nowPlayingInfo``, in the system's own count: of several
     /// sessions that qualify, the latest to publish is the Now Playing one.
     package var nowPlayingSerial: UInt64 = 0
@@ -55,10 +60,20 @@ package struct SessionRecord<Interrupter: Equatable & Sendable>: Sendable {
         return true
     }
 
-    /// Whether the session could be the Now Playing one: it published what it plays, is active and
-    /// plays (audio I/O runs) with the `playback` category.
+    /// Whether the session could be the Now Playing one: it published what it plays, is active with
+    /// the `playback` category, and has played (audio I/O ran) since it became so.
     package var qualifiesForNowPlaying: Bool {
-        nowPlayingInfo != nil && isActive && isAudioIORunning && category == .playback
+        hasPlayedAsNowPlaying && nowPlayingInfo != nil && isActive && category == .playback
+    }
+
+    /// Keeps ``hasPlayedAsNowPlaying``: earned by playing while active in `playback` with information
+    /// published, lost by deactivating (an interruption too), another category or withdrawing.
+    private mutating func noteNowPlaying() {
+        guard nowPlayingInfo != nil, isActive, category == .playback else {
+            if hasPlayedAsNowPlaying { hasPlayedAsNowPlaying = false }
+            return
+        }
+        if isAudioIORunning, !hasPlayedAsNowPlaying { hasPlayedAsNowPlaying = true }
     }
 
     /// Back to the state of a newly attached session (after media services come back). What it

@@ -82,8 +82,8 @@ public protocol SystemAudio: AnyObject, Sendable {
 
     /// Publishes or withdraws what the session plays, for the system's media controls.
     ///
-    /// A session that publishes it, is active and plays (its audio I/O runs) with the `playback`
-    /// category is the Now Playing session: pulling its output device interrupts it with reason
+    /// A session that publishes it, is active and has played (its audio I/O ran) with the `playback`
+    /// category since is the Now Playing session: pulling its output device interrupts it with reason
     /// `routeDisconnected`, as ``setPrefersInterruptionOnRouteDisconnect(_:for:)`` does for any
     /// session. The default implementation ignores it (a system without media controls).
     ///
