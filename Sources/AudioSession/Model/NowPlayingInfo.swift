@@ -7,11 +7,17 @@
 public struct NowPlayingInfo: Sendable, Hashable {
     /// The title the media controls show, for example the soundtrack's name.
     public var title: String
+    /// Whether it plays now, or is paused: the media controls show a pause or a play button
+    /// (`MPNowPlayingInfoPropertyPlaybackRate` 1 or 0 on iOS, `PlaybackStatus` over MPRIS).
+    public var isPlaying: Bool
 
     /// Creates now-playing information.
     ///
-    /// - Parameter title: The title to show.
-    public init(title: String) {
+    /// - Parameters:
+    ///   - title: The title to show.
+    ///   - isPlaying: Whether it plays now.
+    public init(title: String, isPlaying: Bool = true) {
         self.title = title
+        self.isPlaying = isPlaying
     }
 }

@@ -375,6 +375,8 @@ extension RuntimeCore {
             mediaServicesLost()
         case .mediaServicesReset:
             mediaServicesReset()
+        case .remoteCommand(let command):
+            remoteCommand(command)
         }
     }
 
