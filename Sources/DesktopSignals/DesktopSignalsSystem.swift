@@ -80,13 +80,6 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
     /// Whether logind said the machine is going to sleep and has not said it woke.
     public var isAsleep: Bool { model.read { $0.asleep } }
 
-    /// The well-known bus name of the game's own MPRIS player while a session publishes
-    /// now-playing information (`org.mpris.MediaPlayer2.gamesound.instance<pid>`), else nil.
-    public var publishedPlayerName: String? {
-        guard model.read({ !$0.nowPlaying.isEmpty }) else { return nil }
-        return player.withLock { $0.publisher?.busName }
-    }
-
     /// Waits until everything the buses reported so far, and every pause or resume asked for, has
     /// been carried out and handed to the sessions. For tests and tools; a game has no need for it.
     /// Must not be called from inside a session observer.

@@ -11,6 +11,13 @@ extension GameSoundRuntime {
     /// see ``applicationDidBecomeActive()``), not only changes its route. In any other category the
     /// title is kept and takes effect once the category is `playback`.
     ///
+    /// On the Linux desktop (`DesktopSignalsSystem`) the game then appears as an MPRIS player,
+    /// `org.mpris.MediaPlayer2.gamesound.instance<pid>`, showing the title and whether the soundtrack
+    /// is heard. Its `Play`, `Pause` and `PlayPause` (media keys, a headset's button, `playerctl`)
+    /// resume and pause the soundtrack (a play while an interruption never ended recovers it first),
+    /// and `Next` is logged as the event `remoteCommand` with `command` `nextTrack` for the game to
+    /// act on (see ``addEventObserver(_:)``); every command is logged so.
+    ///
     /// The runtime logs `nowPlaying` with the title (or without one when withdrawn). The
     /// corresponding session call is `AudioSession.setNowPlayingInfo(_:)`.
     ///
