@@ -129,6 +129,43 @@ final class DBusConnection: @unchecked Sendable {
         matches.append(box)
     }
 
+    /// Asks the bus for a well-known name, to be reached by it (an MPRIS player's
+    /// `org.mpris.MediaPlayer2.…`); fails when another connection holds it.
+    func requestName(_ name: String) -> Result<Void, DBusError> {
+        let result = sd_bus_request_name(bus, name, 0)
+        return result >= 0 ? .success(()) : .failure(localError("RequestName \(name)", result))
+    }
+
+    /// Gives a well-known name back to the bus.
+    func releaseName(_ name: String) {
+        _ = sd_bus_release_name(bus, name)
+    }
+
+    /// Serves an interface at `path`, described by a vtable of the C shim whose entries call
+    /// `handlers` (which must outlive the object).
+    ///
+    /// - Returns: The slot; ``removeObject(_:)`` with it stops serving the interface.
+    /// - Throws: ``DBusError`` when sd-bus refuses the vtable.
+    func addObject(
+        path: String, interface: String, vtable: UnsafePointer<sd_bus_vtable>,
+        handlers: UnsafeMutablePointer<gs_sd_bus_object_handlers>
+    ) throws(DBusError) -> OpaquePointer {
+        var slot: OpaquePointer?
+        let result = sd_bus_add_object_vtable(bus, &slot, path, interface, vtable, handlers)
+        guard result >= 0, let slot else { throw localError("serving \(interface) at \(path)", result) }
+        return slot
+    }
+
+    /// Stops serving an interface added with ``addObject(path:interface:vtable:handlers:)``.
+    func removeObject(_ slot: OpaquePointer) {
+        sd_bus_slot_unref(slot)
+    }
+
+    /// Tells the bus that a served property changed (`PropertiesChanged`, with its new value).
+    func emitPropertyChanged(path: String, interface: String, property: String) {
+        _ = gs_sd_bus_emit_property_changed(bus, path, interface, property)
+    }
+
     /// The caller's own unique name on the bus.
     var uniqueName: String? {
         var name: UnsafePointer<CChar>?

@@ -13,6 +13,9 @@ enum DesktopLogCode: String, CaseIterable, Sendable {
     case mprisPlayerInvalid = "mpris.player-invalid"
     /// A player went away in the middle of a call; it is forgotten.
     case mprisPlayerGone = "mpris.player-gone"
+    /// The game's own MPRIS player could not be published (no session bus, or its name is taken):
+    /// it is not in the desktop's media controls, and media keys do not reach it.
+    case mprisPlayerUnpublished = "mpris.player-unpublished"
     /// No system bus to connect to, or no logind on it: the screen lock and sleep are not seen.
     case logindNoBus = "logind.no-bus"
     /// logind does not know the game's session: the screen lock is not seen (sleep still is).

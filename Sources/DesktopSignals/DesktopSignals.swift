@@ -21,6 +21,9 @@ struct DesktopSignals {
     /// Between `PrepareForSleep(true)` and `PrepareForSleep(false)`.
     var asleep = false
     var listeners: [SessionID: Listener] = [:]
+    /// Sessions that published now-playing information, in the order they first published: the
+    /// game's MPRIS player shows the last one's, and its commands go to that session.
+    var nowPlaying: [(id: SessionID, info: NowPlayingInfo)] = []
     /// Moves with every change a session reads in its status.
     var version: UInt64 = 0
     var outbox: [Delivery] = []
@@ -62,6 +65,26 @@ struct DesktopSignals {
         } else {
             post(notification, to: id)
         }
+    }
+
+    /// A session published, changed or withdrew its now-playing information.
+    ///
+    /// - Returns: What the game's MPRIS player shows now, or nil for no player.
+    mutating func setNowPlayingInfo(_ info: NowPlayingInfo?, for id: SessionID) -> NowPlayingInfo? {
+        if let info, let index = nowPlaying.firstIndex(where: { $0.id == id }) {
+            nowPlaying[index].info = info
+        } else if let info {
+            nowPlaying.append((id, info))
+        } else {
+            nowPlaying.removeAll { $0.id == id }
+        }
+        return nowPlaying.last?.info
+    }
+
+    /// A command from the desktop's media controls, for the session the player shows.
+    mutating func remoteCommand(_ command: RemoteCommand) {
+        guard let id = nowPlaying.last?.id else { return }
+        post(.remoteCommand(command), to: id)
     }
 
     mutating func setLocked(_ locked: Bool) {

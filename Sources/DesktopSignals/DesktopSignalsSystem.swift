@@ -16,6 +16,12 @@ import Synchronization
 /// - `PrepareForSleep(true)` interrupts active sessions, `PrepareForSleep(false)` ends the
 ///   interruption with "should resume".
 ///
+/// - a session that publishes now-playing information (`AudioSession.setNowPlayingInfo(_:)`)
+///   appears as the game's own MPRIS player (`org.mpris.MediaPlayer2.gamesound.instance<pid>`), and
+///   its `Play`, `Pause`, `PlayPause` and `Next` reach the session as
+///   ``AudioSession/AudioSessionNotification/remoteCommand(_:)``; playing with the `playback`
+///   category, the session is then the Now Playing one, interrupted when its output is unplugged.
+///
 /// Each watcher is optional: one whose bus is missing or goes away says so once in the log and is
 /// off, and the rest carry on. Notifications arrive in order, never on the game's thread for what
 /// the buses report, and every D-Bus call is bounded and made on a bus thread. Safe to use from any
@@ -30,6 +36,9 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
     private let model: SignalsModel
     private let mpris: MPRISWatcher?
     private let logind: LogindWatcher?
+    private let logger: Logger
+    /// The game's own MPRIS player, connected when a session first publishes now-playing information.
+    private let player = Mutex<(publisher: MPRISPublisher?, tried: Bool)>((nil, false))
 
     /// Wraps a system and starts the watchers whose buses answer.
     ///
@@ -43,6 +52,7 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
     ///   - watchLogind: Whether to watch logind for the lock and sleep.
     public init(wrapping base: any SystemAudio, logger: Logger, watchPlayers: Bool = true, watchLogind: Bool = true) {
         self.base = base
+        self.logger = logger
         let model = SignalsModel(base: base)
         self.model = model
         mpris = watchPlayers ? MPRISWatcher.start(model: model, logger: logger) : nil
@@ -52,6 +62,7 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
     deinit {
         mpris?.close()
         logind?.close()
+        player.withLock { $0.publisher?.close() }
     }
 
     /// Whether MPRIS players are watched (there was a session bus, and it has not gone away since).
@@ -73,6 +84,7 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
     /// been carried out and handed to the sessions. For tests and tools; a game has no need for it.
     /// Must not be called from inside a session observer.
     public func waitForDeliveries() {
+        player.withLock { $0.publisher }?.waitUntilIdle()
         mpris?.waitUntilIdle()
         logind?.waitUntilIdle()
         model.waitForDeliveries()
@@ -104,7 +116,41 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
     /// - Parameter session: The session's handle.
     public func detachSession(_ session: SessionID) {
         base.detachSession(session)
-        model.change { (signals: inout DesktopSignals) -> Void in signals.listeners[session] = nil }
+        let shown = model.change { (signals: inout DesktopSignals) -> NowPlayingInfo? in
+            signals.listeners[session] = nil
+            return signals.setNowPlayingInfo(nil, for: session)
+        }
+        publisher(connecting: false)?.show(shown)
+    }
+
+    /// Publishes, changes or withdraws what a session plays: the wrapped system learns it (for the
+    /// Now Playing rule), and the game's own MPRIS player shows it, from the first publication on.
+    ///
+    /// With no session bus the player is not published (one log line, code
+    /// `mpris.player-unpublished`); the Now Playing rule holds all the same.
+    ///
+    /// - Parameters:
+    ///   - info: What plays, or `nil` to withdraw.
+    ///   - session: The session.
+    public func setNowPlayingInfo(_ info: NowPlayingInfo?, for session: SessionID) {
+        base.setNowPlayingInfo(info, for: session)
+        let shown = model.change { (signals: inout DesktopSignals) -> NowPlayingInfo? in
+            signals.setNowPlayingInfo(info, for: session)
+        }
+        publisher(connecting: shown != nil)?.show(shown)
+    }
+
+    /// The game's MPRIS player, connected the first time one is needed.
+    private func publisher(connecting: Bool) -> MPRISPublisher? {
+        player.withLock { player in
+            if connecting, !player.tried {
+                player.tried = true
+                player.publisher = MPRISPublisher.start(logger: logger) { [weak model] command in
+                    model?.report { signals, _ in signals.remoteCommand(command) }
+                }
+            }
+            return player.publisher
+        }
     }
 
     /// Activates or deactivates a session through the wrapped system, and acts on the players.

@@ -13,13 +13,15 @@ extension PulseDesktop {
         let defaultSinkName: String?
         let defaultSinkPort: String?
         let routes: [(SessionID, RouteDescription)]
+        let nowPlaying: SessionID?
     }
 
     func before() -> Before {
         Before(call: callInProgress, hint: secondaryAudioHint, routeKey: reportedRoute.key,
                defaultSinkName: reportedRoute.sinkName,
                defaultSinkPort: defaultSink?.activePort,
-               routes: activeSessionIDs.compactMap { id in sessions[id].map { (id, route(for: $0)) } })
+               routes: activeSessionIDs.compactMap { id in sessions[id].map { (id, route(for: $0)) } },
+               nowPlaying: nowPlayingSessionID)
     }
 
     /// Posts what changed since `before`: a call beginning or ending, a route change, the hint.
@@ -40,9 +42,12 @@ extension PulseDesktop {
             let reason = routeChangeReason(since: before)
             sinksAddedSinceRouteChange = []
             reportedRoute = (defaultSinkName, routeKey)
+            // The Now Playing session as it was before the route changed (iOS 17 and later).
+            let nowPlaying = before.nowPlaying
             for (id, previous) in before.routes where sessions[id]?.isActive == true {
                 post(.routeChanged(reason: reason, previous: previous), to: id)
-                if reason == .oldDeviceUnavailable, sessions[id]?.prefersInterruptionOnRouteDisconnect == true {
+                if reason == .oldDeviceUnavailable,
+                   sessions[id]?.isInterruptedByRouteDisconnect(id, nowPlaying: nowPlaying) == true {
                     interrupt(id, by: .routeDisconnected)
                 }
             }

@@ -20,6 +20,8 @@ struct PulseDesktop {
     var reportedRoute: (sinkName: String?, key: String) = (nil, "")
     /// Sinks that appeared since the default sink last changed: choosing one of them is a new device.
     var sinksAddedSinceRouteChange: Set<String> = []
+    /// Counts publications of now-playing information (see `SessionRecord.nowPlayingSerial`).
+    var nowPlayingPublications: UInt64 = 0
     var outbox: [Delivery] = []
 
     init(ownProcessID: Int32) {
@@ -51,6 +53,10 @@ struct PulseDesktop {
 
     var allSessionIDs: [SessionID] { sessions.keys.sorted { $0.rawValue < $1.rawValue } }
 
+    /// The Now Playing session: of those playing with the `playback` category that published
+    /// now-playing information (on the desktop: an MPRIS player), the latest to publish.
+    var nowPlayingSessionID: SessionID? { PulseSessionRecord.nowPlayingSession(among: sessions) }
+
     func route(for record: PulseSessionRecord) -> RouteDescription {
         let traits = CategoryRules.traits(of: record.category)
         let outputs: [Port] = traits.hasOutput ? [defaultSink?.port ?? .builtInSpeaker] : []
@@ -77,7 +83,8 @@ struct PulseDesktop {
             prefersInterruptionOnRouteDisconnect: record.prefersInterruptionOnRouteDisconnect,
             outputSilenceCause: nil,
             mayRunOutput: record.isActive && record.interruptedBy == nil && serverAvailable,
-            routeSharingPolicy: record.routeSharingPolicy)
+            routeSharingPolicy: record.routeSharingPolicy,
+            nowPlayingInfo: record.nowPlayingInfo, isNowPlaying: nowPlayingSessionID == id)
     }
 
     // MARK: Building blocks

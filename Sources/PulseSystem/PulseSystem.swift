@@ -213,6 +213,19 @@ public final class PulseSystem: SystemAudio, Sendable {
         }
     }
 
+    /// Publishes or withdraws what a session plays: a session that plays with the `playback`
+    /// category and published it is the Now Playing session, interrupted when its output device is
+    /// unplugged. (The MPRIS player that shows it is `DesktopSignalsSystem`'s.)
+    ///
+    /// - Parameters:
+    ///   - info: What plays, or `nil` to withdraw.
+    ///   - session: The session.
+    public func setNowPlayingInfo(_ info: NowPlayingInfo?, for session: SessionID) {
+        model.request { (desktop: inout PulseDesktop) in
+            desktop.sessions[session]?.setNowPlayingInfo(info, publications: &desktop.nowPlayingPublications)
+        }
+    }
+
     /// A snapshot of a session's state; the silence cause is always nil on the desktop.
     ///
     /// - Parameter session: The session; it must be attached.

@@ -177,6 +177,8 @@ private func runSequence(seed: UInt64, steps: Int) -> String? {
                     awaitingEnd[index] = false
                 case .mediaServicesReset:
                     break
+                case .remoteCommand:
+                    return failure("s\(index) got a remote command, which the simulated system never sends")
                 }
             }
             if status.isActive { awaitingEnd[index] = false }

@@ -410,6 +410,17 @@ int gs_soundtrack_resume(gs_runtime *rt);
 /* Stops the soundtrack; the next play starts from the top. */
 int gs_soundtrack_stop(gs_runtime *rt);
 
+/* Publishes the soundtrack's title for the system's media controls (title NULL: withdraws it). On
+ * the desktop the game appears as an MPRIS player, org.mpris.MediaPlayer2.gamesound.instance<pid>:
+ * Play, Pause and PlayPause (media keys, a headset's button, playerctl) resume and pause the
+ * soundtrack, each logged as a "remoteCommand" event ({"command":"play"}, "pause",
+ * "togglePlayPause"), and Next arrives as the event {"command":"nextTrack"} for the game to act on.
+ * With GS_POLICY_MEDIA_PLAYBACK the game is then the Now Playing session: pulling the output it
+ * plays on interrupts it ("interruptionBegan" {"reason":"routeDisconnected"}) as on iOS 17.
+ * Errors: GS_ERR_INVALID_ARGUMENT (not UTF-8), GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE,
+ * GS_ERR_STOPPED. */
+int gs_now_playing_set(gs_runtime *rt, const char *title);
+
 /* ---- Streams ----------------------------------------------------------------------------- */
 
 /* Streams a WAV or Ogg Vorbis file on a bus (NULL: GS_BUS_AMBIENCE) besides the effects and the

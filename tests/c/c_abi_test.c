@@ -111,6 +111,24 @@ static void test_phone_call_is_silent_and_sound_comes_back(void) {
     gs_runtime_destroy(rt);
 }
 
+/* iOS 17's Now Playing rule in the simulated system: a media-playback game that published its title
+ * is interrupted (silent) when its headphones are pulled; without a title it plays on. */
+static void test_now_playing_interrupted_by_unplug(void) {
+    for (int published = 0; published <= 1; published++) {
+        gs_runtime *rt = headless_with_policy(GS_POLICY_MEDIA_PLAYBACK);
+        CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the tone");
+        CHECK(gs_system_action(rt, "route.plug port=headphones") == GS_OK, "headphones plugged");
+        CHECK(gs_now_playing_set(rt, published ? "Night Drive" : NULL) == GS_OK, "gs_now_playing_set (%d)", published);
+        CHECK(gs_effect_play(rt, "tone", 1, 1, 0) >= 0, "plays the tone");
+        CHECK(peak_of_render(rt, RATE / 4) > 3000, "audible on headphones (%d)", published);
+        CHECK(gs_system_action(rt, "route.unplug port=headphones") == GS_OK, "headphones pulled");
+        CHECK(gs_session_is_interrupted(rt) == published, "interrupted only with a title (%d)", published);
+        int after = peak_of_render(rt, RATE / 4);
+        CHECK(published ? after == 0 : after > 3000, "silent only with a title (%d): peak %d", published, after);
+        gs_runtime_destroy(rt);
+    }
+}
+
 static void test_answered_call_recovers_at_hang_up(void) {
     gs_runtime *rt = headless();
     if (!rt) return;
@@ -164,6 +182,8 @@ static void test_null_pointers(void) {
     CHECK(gs_system_action(rt, NULL) == GS_ERR_NULL_POINTER, "a NULL action");
     CHECK(gs_system_action(NULL, "phone.ring") == GS_ERR_NULL_POINTER, "an action on NULL");
     CHECK(gs_soundtrack_pause(NULL) == GS_ERR_NULL_POINTER, "pause NULL");
+    CHECK(gs_now_playing_set(NULL, "x") == GS_ERR_NULL_POINTER, "now playing on NULL");
+    CHECK(gs_now_playing_set(rt, "\xff") == GS_ERR_INVALID_ARGUMENT, "a title that is not UTF-8");
     CHECK(gs_soundtrack_resume(NULL) == GS_ERR_NULL_POINTER, "resume NULL");
     CHECK(gs_soundtrack_stop(NULL) == GS_ERR_NULL_POINTER, "stop NULL's soundtrack");
     CHECK(gs_soundtrack_play(NULL, "x.ogg", 1) == GS_ERR_NULL_POINTER, "play NULL's soundtrack");
@@ -2486,6 +2506,7 @@ int main(void) {
     test_null_pointers();
     test_unknown_names_and_bad_values();
     test_destroyed_handle_is_refused();
+    test_now_playing_interrupted_by_unplug();
     test_render_on_realtime_runtime();
     test_calls_from_several_threads();
     test_callback_that_calls_back_in();

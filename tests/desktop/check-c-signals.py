@@ -22,6 +22,7 @@ from desktop_checks import (HEARD, OTHERS_ENV, RATE, SILENT, Checks, Game, game_
                             scratch_folder, wait_for, write_wav)
 
 POLICY_EFFECTS_PLUS_SOUNDTRACK = "1"
+POLICY_MEDIA_PLAYBACK = "3"
 
 program = game_command(sys.argv)
 scratch = scratch_folder("gamesound-signals-")
@@ -257,6 +258,115 @@ def misbehaving_players():
         stop_process(player)
 
 
+def game_player(*arguments):
+    """playerctl on the game's own MPRIS player (org.mpris.MediaPlayer2.gamesound.instance<pid>)."""
+    result = subprocess.run(["playerctl", "--player=gamesound", *arguments], capture_output=True, text=True,
+                            env=base_env)
+    return result.stdout.strip() if result.returncode == 0 else None
+
+
+def players():
+    result = subprocess.run(["playerctl", "--list-all"], capture_output=True, text=True, env=base_env)
+    return result.stdout.split()
+
+
+def pactl(*arguments):
+    return subprocess.run(["pactl", *arguments], capture_output=True, text=True, env=base_env).stdout.strip()
+
+
+def headset_unplugged(game):
+    """A sink "headset" plugged in and made the default, then unplugged (its module unloaded), as
+    PulseSystemTests does; returns whether the game heard both route changes."""
+    changes, rebuilt = game.events.count("routeChanged"), game.events.count("contextRebuilt")
+    module = pactl("load-module", "module-null-sink", "sink_name=headset")
+    pactl("set-default-sink", "headset")
+    # Unplugged once the game plays on it: the output reopened on the new device.
+    plugged = wait_for(5, lambda: game.events.count("routeChanged") > changes
+                       and game.events.count("contextRebuilt") > rebuilt)
+    time.sleep(0.3)
+    pactl("unload-module", module)
+    return plugged and wait_for(5, lambda: game.events.count("routeChanged") > changes + 1)
+
+
+def now_playing():
+    """Issue 28, item 6: the game as an MPRIS player, driven by playerctl as media keys would."""
+    game = launch(POLICY_MEDIA_PLAYBACK)
+    try:
+        check("Now Playing: a GS_POLICY_MEDIA_PLAYBACK game starts, and is no MPRIS player before it opts in",
+              game.started() and not any(name.startswith("gamesound") for name in players()),
+              f"status {game.status}, players {players()}")
+        check("without it, its headset unplugged is a route change only: not interrupted, and the media policy "
+              "pauses the soundtrack", headset_unplugged(game) and "interruptionBegan" not in game.events
+              and wait_for(2, lambda: "soundtrackPaused" in game.events) and game.status.get("interrupted") == "0"
+              and game.status.get("active") == "1", f"events {game.event_details[-8:]}, status {game.status}")
+        check("gs_now_playing_set returns GS_OK", game.command("nowplaying Night Drive") == "0")
+        name = f"gamesound.instance{game.process.pid}"
+        check(f"... the game appears to playerctl as {name}", wait_for(3, lambda: name in players()), f"players {players()}")
+        check("playerctl metadata title shows the soundtrack's title",
+              wait_for(3, lambda: game_player("metadata", "title") == "Night Drive"), game_player("metadata", "title"))
+        check("... and its status is Paused, as the unplug left the soundtrack",
+              wait_for(3, lambda: game_player("status") == "Paused"), game_player("status"))
+        game_player("play")
+        check("playerctl play: the player says Playing", wait_for(3, lambda: game_player("status") == "Playing"),
+              game_player("status"))
+        time.sleep(0.5)
+        check("the game's own player is not other audio (no hint, not paused by the game itself)",
+              game.status.get("other") == "0" and game.status.get("hint") == "0"
+              and game_player("status") == "Playing", f"status {game.status}")
+        peak, _ = record(1.0, base_env)
+        check("... the soundtrack is heard", peak > HEARD, f"peak {peak:.4f}")
+
+        game_player("pause")
+        asked = time.monotonic()
+        paused = wait_for(3, lambda: "soundtrackPaused" in game.events)
+        check(f"playerctl pause pauses the soundtrack ({time.monotonic() - asked:.2f} s)", paused,
+              f"events {game.events[-8:]}")
+        check("... logged as the event remoteCommand {\"command\":\"pause\"}",
+              ("remoteCommand", '{"command":"pause"}') in game.event_details, f"{game.event_details[-6:]}")
+        check("... and the player says Paused", wait_for(3, lambda: game_player("status") == "Paused"), game_player("status"))
+        time.sleep(0.5)  # what was queued before the pause leaves the sink
+        peak, count = record(1.0, base_env)
+        check(f"... the monitor is silent (peak {peak:.5f} < 0.001)", count > RATE // 2 and peak < SILENT, f"peak {peak:.5f}")
+
+        game_player("play")
+        asked = time.monotonic()
+        peak, _ = record(1.0, base_env)
+        check(f"playerctl play: the soundtrack is heard again within 1 s (peak {peak:.4f})", peak > HEARD,
+              f"peak {peak:.4f} from {time.monotonic() - asked - 1:.2f} s after")
+        check("... and the player says Playing", wait_for(3, lambda: game_player("status") == "Playing"), game_player("status"))
+
+        game_player("play-pause")
+        check("playerctl play-pause pauses (togglePlayPause)", wait_for(3, lambda: game_player("status") == "Paused")
+              and ("remoteCommand", '{"command":"togglePlayPause"}') in game.event_details, f"{game.event_details[-6:]}")
+        game_player("play-pause")
+        check("... and plays again", wait_for(3, lambda: game_player("status") == "Playing"), game_player("status"))
+
+        game_player("next")
+        check("playerctl next reaches the game: the event remoteCommand {\"command\":\"nextTrack\"}",
+              wait_for(3, lambda: ("remoteCommand", '{"command":"nextTrack"}') in game.event_details),
+              f"{game.event_details[-6:]}")
+        peak, _ = record(1.0, base_env)
+        check("... which the game did not act on here: the soundtrack plays on", peak > HEARD, f"peak {peak:.4f}")
+
+        check("the Now Playing game's headset unplugged interrupts it: interruptionBegan {\"reason\":\"routeDisconnected\"}",
+              headset_unplugged(game) and wait_for(3, lambda: any(
+                  name == "interruptionBegan" and '"routeDisconnected"' in details for name, details in game.event_details))
+              and wait_for(2, lambda: game.status.get("interrupted") == "1"), f"events {game.event_details[-8:]}, status {game.status}")
+        time.sleep(0.5)
+        peak, count = record(1.0, base_env)
+        check(f"... silent (peak {peak:.5f} < 0.001), and the player says Paused", count > RATE // 2 and peak < SILENT
+              and wait_for(3, lambda: game_player("status") == "Paused"), f"peak {peak:.5f}, status {game_player('status')}")
+        game_player("play")
+        asked = time.monotonic()
+        peak, _ = record(1.0, base_env)
+        check(f"... playerctl play recovers it, as a press of play must: heard within 1 s (peak {peak:.4f})", peak > HEARD
+              and game.status.get("interrupted") == "0", f"peak {peak:.4f}, status {game.status}")
+        check("gs_now_playing_set(NULL) withdraws the player",
+              game.command("nowplaying") == "0" and wait_for(3, lambda: name not in players()), f"players {players()}")
+    finally:
+        check("the game exits cleanly", game.stop() == 0)
+
+
 def measure_startup():
     """How long the game takes to come up here, so that "within a second of starting" is measured from then."""
     launched = time.monotonic()
@@ -273,6 +383,7 @@ try:
     music_paused_and_resumed()
     no_buses()
     misbehaving_players()
+    now_playing()
     lock_and_sleep()
 finally:
     for child in children:

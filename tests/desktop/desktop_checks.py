@@ -128,6 +128,7 @@ class Game:
 
     status      the last status line's fields ({"system": "2", "category": "soloAmbient", ...})
     events      the event names, in order
+    event_details  (name, details JSON) of every event, in order
     results     the results of commands, a queue (see `command`)
     logs        the log lines' codes, in order ("mpris.no-bus", ...)
     other_lines every line that is not a status, event or result line, log lines included
@@ -139,6 +140,7 @@ class Game:
         self.process = subprocess.Popen(arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, text=True, bufsize=1, env=env)
         self.status, self.events, self.logs, self.other_lines = {}, [], [], []
+        self.event_details = []
         self.up_at = None
         self.results = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -153,6 +155,7 @@ class Game:
                 self.status = dict(word.split("=", 1) for word in words[1:])
             elif words[0] == "event":
                 self.events.append(words[1])
+                self.event_details.append((words[1], " ".join(words[2:])))
             elif words[0] == "result":
                 self.results.put(" ".join(words[1:]))
             else:
@@ -168,10 +171,14 @@ class Game:
         return wait_for(10, lambda: self.status.get("system") == "2" and "soundtrackStarted" in self.events)
 
     def command(self, text):
-        """Sends a command line ("action NAME"); its result ("0", "-10", ...), waited for up to 5 s."""
+        """Sends a command line ("action NAME", "nowplaying TITLE"); its result ("0", "-10", ...), or None
+        when none came within 5 s."""
         self.process.stdin.write(text + "\n")
         self.process.stdin.flush()
-        return self.results.get(timeout=5)
+        try:
+            return self.results.get(timeout=5)
+        except queue.Empty:
+            return None
 
     def stop(self):
         """Quits the game (killed after 10 s); its exit status."""

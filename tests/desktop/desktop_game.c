@@ -7,7 +7,8 @@
  * POLICY is a GS_POLICY_ number (the default policy without it).
  * Prints, one per line (flushed): "log CODE MESSAGE" for every log message (gs_set_log_handler), "status system=N category=NAME active=N interrupted=N other=N
  * hint=N silenced=N" every 100 ms, "event NAME DETAILS" for every event, and "result CODE" for
- * each command read from standard input: "action NAME" (gs_system_action) or "quit".
+ * each command read from standard input: "action NAME" (gs_system_action), "nowplaying TITLE"
+ * (gs_now_playing_set; "nowplaying" alone withdraws it) or "quit".
  */
 #define _POSIX_C_SOURCE 200809L
 #include <gamesound.h>
@@ -44,6 +45,10 @@ static int handle(gs_runtime *rt, char *line) {
     if (strcmp(line, "quit") == 0) return 0;
     if (strncmp(line, "action ", 7) == 0) {
         printf("result %d\n", gs_system_action(rt, line + 7));
+    } else if (strcmp(line, "nowplaying") == 0) {
+        printf("result %d\n", gs_now_playing_set(rt, NULL));
+    } else if (strncmp(line, "nowplaying ", 11) == 0) {
+        printf("result %d\n", gs_now_playing_set(rt, line + 11));
     } else {
         printf("result unknown command: %s\n", line);
     }

@@ -20,10 +20,13 @@ public enum AudioSessionNotification: Sendable, Hashable, CustomStringConvertibl
     case mediaServicesLost
     /// The media server is back: the session is back to its defaults; set it up again.
     case mediaServicesReset
+    /// The system's media controls sent a command to the app; only a session that published
+    /// now-playing information (``AudioSession/setNowPlayingInfo(_:)``) receives them.
+    case remoteCommand(RemoteCommand)
 
     /// The notification's name, matching the event log: `interruptionBegan`,
     /// `interruptionEnded`, `routeChanged`, `secondaryHintBegan`, `secondaryHintEnded`,
-    /// `mediaServicesLost` or `mediaServicesReset`.
+    /// `mediaServicesLost`, `mediaServicesReset` or `remoteCommand`.
     public var name: String {
         switch self {
         case .interruptionBegan: "interruptionBegan"
@@ -32,6 +35,7 @@ public enum AudioSessionNotification: Sendable, Hashable, CustomStringConvertibl
         case .silenceSecondaryAudioHint(let began): began ? "secondaryHintBegan" : "secondaryHintEnded"
         case .mediaServicesLost: "mediaServicesLost"
         case .mediaServicesReset: "mediaServicesReset"
+        case .remoteCommand: "remoteCommand"
         }
     }
 
@@ -44,6 +48,8 @@ public enum AudioSessionNotification: Sendable, Hashable, CustomStringConvertibl
             "interruptionEnded(shouldResume: \(shouldResume))"
         case .routeChanged(let reason, let previous):
             "routeChanged(reason: \(reason), previous: \(previous))"
+        case .remoteCommand(let command):
+            "remoteCommand(\(command))"
         default:
             name
         }

@@ -142,6 +142,25 @@ public final class AudioSession: Sendable {
         system.setPrefersInterruptionOnRouteDisconnect(prefers, for: id)
     }
 
+    /// Publishes what the app plays for the system's media controls, or withdraws it.
+    ///
+    /// A session that is active with the `playback` category and plays (its audio I/O runs) after
+    /// publishing is the Now Playing session (``isNowPlaying``); of several, the latest to publish.
+    /// It stays so while its I/O stops for a while (a paused soundtrack, a device reopening), until
+    /// it is deactivated or interrupted, changes category or withdraws its information.
+    ///
+    /// As on iOS 17 and later, the Now Playing session hears its output device going away
+    /// (headphones pulled) as an interruption with reason ``InterruptionReason/routeDisconnected``
+    /// as well as the route change, whether or not it set
+    /// ``setPrefersInterruptionOnRouteDisconnect(_:)``. On iOS this is
+    /// `MPNowPlayingInfoCenter.default().nowPlayingInfo`; on the Linux desktop the game publishes
+    /// itself as an MPRIS player.
+    ///
+    /// - Parameter info: What plays, or `nil` to withdraw it.
+    public func setNowPlayingInfo(_ info: NowPlayingInfo?) {
+        system.setNowPlayingInfo(info, for: id)
+    }
+
     /// Calls `observer` with every notification for this session, synchronously and in order.
     ///
     /// The observer runs on the thread whose request caused the notification (a system
@@ -202,6 +221,10 @@ public final class AudioSession: Sendable {
     public var outputLatency: Double { status.outputLatency }
     /// Whether the route-disconnect interruption is opted in.
     public var prefersInterruptionOnRouteDisconnect: Bool { status.prefersInterruptionOnRouteDisconnect }
+    /// What the session published for the media controls, or `nil` (see ``setNowPlayingInfo(_:)``).
+    public var nowPlayingInfo: NowPlayingInfo? { status.nowPlayingInfo }
+    /// Whether the session is the Now Playing one now (see ``setNowPlayingInfo(_:)``).
+    public var isNowPlaying: Bool { status.isNowPlaying }
 
     /// Why the system silences this session's output now, or `nil` when it is audible.
     ///

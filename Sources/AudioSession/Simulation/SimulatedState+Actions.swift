@@ -85,9 +85,12 @@ extension SimulatedState {
         case .routeUnplug(let port):
             guard port.isPluggable else { throw refuse(.portNotPluggable) }
             guard pluggedPorts.contains(port) else { throw refuse(.portNotPlugged) }
+            // The Now Playing session as it was before the route changed (iOS 17 and later).
+            let nowPlaying = nowPlayingSessionID
             let previous = changeRoutes(reason: .oldDeviceUnavailable) { $0.pluggedPorts.removeAll { $0 == port } }
             for (id, route) in previous
-            where route.outputs.contains(port) && sessions[id]?.prefersInterruptionOnRouteDisconnect == true {
+            where route.outputs.contains(port)
+                && sessions[id]?.isInterruptedByRouteDisconnect(id, nowPlaying: nowPlaying) == true {
                 interrupt(id, by: .routeDisconnected)
             }
         case .mediaServicesLose:

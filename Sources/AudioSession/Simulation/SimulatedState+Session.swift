@@ -84,3 +84,10 @@ extension SimulatedState {
         try sessions[id]?.setPreferredIOBufferDuration(seconds)
     }
 }
+
+extension SimulatedState {
+    /// Publishes, changes or withdraws a session's now-playing information.
+    mutating func setNowPlayingInfo(_ info: NowPlayingInfo?, for id: SessionID) {
+        sessions[id]?.setNowPlayingInfo(info, publications: &nowPlayingPublications)
+    }
+}

@@ -20,6 +20,8 @@ struct SimulatedState {
     var outputVolume = 0.5
     /// Pluggable ports in the order they were plugged in.
     var pluggedPorts: [Port] = []
+    /// Counts publications of now-playing information (see ``SessionRecord/nowPlayingSerial``).
+    var nowPlayingPublications: UInt64 = 0
     var outbox: [Delivery] = []
 
     init(launch: LaunchState) {
@@ -50,6 +52,10 @@ struct SimulatedState {
     var activeSessionIDs: [SessionID] {
         sessions.keys.sorted { $0.rawValue < $1.rawValue }.filter { sessions[$0]?.isActive == true }
     }
+
+    /// The Now Playing session: of those playing with the `playback` category that published
+    /// now-playing information, the latest to publish.
+    var nowPlayingSessionID: SessionID? { SessionRecord.nowPlayingSession(among: sessions) }
 
     var allSessionIDs: [SessionID] {
         sessions.keys.sorted { $0.rawValue < $1.rawValue }
@@ -134,7 +140,8 @@ struct SimulatedState {
             prefersInterruptionOnRouteDisconnect: record.prefersInterruptionOnRouteDisconnect,
             outputSilenceCause: silenceCause(for: record),
             mayRunOutput: record.isActive && record.interruptedBy == nil && mediaServicesAvailable,
-            routeSharingPolicy: record.routeSharingPolicy, isDucked: isDucked(record))
+            routeSharingPolicy: record.routeSharingPolicy, isDucked: isDucked(record),
+            nowPlayingInfo: record.nowPlayingInfo, isNowPlaying: nowPlayingSessionID == id)
     }
 
     // MARK: Building blocks

@@ -170,6 +170,15 @@ public final class SimulatedSystem: SystemAudio, Sendable {
         }
     }
 
+    /// Publishes or withdraws what a session plays, for the simulated media controls.
+    ///
+    /// - Parameters:
+    ///   - info: What plays, or `nil` to withdraw.
+    ///   - session: The session.
+    public func setNowPlayingInfo(_ info: NowPlayingInfo?, for session: SessionID) {
+        transaction { (draft: inout SimulatedState) in draft.setNowPlayingInfo(info, for: session) }
+    }
+
     /// A snapshot of a session's state.
     ///
     /// - Parameter session: The session; it must be attached.

@@ -45,6 +45,11 @@ public struct SessionStatus: Sendable, Hashable {
     /// Whether another app's `duckOthers` session lowers this session's output now (a simulation
     /// extension: iOS ducks an app without telling it).
     public var isDucked: Bool
+    /// What the session published for the media controls, or `nil`.
+    public var nowPlayingInfo: NowPlayingInfo?
+    /// Whether the session is the Now Playing one now: it published ``nowPlayingInfo`` and plays with
+    /// the `playback` category, so pulling its output device interrupts it (iOS 17 and later).
+    public var isNowPlaying: Bool
 
     /// Creates a snapshot; used by ``SystemAudio`` implementations.
     ///
@@ -69,13 +74,16 @@ public struct SessionStatus: Sendable, Hashable {
     ///   - mayRunOutput: Whether output may run.
     ///   - routeSharingPolicy: The route-sharing policy.
     ///   - isDucked: Whether another app ducks this session.
+    ///   - nowPlayingInfo: What the session published for the media controls.
+    ///   - isNowPlaying: Whether it is the Now Playing session.
     public init(
         category: Category, mode: Mode, categoryOptions: CategoryOptions, isActive: Bool, isInterrupted: Bool,
         isOtherAudioPlaying: Bool, secondaryAudioShouldBeSilencedHint: Bool, currentRoute: RouteDescription,
         outputVolume: Double, preferredSampleRate: Double, sampleRate: Double, preferredIOBufferDuration: Double,
         ioBufferDuration: Double, outputLatency: Double, isAudioIORunning: Bool,
         prefersInterruptionOnRouteDisconnect: Bool, outputSilenceCause: OutputSilenceCause?, mayRunOutput: Bool,
-        routeSharingPolicy: RouteSharingPolicy = .default, isDucked: Bool = false
+        routeSharingPolicy: RouteSharingPolicy = .default, isDucked: Bool = false,
+        nowPlayingInfo: NowPlayingInfo? = nil, isNowPlaying: Bool = false
     ) {
         self.category = category
         self.mode = mode
@@ -97,5 +105,7 @@ public struct SessionStatus: Sendable, Hashable {
         self.mayRunOutput = mayRunOutput
         self.routeSharingPolicy = routeSharingPolicy
         self.isDucked = isDucked
+        self.nowPlayingInfo = nowPlayingInfo
+        self.isNowPlaying = isNowPlaying
     }
 }

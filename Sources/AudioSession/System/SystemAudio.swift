@@ -80,6 +80,18 @@ public protocol SystemAudio: AnyObject, Sendable {
     ///   - session: The session.
     func setPrefersInterruptionOnRouteDisconnect(_ prefers: Bool, for session: SessionID)
 
+    /// Publishes or withdraws what the session plays, for the system's media controls.
+    ///
+    /// A session that publishes it, is active and has played (its audio I/O ran) with the `playback`
+    /// category since is the Now Playing session: pulling its output device interrupts it with reason
+    /// `routeDisconnected`, as ``setPrefersInterruptionOnRouteDisconnect(_:for:)`` does for any
+    /// session. The default implementation ignores it (a system without media controls).
+    ///
+    /// - Parameters:
+    ///   - info: What plays, or `nil` to withdraw.
+    ///   - session: The session.
+    func setNowPlayingInfo(_ info: NowPlayingInfo?, for session: SessionID)
+
     /// Everything the session can read about itself now.
     ///
     /// - Parameter session: The session.
@@ -95,6 +107,13 @@ public protocol SystemAudio: AnyObject, Sendable {
 }
 
 extension SystemAudio {
+    /// Ignored: a system without media controls has no Now Playing session.
+    ///
+    /// - Parameters:
+    ///   - info: What plays, or `nil`.
+    ///   - session: The session.
+    public func setNowPlayingInfo(_ info: NowPlayingInfo?, for session: SessionID) {}
+
     /// Unknown: read the status every time.
     public var statusVersion: UInt64? { nil }
 }

@@ -97,4 +97,13 @@ extension WrappingSystem {
     public func setPrefersInterruptionOnRouteDisconnect(_ prefers: Bool, for session: SessionID) {
         base.setPrefersInterruptionOnRouteDisconnect(prefers, for: session)
     }
+
+    /// Passed to ``base``.
+    ///
+    /// - Parameters:
+    ///   - info: What plays, or `nil` to withdraw.
+    ///   - session: The session.
+    public func setNowPlayingInfo(_ info: NowPlayingInfo?, for session: SessionID) {
+        base.setNowPlayingInfo(info, for: session)
+    }
 }

@@ -384,6 +384,8 @@ extension RuntimeCore {
             mediaServicesLost()
         case .mediaServicesReset:
             mediaServicesReset()
+        case .remoteCommand(let command):
+            remoteCommand(command)
         }
     }
 

@@ -200,6 +200,10 @@ final class RuntimeCore {
     /// Held back because other audio was playing when the session (re)activated.
     var soundtrackHeldBack = false
     var pausedByHint = false
+    /// The title the game published for the media controls (``GameSoundRuntime/setNowPlaying(title:)``).
+    var nowPlayingTitle: String?
+    /// What the session was last told, so that each block publishes only a change.
+    var publishedNowPlaying: NowPlayingInfo?
     /// The soundtrack position when the context was last taken away, for queries during an interruption.
     var lastKnownSoundtrackPosition: Int?
 
@@ -539,6 +543,7 @@ final class RuntimeCore {
 
     /// The periodic work: reactivation retries, silencing, fades, stream refills.
     func update() {
+        publishNowPlayingIfChanged()
         if frame < quietUntil, system.statusVersion.map({ $0 == followedStatusVersion }) == true {
             // Nothing in flight and nothing due, and the system says nothing changed: only the
             // playing clock moves on, as ``updateMix()`` would move it.

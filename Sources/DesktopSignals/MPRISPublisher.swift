@@ -1,0 +1,164 @@
+import AudioSession
+import CSDBus
+import Dispatch
+import Foundation
+import Glibc
+import Logging
+
+/// The game's own MPRIS player on the session bus: what a Now Playing game shows in the desktop's
+/// media controls, and where their commands (media keys, a headset's button, `playerctl`) arrive.
+///
+/// It owns `org.mpris.MediaPlayer2.gamesound.instance<pid>` while something is shown, serving
+/// `org.mpris.MediaPlayer2` and `org.mpris.MediaPlayer2.Player` at `/org/mpris/MediaPlayer2` with
+/// the vtables of the C shim. `Play`, `Pause`, `PlayPause`, `Next` (and `Stop`, taken as a pause)
+/// are handed to `onCommand` on the bus thread; `Previous`, `Seek`, `SetPosition`, `OpenUri`,
+/// `Raise` and `Quit` do nothing, as their `Can…` properties say. A connection of its own, so that
+/// a slow player the watcher waits for never delays the answer to a media key.
+final class MPRISPublisher: @unchecked Sendable {
+    // @unchecked: `shown`, `slots` and `ownsName` are touched only on the bus thread; `handlers`
+    // is written once in `init`.
+    static let trackID = "/org/gamesound/soundtrack"
+    let busName = "org.mpris.MediaPlayer2.gamesound.instance\(getpid())"
+    private let logger: Logger
+    private let onCommand: @Sendable (RemoteCommand) -> Void
+    private var connection: DBusConnection?
+    private let handlers: UnsafeMutablePointer<gs_sd_bus_object_handlers>
+    private var shown: NowPlayingInfo?
+    private var slots: [OpaquePointer] = []
+    private var ownsName = false
+
+    /// Connects to the session bus; nothing is published until ``show(_:)``.
+    ///
+    /// - Returns: nil (after one log line) when there is no session bus.
+    static func start(logger: Logger, onCommand: @escaping @Sendable (RemoteCommand) -> Void) -> MPRISPublisher? {
+        let publisher = MPRISPublisher(logger: logger, onCommand: onCommand)
+        do throws(DBusError) {
+            publisher.connection = try DBusConnection(.session) { [weak publisher] error in publisher?.busLost(error) }
+        } catch {
+            logger.warning("the game's MPRIS player is not published: no session bus (\(error.description))",
+                           metadata: DesktopLogCode.mprisPlayerUnpublished.metadata)
+            return nil
+        }
+        return publisher
+    }
+
+    private init(logger: Logger, onCommand: @escaping @Sendable (RemoteCommand) -> Void) {
+        self.logger = logger
+        self.onCommand = onCommand
+        handlers = .allocate(capacity: 1)
+        handlers.initialize(to: gs_sd_bus_object_handlers(
+            method: { call, context, _ in
+                guard let call, let context else { return 0 }
+                Unmanaged<MPRISPublisher>.fromOpaque(context).takeUnretainedValue().methodCalled(call)
+                return 0
+            },
+            property: { _, property, reply, context, _ in
+                guard let property, let reply, let context else { return -EINVAL }
+                return Unmanaged<MPRISPublisher>.fromOpaque(context).takeUnretainedValue()
+                    .append(String(cString: property), to: reply)
+            },
+            context: nil))
+        handlers.pointee.context = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        handlers.deallocate()
+    }
+
+    /// Publishes the player with `info` (or updates what it shows), or withdraws it for nil. Done on
+    /// the bus thread: the caller does not wait.
+    func show(_ info: NowPlayingInfo?) {
+        connection?.perform { [self] in apply(info) }
+    }
+
+    /// Waits until the jobs handed to the bus thread so far have run.
+    func waitUntilIdle() {
+        let done = DispatchSemaphore(value: 0)
+        connection?.perform { done.signal() }
+        _ = done.wait(timeout: .now() + 5)
+    }
+
+    /// Withdraws the player and closes the connection.
+    func close() {
+        connection?.perform { [self] in apply(nil) }
+        connection?.close()
+    }
+
+    // MARK: - On the bus thread
+
+    private func apply(_ info: NowPlayingInfo?) {
+        guard let connection else { return }
+        let before = shown
+        shown = info
+        if info == nil {
+            withdraw(connection)
+        } else if !ownsName {
+            publish(connection)
+        } else {
+            if before?.isPlaying != info?.isPlaying {
+                connection.emitPropertyChanged(path: MPRISWatcher.path, interface: MPRISWatcher.playerInterface,
+                                               property: "PlaybackStatus")
+            }
+            if before?.title != info?.title {
+                connection.emitPropertyChanged(path: MPRISWatcher.path, interface: MPRISWatcher.playerInterface,
+                                               property: "Metadata")
+            }
+        }
+    }
+
+    private func publish(_ connection: DBusConnection) {
+        do throws(DBusError) {
+            slots.append(try connection.addObject(path: MPRISWatcher.path, interface: "org.mpris.MediaPlayer2",
+                                                  vtable: gs_mpris_root_vtable(), handlers: handlers))
+            slots.append(try connection.addObject(path: MPRISWatcher.path, interface: MPRISWatcher.playerInterface,
+                                                  vtable: gs_mpris_player_vtable(), handlers: handlers))
+            try connection.requestName(busName).get()
+            ownsName = true
+        } catch {
+            withdraw(connection)
+            logger.warning("the game's MPRIS player is not published: \(error.description)",
+                           metadata: DesktopLogCode.mprisPlayerUnpublished.metadata)
+        }
+    }
+
+    private func withdraw(_ connection: DBusConnection) {
+        if ownsName { connection.releaseName(busName) }
+        ownsName = false
+        for slot in slots { connection.removeObject(slot) }
+        slots = []
+    }
+
+    private func methodCalled(_ call: OpaquePointer) {
+        let command: RemoteCommand? = switch sd_bus_message_get_member(call).map({ String(cString: $0) }) {
+        case "Play": .play
+        case "Pause", "Stop": .pause
+        case "PlayPause": .togglePlayPause
+        case "Next": .nextTrack
+        default: nil
+        }
+        if let command { onCommand(command) }
+    }
+
+    /// Appends a property's value to a reply; returns sd-bus's result (< 0 on failure).
+    private func append(_ property: String, to reply: OpaquePointer) -> Int32 {
+        let writer = DBusWriter(reply)
+        switch property {
+        case "PlaybackStatus": writer.string(shown?.isPlaying == true ? "Playing" : "Paused")
+        case "Metadata": writer.metadata(trackID: Self.trackID, title: shown?.title)
+        case "Identity": writer.string(ProcessInfo.processInfo.processName)
+        case "SupportedUriSchemes", "SupportedMimeTypes": writer.strings([])
+        case "Rate", "MinimumRate", "MaximumRate", "Volume": writer.double(1)
+        case "Position": writer.int64(0)
+        case "CanGoNext", "CanPlay", "CanPause", "CanControl": writer.bool(true)
+        default: writer.bool(false)  // CanQuit, CanRaise, HasTrackList, CanGoPrevious, CanSeek
+        }
+        return writer.result
+    }
+
+    private func busLost(_ error: DBusError) {
+        logger.warning("the game's MPRIS player is gone: the session bus went away (\(error.description))",
+                       metadata: DesktopLogCode.mprisBusLost.metadata)
+        slots = []
+        ownsName = false
+    }
+}
