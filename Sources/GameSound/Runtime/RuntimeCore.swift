@@ -543,13 +543,14 @@ final class RuntimeCore {
 
     /// The periodic work: reactivation retries, silencing, fades, stream refills.
     func update() {
-        publishNowPlayingIfChanged()
         if frame < quietUntil, system.statusVersion.map({ $0 == followedStatusVersion }) == true {
             // Nothing in flight and nothing due, and the system says nothing changed: only the
-            // playing clock moves on, as ``updateMix()`` would move it.
+            // playing clock moves on, as ``updateMix()`` would move it. (Nothing changed that
+            // Now Playing shows either: it is published at the start and end of whole updates.)
             keepPlayingClock(at: frame)
             return
         }
+        publishNowPlayingIfChanged()
         quietUntil = 0
         steppedDuringUpdate = false
         // A headless render does not make the context current before its blocks (CoreBox.render).
@@ -564,6 +565,8 @@ final class RuntimeCore {
         updateSpace()
         updateSoundtrack()
         updateStreamVoices()
+        // The soundtrack may have stopped being heard above (a fade that ended), before a quiet stretch.
+        publishNowPlayingIfChanged()
         // A step run inside this update (an event observer calling the runtime) may have changed
         // what the parts above already looked at.
         quietUntil = steppedDuringUpdate ? 0 : firstFrameWithWork(after: currentFrame)
