@@ -272,7 +272,7 @@ final class PulseConnection: @unchecked Sendable {
         model.serverEvent { desktop in
             desktop.streams = Dictionary(streams.map { ($0.index, $0) }, uniquingKeysWith: { $1 })
             desktop.sinks = Dictionary(sinks.map { ($0.index, $0) }, uniquingKeysWith: { $1 })
-            desktop.defaultSinkName = defaultSink
+            desktop.serverDefaultSinkName = defaultSink
             desktop.serverLoaded(afterLoss: afterLoss)
         }
         pa_threaded_mainloop_signal(mainloop, 0)
@@ -308,7 +308,7 @@ final class PulseConnection: @unchecked Sendable {
             release(pa_context_get_server_info(context, { _, info, userData in
                 guard let info else { return }
                 let name = info.pointee.default_sink_name.map { String(cString: $0) }
-                PulseConnection.from(userData)?.model.serverEvent { $0.defaultSinkName = name }
+                PulseConnection.from(userData)?.model.serverEvent { $0.serverDefaultSinkName = name }
             }, userData))
         }
     }
