@@ -29,6 +29,8 @@ final class PulseConnection: @unchecked Sendable {
     private let server: String?
     private let model: PulseModel
     let logger: Logger
+    /// Our own process: its streams are the game's, never read for odd properties.
+    let ownProcessID: Int32
     private var context: OpaquePointer?
     /// When the server went away (a monotonic time in seconds), while it is away.
     private var lostAt: Double?
@@ -61,6 +63,7 @@ final class PulseConnection: @unchecked Sendable {
         self.server = server
         self.model = model
         self.logger = logger
+        ownProcessID = model.ownProcessID
     }
 
     private static func now() -> Double {
