@@ -11,7 +11,9 @@ extension PulseConnection {
     /// A stream as the system keeps it. A property it cannot read is left out, and said once per
     /// stream (`desktop.odd-property`): a process id that is not a number (the stream is then
     /// another program's: it cannot be shown to be ours), a role it does not know (other audio,
-    /// but neither a call nor primary audio). Runs on libpulse's thread.
+    /// but neither a call nor primary audio). Our own process's streams (OpenAL Soft's, whose
+    /// properties are its own choice, e.g. `media.role` `tphonon.streamid` on PipeWire) never count
+    /// as other audio, so they are not checked. Runs on libpulse's thread.
     func stream(from info: UnsafePointer<pa_sink_input_info>) -> PulseStream {
         let props = info.pointee.proplist
         let index = info.pointee.index
@@ -21,9 +23,11 @@ extension PulseConnection {
         let role = PulseStream.normalizedRole(rawRole)
         let applicationName = Self.property("application.name", in: props)
         var odd: [String] = []
-        if let rawProcessID, processID == nil { odd.append("application.process.id \"\(rawProcessID)\" is not a process id: taken as another program's") }
-        if let role, !PulseStream.knownRoles.contains(role) {
-            odd.append("media.role \"\(rawRole ?? "")\" is not a role GameSound knows: other audio, neither a call nor music")
+        if processID != ownProcessID {
+            if let rawProcessID, processID == nil { odd.append("application.process.id \"\(rawProcessID)\" is not a process id: taken as another program's") }
+            if let role, !PulseStream.knownRoles.contains(role) {
+                odd.append("media.role \"\(rawRole ?? "")\" is not a role GameSound knows: other audio, neither a call nor music")
+            }
         }
         if !odd.isEmpty, oddStreamsLogged.insert(index).inserted {
             logger.warning("stream #\(index) of \(applicationName ?? "an unnamed program"): \(odd.joined(separator: "; "))",

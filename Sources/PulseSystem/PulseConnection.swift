@@ -29,6 +29,8 @@ final class PulseConnection: @unchecked Sendable {
     private let server: String?
     private let model: PulseModel
     let logger: Logger
+    /// Our own process: its streams are the game's, never read for odd properties.
+    let ownProcessID: Int32
     private var context: OpaquePointer?
     /// When the server went away (a monotonic time in seconds), while it is away.
     private var lostAt: Double?
@@ -61,6 +63,7 @@ final class PulseConnection: @unchecked Sendable {
         self.server = server
         self.model = model
         self.logger = logger
+        ownProcessID = model.ownProcessID
     }
 
     private static func now() -> Double {
@@ -272,7 +275,7 @@ final class PulseConnection: @unchecked Sendable {
         model.serverEvent { desktop in
             desktop.streams = Dictionary(streams.map { ($0.index, $0) }, uniquingKeysWith: { $1 })
             desktop.sinks = Dictionary(sinks.map { ($0.index, $0) }, uniquingKeysWith: { $1 })
-            desktop.defaultSinkName = defaultSink
+            desktop.serverDefaultSinkName = defaultSink
             desktop.serverLoaded(afterLoss: afterLoss)
         }
         pa_threaded_mainloop_signal(mainloop, 0)
@@ -308,7 +311,7 @@ final class PulseConnection: @unchecked Sendable {
             release(pa_context_get_server_info(context, { _, info, userData in
                 guard let info else { return }
                 let name = info.pointee.default_sink_name.map { String(cString: $0) }
-                PulseConnection.from(userData)?.model.serverEvent { $0.defaultSinkName = name }
+                PulseConnection.from(userData)?.model.serverEvent { $0.serverDefaultSinkName = name }
             }, userData))
         }
     }

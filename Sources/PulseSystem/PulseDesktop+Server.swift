@@ -36,9 +36,9 @@ extension PulseDesktop {
                 post(.interruptionEnded(shouldResume: true), to: id)
             }
         }
-        // A default sink that was just removed is not a route yet: the server names the new default next.
-        let defaultSinkSettled = defaultSinkName == nil || defaultSink != nil
-        if defaultSinkSettled, routeKey != before.routeKey {
+        // A default sink that was just removed, or is not listed yet, or pipewire-pulse's unnamed
+        // default among several sinks, is not a route yet: the server names the new default next.
+        if !defaultSinkUnresolved, routeKey != before.routeKey {
             let reason = routeChangeReason(since: before)
             sinksAddedSinceRouteChange = []
             reportedRoute = (defaultSinkName, routeKey)
@@ -88,7 +88,7 @@ extension PulseDesktop {
         serverAvailable = false
         streams = [:]
         sinks = [:]
-        defaultSinkName = nil
+        serverDefaultSinkName = nil
         reportedRoute = (nil, "")
         sinksAddedSinceRouteChange = []
         for id in allSessionIDs {

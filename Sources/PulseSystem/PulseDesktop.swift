@@ -14,7 +14,8 @@ struct PulseDesktop {
     var serverAvailable = false
     var streams: [UInt32: PulseStream] = [:]
     var sinks: [UInt32: PulseSink] = [:]
-    var defaultSinkName: String?
+    /// The default sink's name as the server last gave it; ``defaultSinkName`` is what it means.
+    var serverDefaultSinkName: String?
     /// The default sink and route key that sessions last heard about (or that the server had when
     /// it was loaded): what the next route change is compared with.
     var reportedRoute: (sinkName: String?, key: String) = (nil, "")
@@ -41,10 +42,23 @@ struct PulseDesktop {
 
     var secondaryAudioHint: Bool { callInProgress || otherStreams.contains { $0.isPlaying && $0.isPrimaryAudio } }
 
+    /// The default sink's name: the server's, except that pipewire-pulse's `@DEFAULT_SINK@` (its
+    /// answer while no sink is named default, which it can keep giving for seconds after PipeWire's
+    /// placeholder `auto_null` gave way to a new sink) means the only sink there is, where all
+    /// sound goes. With several sinks it names none we know: not a route yet.
+    var defaultSinkName: String? {
+        guard serverDefaultSinkName == PulseSink.unnamedDefault, sinks.count == 1 else { return serverDefaultSinkName }
+        return sinks.values.first?.name
+    }
+
     var defaultSink: PulseSink? {
         guard let defaultSinkName else { return nil }
         return sinks.values.first { $0.name == defaultSinkName }
     }
+
+    /// Whether the server named a default sink that is not (or not yet) among the sinks we know:
+    /// one just removed, one not listed yet, or pipewire-pulse's `@DEFAULT_SINK@`. Not a route yet.
+    var defaultSinkUnresolved: Bool { defaultSinkName != nil && defaultSink == nil }
 
     /// The device and port state that route changes compare.
     var routeKey: String { defaultSink?.routeKey ?? defaultSinkName ?? "" }

@@ -6,8 +6,11 @@ import Synchronization
 final class PulseModel: Sendable {
     private let state: Mutex<PulseDesktop>
     private let deliveries = PulseNotificationQueue()
+    /// Our own process, as ``PulseDesktop/ownProcessID``.
+    let ownProcessID: Int32
 
     init(ownProcessID: Int32) {
+        self.ownProcessID = ownProcessID
         state = Mutex(PulseDesktop(ownProcessID: ownProcessID))
     }
 

@@ -23,6 +23,10 @@ struct PulseSink: Sendable, Hashable {
     /// PulseAudio it is part of desktop setups) and removes as soon as another appears.
     static func isPlaceholder(_ name: String) -> Bool { name == "auto_null" }
 
+    /// The default sink's name when pipewire-pulse names none: neither the one it was told
+    /// (`set-default-sink`) nor one it would choose itself is among its sinks (yet).
+    static let unnamedDefault = "@DEFAULT_SINK@"
+
     /// Whether the active port is known to be unplugged.
     var activePortUnavailable: Bool {
         guard let activePort, let known = portAvailability[activePort] else { return false }

@@ -102,7 +102,8 @@ struct PulseSystemTests {
 
     @Test("a quiet desktop at launch: soloAmbient, the soundtrack plays and is heard on the null sink's monitor")
     func quietAtLaunch() throws {
-        let system = try PulseSystem()
+        let capture = LogCapture()
+        let system = try PulseSystem(logger: capture.logger)
         #expect(!system.isOtherAudioPlaying)
         let events = NameLog()
         let runtime = try makeRuntime(on: system, events: events)
@@ -120,6 +121,9 @@ struct PulseSystemTests {
         #expect(system.otherStreams.isEmpty)
         let streams = try PulseTestEnvironment.run("pactl", ["list", "sink-inputs"])
         #expect(streams.contains("application.process.id = \"\(getpid())\""))
+        // Nor is it checked for odd properties: whatever OpenAL Soft sets on it (on PipeWire a
+        // media.role "tphonon.streamid", seen) is no other program's oddity.
+        #expect(capture.lines("desktop.odd-property").isEmpty, "\(capture.all.map(\.message))")
         // Our connections say they are a game. (OpenAL Soft 1.19.1 blanks media.role on its own
         // stream, which wins over the client's; docs/linux-system.md says so.)
         let clients = try PulseTestEnvironment.run("pactl", ["list", "clients"])
@@ -239,11 +243,15 @@ struct PulseSystemTests {
         #expect((heardAfter ?? .infinity) < 5, "the soundtrack should reach the new sink within a few seconds")
         // The route change is followed by the device's reopening. (On PipeWire the default changes
         // over several events, so more route changes may follow the reopening: look from the first.)
+        // On PipeWire the game's stream dies with auto_null first; when no sink could be opened at
+        // that moment (seen about once in 15 runs) the runtime was already closed and waiting for a
+        // device when the route changed, and the device is opened after it with nothing to close.
         let log = events.all
         let changed = try #require(log.firstIndex(of: "routeChanged"))
-        let destroyed = log[changed...].firstIndex(of: "contextDestroyed")
-        let rebuilt = destroyed.flatMap { log[$0...].firstIndex(of: "contextRebuilt") }
-        #expect(rebuilt != nil, "the device is reopened after the route change: \(log)")
+        let waitingForDevice = log[..<changed].last { $0 == "rebuildFailed" || $0 == "contextRebuilt" } == "rebuildFailed"
+        let rebuilt = log[changed...].firstIndex(of: "contextRebuilt")
+        let closedFirst = rebuilt.map { waitingForDevice || log[changed..<$0].contains("contextDestroyed") } ?? false
+        #expect(closedFirst, "the device is reopened after the route change: \(log)")
 
         // The old sink's monitor yields almost no samples once nothing plays into it (measured), so
         // ask the server instead: no stream is left on the old sink; the game's stream is on the new one.
