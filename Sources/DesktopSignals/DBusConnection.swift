@@ -62,6 +62,20 @@ final class DBusConnection: @unchecked Sendable {
         if accepted { wake() }
     }
 
+    /// Runs `job` on the connection's thread, after the jobs handed over before it, and waits for it
+    /// at most `timeout` seconds (never call it on that thread).
+    ///
+    /// - Returns: Whether the job ran within the time; false too when the connection is closing.
+    @discardableResult
+    func performAndWait(timeout: Double, _ job: @escaping @Sendable () -> Void = {}) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        perform {
+            job()
+            done.signal()
+        }
+        return done.wait(timeout: .now() + timeout) == .success
+    }
+
     /// Stops the thread, waits for it (unless called on it), and closes the connection.
     func close() {
         let wasStopping = jobs.withLock { state -> Bool in

@@ -37,14 +37,12 @@ final class LogindWatcher: @unchecked Sendable {
                            metadata: DesktopLogCode.logindNoBus.metadata)
             return nil
         }
-        let ready = DispatchSemaphore(value: 0)
         let found = Mutex(false)
-        watcher.connection?.perform { [watcher] in
+        let ready = watcher.connection?.performAndWait(timeout: timeout) { [watcher] in
             let subscribed = watcher.subscribe()
             found.withLock { $0 = subscribed }
-            ready.signal()
         }
-        guard ready.wait(timeout: .now() + timeout) == .success, found.withLock({ $0 }) else {
+        guard ready == true, found.withLock({ $0 }) else {
             watcher.close()
             return nil
         }
@@ -58,9 +56,7 @@ final class LogindWatcher: @unchecked Sendable {
 
     /// Waits until the jobs handed to the bus thread so far have run.
     func waitUntilIdle() {
-        let done = DispatchSemaphore(value: 0)
-        connection?.perform { done.signal() }
-        _ = done.wait(timeout: .now() + 5)
+        connection?.performAndWait(timeout: 5)
     }
 
     func close() {

@@ -73,9 +73,7 @@ final class MPRISPublisher: @unchecked Sendable {
 
     /// Waits until the jobs handed to the bus thread so far have run.
     func waitUntilIdle() {
-        let done = DispatchSemaphore(value: 0)
-        connection?.perform { done.signal() }
-        _ = done.wait(timeout: .now() + 5)
+        connection?.performAndWait(timeout: 5)
     }
 
     /// Withdraws the player and closes the connection.

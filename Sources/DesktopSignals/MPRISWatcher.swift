@@ -38,12 +38,7 @@ final class MPRISWatcher: @unchecked Sendable {
                            metadata: DesktopLogCode.mprisNoBus.metadata)
             return nil
         }
-        let scanned = DispatchSemaphore(value: 0)
-        watcher.connection?.perform { [watcher] in
-            watcher.subscribeAndScan()
-            scanned.signal()
-        }
-        _ = scanned.wait(timeout: .now() + timeout)
+        watcher.connection?.performAndWait(timeout: timeout) { [watcher] in watcher.subscribeAndScan() }
         return watcher
     }
 
@@ -73,9 +68,7 @@ final class MPRISWatcher: @unchecked Sendable {
 
     /// Waits until the jobs handed to the bus thread so far have run.
     func waitUntilIdle() {
-        let done = DispatchSemaphore(value: 0)
-        connection?.perform { done.signal() }
-        _ = done.wait(timeout: .now() + 5)
+        connection?.performAndWait(timeout: 5)
     }
 
     func close() {
