@@ -13,6 +13,9 @@ enum DesktopLogCode: String, CaseIterable, Sendable {
     case mprisPlayerInvalid = "mpris.player-invalid"
     /// A player went away in the middle of a call; it is forgotten.
     case mprisPlayerGone = "mpris.player-gone"
+    /// Debug: a player the game paused reported another status before it reported the pause; the
+    /// report is taken as stale (sent before the pause took effect), not as the person's doing.
+    case mprisStaleStatus = "mpris.stale-status"
     /// The game's own MPRIS player could not be published (no session bus, or its name is taken):
     /// it is not in the desktop's media controls, and media keys do not reach it.
     case mprisPlayerUnpublished = "mpris.player-unpublished"

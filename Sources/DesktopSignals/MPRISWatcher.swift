@@ -21,8 +21,13 @@ final class MPRISWatcher: @unchecked Sendable {
     private var connection: DBusConnection?
     /// Keyed by the player's unique bus name (`:1.42`), which its signals carry.
     private var players: [String: MPRISPlayer] = [:]
-    /// Players this game paused that nobody has touched since.
-    private var pausedByUs: Set<String> = []
+    /// Players this game paused that nobody has touched since, and whether each has confirmed the
+    /// pause with a `Paused` report of its own.
+    ///
+    /// Until it confirms, another report from it is stale rather than the person's doing: one sent
+    /// before it answered `Pause` (sd-bus queues signals while a call waits for its reply), or one a
+    /// player emits late from what it knew before (mpv-mpris can).
+    private var pausedByUs: [String: Bool] = [:]
     private var published: Set<String> = []
     private var logged: Set<String> = []
 
@@ -51,18 +56,21 @@ final class MPRISWatcher: @unchecked Sendable {
     func pausePlaying() {
         connection?.perform { [self] in
             for (unique, player) in players.sorted(by: { $0.key < $1.key }) where player.status == "Playing" {
-                if callPlayer(unique, "Pause") { pausedByUs.insert(unique) }
+                guard callPlayer(unique, "Pause") else { continue }
+                pausedByUs[unique] = false
+                players[unique]?.status = "Paused"
             }
+            publish()
         }
     }
 
     /// Resumes the players this game paused, if they are still paused.
     func resumePaused() {
         connection?.perform { [self] in
-            for unique in pausedByUs.sorted() where readStatus(of: unique) == "Paused" {
+            for unique in pausedByUs.keys.sorted() where readStatus(of: unique) == "Paused" {
                 _ = callPlayer(unique, "Play")
             }
-            pausedByUs = []
+            pausedByUs = [:]
         }
     }
 
@@ -141,9 +149,20 @@ final class MPRISWatcher: @unchecked Sendable {
             invalid(unique, player.name, "PlaybackStatus \"\(reported)\" is none of Playing, Paused, Stopped")
             return
         }
+        if let confirmed = pausedByUs[unique] {
+            if reported == "Paused" {
+                pausedByUs[unique] = true
+            } else if confirmed {
+                // Someone else started or stopped it since it confirmed the game's pause: it is theirs again.
+                pausedByUs[unique] = nil
+            } else {
+                // Stale: it has not yet reported the pause it accepted. What plays now is read at resume.
+                logger.debug("MPRIS player \(player.name) reported \(reported) before confirming the game's pause; taken as stale",
+                             metadata: DesktopLogCode.mprisStaleStatus.metadata)
+                return
+            }
+        }
         players[unique]?.status = reported
-        // Someone else started or stopped it since the game paused it: it is theirs again.
-        if reported != "Paused" { pausedByUs.remove(unique) }
         publish()
     }
 
@@ -159,7 +178,7 @@ final class MPRISWatcher: @unchecked Sendable {
 
     private func forget(_ unique: String) {
         players[unique] = nil
-        pausedByUs.remove(unique)
+        pausedByUs[unique] = nil
     }
 
     /// Reads a player's `PlaybackStatus`; a player that fails to answer, or answers nonsense, is
@@ -225,7 +244,7 @@ final class MPRISWatcher: @unchecked Sendable {
         logger.warning("MPRIS is off: the session bus went away (\(error.description))",
                        metadata: DesktopLogCode.mprisBusLost.metadata)
         players = [:]
-        pausedByUs = []
+        pausedByUs = [:]
         publish()
     }
 }

@@ -258,6 +258,36 @@ def misbehaving_players():
         stop_process(player)
 
 
+def lagging_player():
+    """A player whose signals lag behind what it does: a stale "Playing" around the game's Pause is not
+    the person pressing play, so the game still resumes it when it exits."""
+    laggard = start(["/usr/bin/python3", os.path.join(HERE, "misbehaving_player.py"), "laggard"], base_env,
+                    stdout=subprocess.PIPE, text=True)
+    laggard.stdout.readline()
+
+    def status():
+        result = subprocess.run(["playerctl", "--player=laggard", "status"], capture_output=True, text=True,
+                                env=base_env)
+        return result.stdout.strip()
+
+    try:
+        game = launch(POLICY_EFFECTS_PLUS_SOUNDTRACK)
+        try:
+            check("a player whose signals lag: the game's start pauses it", wait_for(10, lambda: status() == "Paused"),
+                  status())
+            game.started()
+            time.sleep(0.6)  # its stale "Playing" reports and its late "Paused" have all arrived
+            check("... its stale Playing reports are taken as stale (mpris.stale-status) and not as other audio",
+                  game.status.get("other") == "0" and "mpris.stale-status" in game.logs,
+                  f"status {game.status}, logs {game.logs}")
+        finally:
+            check("the game exits cleanly", game.stop() == 0)
+        check("... and it plays again after the game: the stale reports were not the person's",
+              wait_for(2, lambda: status() == "Playing"), status())
+    finally:
+        stop_process(laggard)
+
+
 def game_player(*arguments):
     """playerctl on the game's own MPRIS player (org.mpris.MediaPlayer2.gamesound.instance<pid>)."""
     result = subprocess.run(["playerctl", "--player=gamesound", *arguments], capture_output=True, text=True,
@@ -381,6 +411,7 @@ def measure_startup():
 try:
     startup_seconds = measure_startup()
     music_paused_and_resumed()
+    lagging_player()
     no_buses()
     misbehaving_players()
     now_playing()

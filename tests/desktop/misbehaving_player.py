@@ -4,6 +4,9 @@ misbehave on demand). Usage: misbehaving_player.py KIND, KIND one of:
   silent   owns org.mpris.MediaPlayer2.silent and never answers anything (its main loop is asleep)
   liar     org.mpris.MediaPlayer2.liar; its PlaybackStatus is "Dancing", which MPRIS does not allow
   vanisher org.mpris.MediaPlayer2.vanisher; says it is Playing, and exits without answering Pause
+  laggard  org.mpris.MediaPlayer2.laggard; plays and obeys, but its PropertiesChanged signals lag:
+           on Pause it reports "Playing" before its answer and again 0.1 s after, and "Paused" only
+           0.3 s after (what an mpv-mpris started a moment before can do)
 Prints "ready" once its name is on the session bus."""
 import os
 import sys
@@ -21,24 +24,41 @@ bus = dbus.SessionBus()
 
 
 class Player(dbus.service.Object):
+    status = "Playing"
+
     @dbus.service.method(dbus.PROPERTIES_IFACE, in_signature="ss", out_signature="v")
     def Get(self, interface, name):
         if name == "PlaybackStatus":
-            return "Dancing" if kind == "liar" else "Playing"
+            return "Dancing" if kind == "liar" else self.status
         raise dbus.exceptions.DBusException("no such property", name="org.freedesktop.DBus.Error.InvalidArgs")
 
     @dbus.service.method(dbus.PROPERTIES_IFACE, in_signature="s", out_signature="a{sv}")
     def GetAll(self, interface):
         return {"PlaybackStatus": self.Get(interface, "PlaybackStatus")}
 
+    @dbus.service.signal(dbus.PROPERTIES_IFACE, signature="sa{sv}as")
+    def PropertiesChanged(self, interface, changed, invalidated):
+        pass
+
+    def report(self, status):
+        self.PropertiesChanged(PLAYER, {"PlaybackStatus": status}, [])
+        return False  # once, as a GLib timeout
+
     @dbus.service.method(PLAYER)
     def Pause(self):
         if kind == "vanisher":
             os._exit(0)
+        if kind == "laggard":
+            self.status = "Paused"
+            self.report("Playing")
+            GLib.timeout_add(100, self.report, "Playing")
+            GLib.timeout_add(300, self.report, "Paused")
 
     @dbus.service.method(PLAYER)
     def Play(self):
-        pass
+        if kind == "laggard":
+            self.status = "Playing"
+            self.report("Playing")
 
 
 player = Player(bus, "/org/mpris/MediaPlayer2")
