@@ -468,6 +468,20 @@ public final class GameSoundRuntime: Sendable {
     /// The frame the runtime is at (frames rendered, for headless output).
     public var currentFrame: Int { core.read { $0.currentFrame } }
 
+    /// For the storms' rebuild comparison: while running, throws the output away and builds it
+    /// again (a new device and context, every buffer and source anew, what played replayed), as a
+    /// media-services reset or a route change does, with no interruption around it.
+    ///
+    /// - Returns: Whether it rebuilt (only a running runtime does).
+    @discardableResult
+    package func rebuildOutput() -> Bool {
+        core.with { core in
+            guard core.phase == .running else { return false }
+            core.reopenDevice()
+            return true
+        }
+    }
+
     // MARK: - Headless rendering
 
     /// Renders the next `frames` frames of the mix (headless output only), as interleaved stereo floats.

@@ -24,6 +24,9 @@ public struct StormFailure: Error, Hashable, CustomStringConvertible {
         /// With quiet updates, the storm logged or rendered something other than with every update
         /// doing its whole work (``StormRunner/comparesWholeUpdates``).
         case quietUpdateDiffers
+        /// With the output rebuilt at random blocks, the storm logged something else, or rendered
+        /// samples further from the plain run's than the bound (``StormComparison/rebuilds``).
+        case rebuildDiffers
     }
 
     /// Which invariant.

@@ -29,6 +29,14 @@ public struct StormFailureFile: Codable, Sendable, Hashable {
     /// Whether the storm ran twice to compare quiet updates with whole ones (``StormRunner/comparesWholeUpdates``);
     /// absent (false) in files written before that check existed.
     public var comparesWholeUpdates: Bool?
+    /// What the storm ran a second time for (``StormComparison``); absent in files written before the
+    /// rebuild comparison existed, where ``comparesWholeUpdates`` says.
+    public var comparison: StormComparison?
+
+    /// What the storm ran a second time for, from whichever field the file has.
+    public var effectiveComparison: StormComparison {
+        comparison ?? (comparesWholeUpdates == true ? .wholeUpdates : .none)
+    }
     /// The storm's policy, interruption strategy and voices, for a reader.
     public var policy: String
     /// The interruption strategy's raw value.
@@ -49,11 +57,12 @@ public struct StormFailureFile: Codable, Sendable, Hashable {
     public var assets: String
 
     /// The record of a failing storm and its shrunk form.
-    public init(storm: StormSequence, environments: Bool, comparesWholeUpdates: Bool = false, failure: StormFailure,
+    public init(storm: StormSequence, environments: Bool, comparison: StormComparison = .none, failure: StormFailure,
                 shrunk: StormSequence, shrunkFailure: StormFailure, keptSteps: [Int]) {
         seed = storm.seed
         self.environments = environments
-        self.comparesWholeUpdates = comparesWholeUpdates
+        comparesWholeUpdates = comparison == .wholeUpdates
+        self.comparison = comparison
         policy = storm.policy.rawValue
         interruptionStrategy = storm.strategy.rawValue
         voices = storm.voices

@@ -18,21 +18,43 @@ public struct StormRunner: Sendable {
     static let streamBuffers = 4
     static let streamAllowance = 2
 
-    /// Whether each storm runs twice, the second time with every update doing its whole work, and
-    /// must log the same events at the same frames and render the same samples both times
-    /// (``StormFailure/Kind/quietUpdateDiffers``). Both runs also play one-shot fires on the voice
-    /// bus and duck the effects bus (the probe's) while it plays (``differentialRule``): one-shots end
-    /// on their own, so the rule's letting go is compared too.
-    public let comparesWholeUpdates: Bool
+    /// What each storm is run a second time for and compared with (``StormComparison``). A run that
+    /// compares whole updates also plays one-shot fires on the voice bus and ducks the effects bus
+    /// (the probe's) while it plays (``differentialRule``), in both runs: one-shots end on their
+    /// own, so the rule's letting go is compared too.
+    public let comparison: StormComparison
+
+    /// Whether each storm runs a second time with every update doing its whole work.
+    public var comparesWholeUpdates: Bool { comparison == .wholeUpdates }
 
     /// The ducking rule of a run that compares quiet updates with whole ones.
     public static let differentialRule = DuckingRule(bus: .voice, ducks: .effects, by: 6, attack: 0.05, release: 0.2)
 
+    /// One block in this many, drawn from the storm's seed, rebuilds the output in a rebuild comparison
+    /// (when the runtime runs then).
+    public static let rebuildOneIn = 16
+
+    /// Frames after each rebuild in which the audio may differ without bound: OpenAL Soft 1.19.1 brings
+    /// a voice that starts playing in from silence over its first mix (measured: the rebuilt voice is
+    /// the plain one times n/256 over the 256 frames of the storm's first block after the rebuild).
+    public static let rebuildSettleFrames = 256
+
+    /// How far a sample of a run with rebuilds may be from the plain run's after the settle frames.
+    /// Measured, and explained in docs/reliability.md ("Rebuilt at random").
+    public static let rebuildSampleBound: Float = 0.5
+
     /// Creates a runner.
     ///
+    /// - Parameter comparison: What each storm is run a second time for, if anything.
+    public init(comparison: StormComparison = .none) {
+        self.comparison = comparison
+    }
+
+    /// Creates a runner that compares quiet updates with whole ones, or compares nothing.
+    ///
     /// - Parameter comparesWholeUpdates: Run each storm a second time with every update whole, and compare.
-    public init(comparesWholeUpdates: Bool = false) {
-        self.comparesWholeUpdates = comparesWholeUpdates
+    public init(comparesWholeUpdates: Bool) {
+        self.init(comparison: comparesWholeUpdates ? .wholeUpdates : .none)
     }
 
     /// Runs a storm; nil when every invariant held.
@@ -42,20 +64,95 @@ public struct StormRunner: Sendable {
 
     /// Runs a storm and also returns what it did: the trace a printed scenario needs to replay it.
     public func traced(_ storm: StormSequence) -> (failure: StormFailure?, trace: StormTrace) {
-        let quiet = traced(storm, quietUpdates: true)
-        guard comparesWholeUpdates, quiet.failure == nil else { return quiet }
-        let whole = traced(storm, quietUpdates: false)
-        return (Self.comparison(quiet: quiet.trace, whole: whole, in: storm), quiet.trace)
+        let quiet = traced(storm, quietUpdates: true, rebuilds: nil)
+        guard quiet.failure == nil else { return quiet }
+        switch comparison {
+        case .none:
+            return quiet
+        case .wholeUpdates:
+            let whole = traced(storm, quietUpdates: false, rebuilds: nil)
+            return (Self.comparison(quiet: quiet.trace, whole: whole, in: storm), quiet.trace)
+        case .rebuilds:
+            let rebuilt = tracedWithRebuilds(storm)
+            return (Self.comparison(plain: quiet.trace, rebuilt: rebuilt, in: storm), quiet.trace)
+        }
     }
 
-    private func traced(_ storm: StormSequence, quietUpdates: Bool) -> (failure: StormFailure?, trace: StormTrace) {
+    /// Runs a storm with the output rebuilt at random blocks, drawn from its seed (the second run of
+    /// ``StormComparison/rebuilds``), with no comparison.
+    public func tracedWithRebuilds(_ storm: StormSequence) -> (failure: StormFailure?, trace: StormTrace) {
+        traced(storm, quietUpdates: true, rebuilds: SplitMix64(seed: storm.seed ^ 0x5EB1_D0D5))
+    }
+
+    private func traced(_ storm: StormSequence, quietUpdates: Bool, rebuilds: SplitMix64?) -> (failure: StormFailure?, trace: StormTrace) {
         var state = StormState()
+        state.rebuilds = rebuilds
         do {
             try check(storm, quietUpdates: quietUpdates, state: &state)
             return (nil, state.trace)
         } catch let failure {
             return (failure, state.trace)
         }
+    }
+
+    /// How a run with rebuilds differs from the same storm's plain run, which passed: an invariant only
+    /// the rebuilt run broke, a log entry that differs, or a sample further than ``rebuildSampleBound``
+    /// from the plain run's; nil when within the bound.
+    public static func comparison(plain: StormTrace, rebuilt: (failure: StormFailure?, trace: StormTrace),
+                                  in storm: StormSequence) -> StormFailure? {
+        let rebuilds = "\(rebuilt.trace.rebuildFrames.count) rebuilds"
+        if let failure = rebuilt.failure {
+            return StormFailure(kind: .rebuildDiffers, step: failure.step, message: "only with \(rebuilds): \(failure)")
+        }
+        if let index = firstDifferentEvent(plain.events, rebuilt.trace.events) {
+            return StormFailure(kind: .rebuildDiffers, step: storm.step(at: eventFrame(index, plain.events, rebuilt.trace.events)),
+                                message: "with \(rebuilds) (at frames \(rebuilt.trace.rebuildFrames.prefix(8))…), log entry \(index): "
+                                    + "\(describe(index, plain.events)) in the plain run, \(describe(index, rebuilt.trace.events)) with rebuilds")
+        }
+        if plain.samples.count != rebuilt.trace.samples.count {
+            return StormFailure(kind: .rebuildDiffers, step: storm.steps.count, message:
+                "\(plain.samples.count) samples in the plain run, \(rebuilt.trace.samples.count) with rebuilds")
+        }
+        let worst = largestDifference(plain: plain, rebuilt: rebuilt.trace)
+        if worst.difference > rebuildSampleBound {
+            let since = worst.framesAfterRebuild.map { "\($0) frames after a rebuild" } ?? "before any rebuild"
+            return StormFailure(kind: .rebuildDiffers, step: storm.step(at: worst.frame), message:
+                "with \(rebuilds), frame \(worst.frame) (\(since)) differs from the plain run's by \(worst.difference): "
+                + "more than \(rebuildSampleBound)")
+        }
+        return nil
+    }
+
+    /// The largest difference between a plain run's samples and a rebuilt run's outside the
+    /// ``rebuildSettleFrames`` after each rebuild, and where.
+    public static func largestDifference(plain: StormTrace, rebuilt: StormTrace) -> (difference: Float, frame: Int, framesAfterRebuild: Int?) {
+        var worst: (difference: Float, frame: Int) = (0, 0)
+        var rebuilds = rebuilt.rebuildFrames[...]
+        var lastRebuild: Int?
+        for (index, pair) in zip(plain.samples, rebuilt.samples).enumerated() {
+            let frame = index / 2
+            while let next = rebuilds.first, next <= frame {
+                lastRebuild = next
+                rebuilds.removeFirst()
+            }
+            if let lastRebuild, frame - lastRebuild < rebuildSettleFrames { continue }
+            let difference = abs(pair.0 - pair.1)
+            if difference > worst.difference { worst = (difference, frame) }
+        }
+        return (worst.difference, worst.frame, rebuilt.rebuildFrames.last { $0 <= worst.frame }.map { worst.frame - $0 })
+    }
+
+    static func firstDifferentEvent(_ a: [GameSoundEvent], _ b: [GameSoundEvent]) -> Int? {
+        zip(a, b).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
+            ?? (a.count == b.count ? nil : min(a.count, b.count))
+    }
+
+    static func eventFrame(_ index: Int, _ a: [GameSoundEvent], _ b: [GameSoundEvent]) -> Int {
+        min(a.indices.contains(index) ? a[index].frame : .max, b.indices.contains(index) ? b[index].frame : .max)
+    }
+
+    static func describe(_ index: Int, _ events: [GameSoundEvent]) -> String {
+        events.indices.contains(index) ? "\(events[index].name) at frame \(events[index].frame)" : "nothing"
     }
 
     /// How a run with whole updates differs from the same storm's run with quiet ones, which passed:
@@ -74,25 +171,12 @@ public struct StormRunner: Sendable {
 
     /// Where a run with quiet updates first differs from the same storm with whole ones, if it does.
     static func difference(_ quiet: StormTrace, _ whole: StormTrace, in storm: StormSequence) -> StormFailure? {
-        // The step whose frames hold `frame`.
-        func step(at frame: Int) -> Int {
-            var end = 0
-            for (index, step) in storm.steps.enumerated() {
-                end += step.framesAfter
-                if frame < end { return index }
-            }
-            return storm.steps.count
-        }
-        if let index = zip(quiet.events, whole.events).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
-            ?? (quiet.events.count == whole.events.count ? nil : min(quiet.events.count, whole.events.count)) {
-            let event = { (events: [GameSoundEvent]) in events.indices.contains(index) ? "\(events[index].name) at frame \(events[index].frame)" : "nothing" }
-            let frame = min(quiet.events.indices.contains(index) ? quiet.events[index].frame : .max,
-                            whole.events.indices.contains(index) ? whole.events[index].frame : .max)
-            return StormFailure(kind: .quietUpdateDiffers, step: step(at: frame),
-                                message: "log entry \(index): \(event(quiet.events)) with quiet updates, \(event(whole.events)) with whole ones")
+        if let index = firstDifferentEvent(quiet.events, whole.events) {
+            return StormFailure(kind: .quietUpdateDiffers, step: storm.step(at: eventFrame(index, quiet.events, whole.events)),
+                                message: "log entry \(index): \(describe(index, quiet.events)) with quiet updates, \(describe(index, whole.events)) with whole ones")
         }
         if let sample = zip(quiet.samples, whole.samples).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-            return StormFailure(kind: .quietUpdateDiffers, step: step(at: sample / 2),
+            return StormFailure(kind: .quietUpdateDiffers, step: storm.step(at: sample / 2),
                                 message: "the audio differs from frame \(sample / 2): \(quiet.samples[sample]) with quiet updates, \(whole.samples[sample]) with whole ones")
         }
         return nil
@@ -123,7 +207,7 @@ public struct StormRunner: Sendable {
             let eventsBefore = log.events.count
             try apply(step.action, runtime: runtime, state: &state, step: index)
             try render(step.framesAfter, runtime: runtime, log: log, state: &state, step: index)
-            state.trace.events = log.events
+            state.trace.events = state.eventsLeavingOutRebuilds(log.events)
             try checkSessionRules(runtime, after: step.action, log: log, eventsBefore: eventsBefore, step: index)
             try checkObjects(runtime, voices: storm.voices, step: index)
             try checkErrors(since: errorsBefore, step: index)
@@ -146,6 +230,16 @@ public struct StormRunner: Sendable {
         /// Whether rendered audio goes into the trace (during the steps, not the final checks).
         var recording = true
         var trace = StormTrace()
+        /// In a rebuild comparison's second run: what draws the blocks that rebuild the output.
+        var rebuilds: SplitMix64?
+        /// The positions in the log of what the rebuilds logged themselves.
+        var rebuildEvents: [Range<Int>] = []
+
+        /// The log without what the rebuilds logged themselves.
+        func eventsLeavingOutRebuilds(_ events: [GameSoundEvent]) -> [GameSoundEvent] {
+            guard !rebuildEvents.isEmpty else { return events }
+            return events.enumerated().filter { entry in !rebuildEvents.contains { $0.contains(entry.offset) } }.map(\.element)
+        }
     }
 
     private func apply(_ action: StormAction, runtime: GameSoundRuntime, state: inout StormState,
@@ -245,6 +339,7 @@ public struct StormRunner: Sendable {
         var remaining = frames
         while remaining > 0 {
             let count = min(remaining, updateFrames - runtime.currentFrame % updateFrames)
+            if state.rebuilds != nil { rebuildMaybe(runtime, log: log, state: &state) }
             try readLog(log, state: &state, step: step)
             let before = silenceReasons(runtime, state)
             let samples: [Float]
@@ -271,6 +366,16 @@ public struct StormRunner: Sendable {
                     + Self.tail(of: log))
             }
         }
+    }
+
+    /// In a rebuild comparison's second run: rebuilds the output before one block in
+    /// ``rebuildOneIn`` (when the runtime runs), and notes what the rebuild logged.
+    private func rebuildMaybe(_ runtime: GameSoundRuntime, log: EventLog, state: inout StormState) {
+        guard Int.random(in: 0..<Self.rebuildOneIn, using: &state.rebuilds!) == 0 else { return }
+        let before = log.events.count
+        guard runtime.rebuildOutput() else { return }
+        state.rebuildEvents.append(before..<log.events.count)
+        if state.recording { state.trace.rebuildFrames.append(runtime.currentFrame) }
     }
 
     /// Why the player should hear nothing now, from the system, the session and the event log.

@@ -142,3 +142,15 @@ public struct StormSequence: Sendable, Hashable {
         Bool.random(using: &random) ? 0 : Double.random(in: 0.01...seconds, using: &random)
     }
 }
+
+extension StormSequence {
+    /// The step whose frames hold `frame` (`steps.count` past the last one).
+    func step(at frame: Int) -> Int {
+        var end = 0
+        for (index, step) in steps.enumerated() {
+            end += step.framesAfter
+            if frame < end { return index }
+        }
+        return steps.count
+    }
+}

@@ -16,6 +16,8 @@ public struct StormTrace: Sendable {
     public var duckingRules: [DuckingRule] = []
     /// The bus the storm's one-shot (not looping) fires played on.
     public var oneShotBus: BusName = .effects
+    /// The frames at which the output was rebuilt (a rebuild comparison's second run only).
+    public var rebuildFrames: [Int] = []
 
     /// An empty trace: nothing skipped, no voice acted on, nothing heard or logged.
     public init() {}

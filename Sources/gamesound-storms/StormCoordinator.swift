@@ -28,8 +28,8 @@ final class StormCoordinator: Sendable {
 
     let seeds: SeedRange
     let environments: Bool
-    /// Each storm runs twice to compare quiet updates with whole ones (`--compare-whole-updates`).
-    let comparesWholeUpdates: Bool
+    /// What each storm runs a second time for (`--compare-whole-updates`, `--compare-rebuilds`).
+    let comparison: StormComparison
     let jobs: Int
     let state: StormStateFile
     let failures: String
@@ -44,10 +44,10 @@ final class StormCoordinator: Sendable {
     let started = Date()
     let progress: Mutex<Progress>
 
-    init(seeds: SeedRange, environments: Bool, comparesWholeUpdates: Bool, chunk: Int, jobs: Int, statePath: String, fresh: Bool, failures: String, shrinkCrashes: Int) throws {
+    init(seeds: SeedRange, environments: Bool, comparison: StormComparison, chunk: Int, jobs: Int, statePath: String, fresh: Bool, failures: String, shrinkCrashes: Int) throws {
         self.seeds = seeds
         self.environments = environments
-        self.comparesWholeUpdates = comparesWholeUpdates
+        self.comparison = comparison
         self.shrinkCrashes = shrinkCrashes
         self.jobs = jobs
         state = StormStateFile(path: statePath)
@@ -75,7 +75,7 @@ final class StormCoordinator: Sendable {
 
     /// The flags that make a worker draw and run the storms this run does.
     var drawFlags: [String] {
-        [environments ? "--environments" : "--no-environments"] + (comparesWholeUpdates ? ["--compare-whole-updates"] : [])
+        [environments ? "--environments" : "--no-environments"] + StormsCommand.flags(for: comparison)
     }
 
     /// Runs every chunk not yet done.
@@ -83,7 +83,7 @@ final class StormCoordinator: Sendable {
     /// - Returns: How many storms failed, in this run and in the chunks done before it.
     func run() throws -> Int {
         let pending = progress.withLock { $0.pending.count }
-        say("gamesound-storms: seeds \(seeds) (\(seeds.count) storms\(environments ? "" : ", without environment calls")\(comparesWholeUpdates ? ", each compared with whole updates" : "")) in \(chunkCount) chunks, "
+        say("gamesound-storms: seeds \(seeds) (\(seeds.count) storms\(environments ? "" : ", without environment calls")\(StormsCommand.description(of: comparison))) in \(chunkCount) chunks, "
             + "\(jobs) worker processes")
         say("  state: \(state.path); failures: \(failures); the workers' standard error: \(workerLogPath)")
         if skipped > 0 {

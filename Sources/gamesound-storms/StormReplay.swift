@@ -10,7 +10,7 @@ struct StormReplay {
     /// - Returns: Whether the whole storm or its shrunk form still breaks an invariant.
     func run() throws -> Bool {
         let (file, scenarioText) = try StormFailureFile.read(path: path)
-        let runner = StormRunner(comparesWholeUpdates: file.comparesWholeUpdates ?? false)
+        let runner = StormRunner(comparison: file.effectiveComparison)
         let storm = StormSequence.random(seed: file.seed, environments: file.environments)
         print("Replaying \(path): seed \(file.seed) (\(storm.policy.rawValue), \(storm.strategy.rawValue), \(storm.voices) voices, "
               + "\(storm.steps.count) steps)")

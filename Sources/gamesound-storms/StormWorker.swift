@@ -7,7 +7,7 @@ import GameSoundStorms
 struct StormWorker {
     let seeds: SeedRange
     let environments: Bool
-    let comparesWholeUpdates: Bool
+    let comparison: StormComparison
     let failures: String
 
     func run() {
@@ -15,7 +15,7 @@ struct StormWorker {
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
         let coordinator = getppid()
-        let runner = StormRunner(comparesWholeUpdates: comparesWholeUpdates)
+        let runner = StormRunner(comparison: comparison)
         for seed in seeds.seeds {
             // A coordinator killed without passing it on leaves us to another parent: stop.
             guard getppid() == coordinator else { exit(2) }
@@ -32,9 +32,9 @@ struct StormWorker {
     /// Runs the storm of `seed` with only the steps at `kept`, for the coordinator shrinking a crash.
     ///
     /// - Returns: Whether it broke an invariant (a crash ends the process instead).
-    static func runAlone(seed: UInt64, environments: Bool, comparing: Bool, keeping kept: [Int]) -> Bool {
+    static func runAlone(seed: UInt64, environments: Bool, comparing: StormComparison, keeping kept: [Int]) -> Bool {
         let storm = StormSequence.random(seed: seed, environments: environments)
-        return StormRunner(comparesWholeUpdates: comparing).run(storm.keeping(steps: kept.filter(storm.steps.indices.contains))) != nil
+        return StormRunner(comparison: comparing).run(storm.keeping(steps: kept.filter(storm.steps.indices.contains))) != nil
     }
 
     /// Shrinks the storm, then writes `seed-<n>.json` (for `--replay`) and `seed-<n>.txt` (the report).
@@ -44,7 +44,7 @@ struct StormWorker {
         let (small, smallFailure, kept) = storm.shrunk(failing: failure, runner: runner)
         // Run the shrunk storm once more for the trace its scenario needs.
         let trace = runner.traced(small).trace
-        let record = StormFailureFile(storm: storm, environments: environments, comparesWholeUpdates: comparesWholeUpdates, failure: failure, shrunk: small, shrunkFailure: smallFailure, keptSteps: kept)
+        let record = StormFailureFile(storm: storm, environments: environments, comparison: comparison, failure: failure, shrunk: small, shrunkFailure: smallFailure, keptSteps: kept)
         let report = """
             Storm seed \(storm.seed) (\(storm.policy.rawValue), \(storm.strategy.rawValue), \(storm.voices) voices) failed: \(failure)
             Shrunk to \(small.steps.count) of \(storm.steps.count) steps: \(smallFailure)

@@ -70,6 +70,51 @@ struct StormTests {
         #expect(onlyWhole?.message == "only with whole updates: soundWhileSilenced after step 1: sound at frame 150")
     }
 
+    @Test("The rebuild comparison leaves out what each rebuild logs, names a log entry that differs, and bounds the samples")
+    func rebuildComparisonFindsTheStep() {
+        let storm = StormSequence(seed: 0, policy: .effectsOnly, strategy: .suspendContext, voices: 2, musicAtLaunch: false,
+                                  soundtrack: nil, steps: [StormStep(action: .fireProbe, framesAfter: 100),
+                                                           StormStep(action: .stopAllEffects, framesAfter: 100)])
+        var plain = StormTrace()
+        plain.samples = [Float](repeating: 0.25, count: 1_200)
+        plain.events = [GameSoundEvent(frame: 0, time: 0, origin: .game, name: "effectPlayed", details: [])]
+        var rebuilt = plain
+        rebuilt.rebuildFrames = [128]
+        #expect(StormRunner.comparison(plain: plain, rebuilt: (nil, rebuilt), in: storm) == nil)
+        rebuilt.rebuildFrames = [20]
+        rebuilt.samples[2 * 30] = 1  // within the settle frames of the rebuild at frame 20: not compared
+        #expect(StormRunner.comparison(plain: plain, rebuilt: (nil, rebuilt), in: storm) == nil)
+        let settled = 20 + StormRunner.rebuildSettleFrames
+        rebuilt.samples[2 * settled] = 0.25 + StormRunner.rebuildSampleBound / 2
+        #expect(StormRunner.comparison(plain: plain, rebuilt: (nil, rebuilt), in: storm) == nil, "within the bound")
+        #expect(StormRunner.largestDifference(plain: plain, rebuilt: rebuilt).framesAfterRebuild == StormRunner.rebuildSettleFrames)
+        rebuilt.samples[2 * (settled + 2) + 1] = 0.25 + StormRunner.rebuildSampleBound * 2
+        let sample = StormRunner.comparison(plain: plain, rebuilt: (nil, rebuilt), in: storm)
+        #expect(sample?.kind == .rebuildDiffers)
+        #expect(sample?.step == storm.steps.count, "past the storm's 200 frames of steps")
+        #expect(sample?.message.contains("\(StormRunner.rebuildSettleFrames + 2) frames after a rebuild") == true, "\(String(describing: sample))")
+        rebuilt = plain
+        rebuilt.rebuildFrames = [110]
+        rebuilt.events.append(GameSoundEvent(frame: 120, time: 0.0025, origin: .game, name: "soundtrackResumed", details: []))
+        let event = StormRunner.comparison(plain: plain, rebuilt: (nil, rebuilt), in: storm)
+        #expect(event?.step == 1)
+        #expect(event?.message.contains("soundtrackResumed at frame 120 with rebuilds") == true, "\(String(describing: event))")
+    }
+
+    @Test("Rebuilt at random blocks, a storm with no rebuild-sensitive state renders exactly as its plain run")
+    func rebuiltStormMatches() throws {
+        // A looping probe and a 48 kHz effect at pitch 1: a source restarted at its offset plays on sample for sample.
+        let storm = StormSequence(seed: 5, policy: .effectsOnly, strategy: .suspendContext, voices: 4, musicAtLaunch: false,
+                                  soundtrack: nil, steps: [StormStep(action: .fireProbe, framesAfter: 8_192),
+                                                           StormStep(action: .effectsVolume(0.5), framesAfter: 8_192)])
+        let runner = StormRunner(comparison: .rebuilds)
+        #expect(runner.run(storm) == nil)
+        let rebuilt = runner.tracedWithRebuilds(storm)
+        #expect(!rebuilt.trace.rebuildFrames.isEmpty, "the seed draws rebuilds")
+        #expect(StormRunner.largestDifference(plain: StormRunner().traced(storm).trace, rebuilt: rebuilt.trace).difference == 0,
+                "after the settle frames, sample for sample")
+    }
+
     @Test("A storm compared with whole updates prints its ducking rule, and its scenario replays it exactly")
     func comparedStormReplays() throws {
         // The first short storm in which the rule both engages and lets go.

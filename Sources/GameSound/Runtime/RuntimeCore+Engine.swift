@@ -259,7 +259,8 @@ extension RuntimeCore {
     /// Moves the output to the system's current device: the media-services rebuild without the
     /// session part. OpenAL Soft 1.19.1 keeps its PulseAudio stream on the sink it opened, so the
     /// device is closed and opened again, which puts the new stream on the new default.
-    /// Called only for a real output; on failure the runtime waits for a device (``awaitDevice()``).
+    /// Called for a real output, and by the storms' rebuild comparison on headless output
+    /// (``GameSoundRuntime/rebuildOutput()``); on failure a real output waits for a device (``awaitDevice()``).
     func reopenDevice() {
         stopOutput()
         saveAndTearDownContext()
