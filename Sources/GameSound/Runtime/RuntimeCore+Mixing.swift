@@ -5,27 +5,12 @@ struct VoiceRamps {
     var gain: Fade?
     var pitch: Fade?
     var pan: Fade?
-    var position: PositionRamp?
+    var position: Ramp<SIMDPosition>?
 
     /// The frame by which every ramp has arrived.
     var settlesAt: Int {
         [gain, pitch, pan].compactMap { $0.map { $0.startFrame + $0.frames } }.max().map { max($0, position?.endFrame ?? 0) }
             ?? position?.endFrame ?? 0
-    }
-}
-
-/// A straight line from one place to another over a number of frames.
-struct PositionRamp {
-    var from: SIMDPosition
-    var to: SIMDPosition
-    var startFrame: Int
-    var frames: Int
-
-    var endFrame: Int { startFrame + frames }
-
-    func value(at frame: Int) -> SIMDPosition {
-        guard frames > 0 else { return to }
-        return ListenerRamp.mix(from, to, Float(min(max(frame - startFrame, 0), frames)) / Float(frames))
     }
 }
 
@@ -302,7 +287,7 @@ extension RuntimeCore {
             // A panned voice has no place in the world to move from: it jumps there.
             let from = voicePosition(slot, at: now)
             slots[slot].ramps.position = frames > 0 ? from.map {
-                PositionRamp(from: $0, to: position, startFrame: now, frames: frames)
+                Ramp(from: $0, to: position, startFrame: now, frames: frames)
             } : nil
             slots[slot].options.position = position
         }

@@ -67,7 +67,7 @@ extension RuntimeCore {
             throw .invalidArgument("the listener's at and up cannot point the same way (or opposite ways)")
         }
         let now = currentFrame
-        listenerRamp = frames > 0 ? ListenerRamp(from: currentListener, to: target, startFrame: now, frames: frames) : nil
+        listenerRamp = frames > 0 ? Ramp(from: currentListener, to: target, startFrame: now, frames: frames) : nil
         listener = target
         spaceSettlesAt = max(spaceSettlesAt, now + frames)
         if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { applyListener(currentListener) }

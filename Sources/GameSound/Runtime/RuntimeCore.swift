@@ -141,7 +141,8 @@ final class RuntimeCore {
 
     // Space (RuntimeCore+Space).
     var listener = Listener()
-    var listenerRamp: ListenerRamp?
+    /// The listener on its way to ``listener`` (nil once it is there).
+    var listenerRamp: Ramp<Listener>?
     lazy var distanceModel: DistanceModel = configuration.distanceModel
     var dopplerFactor: Float = 1
     var speedOfSound: Float = 343.3

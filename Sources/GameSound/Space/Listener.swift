@@ -17,36 +17,26 @@ public struct Listener: Sendable, Hashable {
     public init() {}
 }
 
-/// A listener moving from one state to another over a number of frames; directions turn on the
-/// sphere (a half turn goes round the head, not through it).
-struct ListenerRamp {
-    var from: Listener
-    var to: Listener
-    var startFrame: Int
-    var frames: Int
-
-    var endFrame: Int { startFrame + frames }
-
-    func value(at frame: Int) -> Listener {
-        guard frames > 0 else { return to }
-        let t = Float(min(max(frame - startFrame, 0), frames)) / Float(frames)
+extension Listener: Interpolatable {
+    /// The listener partway through a move: its place and speed in straight lines, its head and
+    /// facing turned on the sphere (a half turn goes round the head, not through it).
+    ///
+    /// `up` turns first, about the old facing; then `at` turns about the new `up`, so that the two
+    /// stay at right angles as they go.
+    static func interpolated(from start: Listener, to end: Listener, progress: Float) -> Listener {
         var listener = Listener()
-        listener.position = Self.mix(from.position, to.position, t)
-        listener.velocity = Self.mix(from.velocity, to.velocity, t)
-        listener.up = Self.turn(from.up, to.up, t, axis: from.at)
-        listener.at = Self.turn(from.at, to.at, t, axis: listener.up)
+        listener.position = .interpolated(from: start.position, to: end.position, progress: progress)
+        listener.velocity = .interpolated(from: start.velocity, to: end.velocity, progress: progress)
+        listener.up = turn(start.up, end.up, progress, axis: start.at)
+        listener.at = turn(start.at, end.at, progress, axis: listener.up)
         return listener
     }
 
-    static func mix(_ a: SIMDPosition, _ b: SIMDPosition, _ t: Float) -> SIMDPosition {
-        SIMDPosition(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, z: a.z + (b.z - a.z) * t)
-    }
-
     /// Spherical interpolation between two directions; opposite ones turn about `axis`.
-    static func turn(_ a: SIMDPosition, _ b: SIMDPosition, _ t: Float, axis: SIMDPosition) -> SIMDPosition {
+    private static func turn(_ a: SIMDPosition, _ b: SIMDPosition, _ t: Float, axis: SIMDPosition) -> SIMDPosition {
         let a = a.normalized, b = b.normalized
         let cosine = max(-1, min(1, a.x * b.x + a.y * b.y + a.z * b.z))
-        if cosine > 0.9999 { return mix(a, b, t).normalized }
+        if cosine > 0.9999 { return SIMDPosition.interpolated(from: a, to: b, progress: t).normalized }
         if cosine < -0.9999 {
             // Half a turn: go round `axis` (perpendicular to a), a × axis being the way round.
             let side = SIMDPosition(x: axis.y * a.z - axis.z * a.y, y: axis.z * a.x - axis.x * a.z, z: axis.x * a.y - axis.y * a.x).normalized
