@@ -7,7 +7,7 @@ struct BusTree {
         /// nil only for the master bus.
         var parent: Int?
         /// The volume, ramping towards its target.
-        var volume: Fade
+        var volume: Ramp<Float>
         var muted = false
         var paused = false
         /// At most this many voices play directly on the bus.
@@ -67,8 +67,7 @@ struct BusTree {
 
     /// Moves a bus's volume to `volume` over `frames` (at once for 0).
     mutating func setVolume(_ bus: Int, _ volume: Float, frames: Int, at frame: Int) {
-        buses[bus].volume = Fade(from: buses[bus].volume.gain(at: frame), to: volume, startFrame: frame, frames: frames,
-                                 completion: .none)
+        buses[bus].volume = Ramp(from: buses[bus].volume.value(at: frame), to: volume, startFrame: frame, frames: frames)
     }
 
     mutating func setMuted(_ bus: Int, _ muted: Bool) { buses[bus].muted = muted }
@@ -119,11 +118,11 @@ struct BusTree {
     var allocatorRules: [VoiceAllocator.BusRule] { buses.map { .init(limit: $0.limit, reserve: $0.reserve) } }
 
     /// The frame by which every volume ramp has arrived.
-    var settlesAt: Int { buses.map { $0.volume.startFrame + $0.volume.frames }.max() ?? 0 }
+    var settlesAt: Int { buses.map { $0.volume.endFrame }.max() ?? 0 }
 
     /// One bus's own gain now: its volume, its mute and the ducks on it (`ducks[bus]`).
     func ownGain(_ bus: Int, at frame: Int, ducks: [Float]) -> Float {
-        buses[bus].muted ? 0 : buses[bus].volume.gain(at: frame) * ducks[bus]
+        buses[bus].muted ? 0 : buses[bus].volume.value(at: frame) * ducks[bus]
     }
 
     /// The gain of every bus for the sources on it: the product of the own gains from the bus up to,
@@ -135,9 +134,4 @@ struct BusTree {
         }
         return gains
     }
-}
-
-extension Fade {
-    /// A value that stays where it is.
-    static func steady(_ value: Float) -> Fade { Fade(from: value, to: value, startFrame: 0, frames: 0, completion: .none) }
 }

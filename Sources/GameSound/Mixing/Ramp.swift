@@ -43,5 +43,3 @@ struct Ramp<Value: Interpolatable> {
     /// Whether the move is over at `frame` (at ``endFrame`` or later).
     func isFinished(at frame: Int) -> Bool { frame - startFrame >= frames }
 }
-
-extension Ramp: Equatable where Value: Equatable {}

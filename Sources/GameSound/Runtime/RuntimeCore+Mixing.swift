@@ -2,15 +2,14 @@ import OpenAL
 
 /// Values moving towards a target on a playing voice: gain, pitch, pan and position.
 struct VoiceRamps {
-    var gain: Fade?
-    var pitch: Fade?
-    var pan: Fade?
+    var gain: Ramp<Float>?
+    var pitch: Ramp<Float>?
+    var pan: Ramp<Float>?
     var position: Ramp<SIMDPosition>?
 
     /// The frame by which every ramp has arrived.
     var settlesAt: Int {
-        [gain, pitch, pan].compactMap { $0.map { $0.startFrame + $0.frames } }.max().map { max($0, position?.endFrame ?? 0) }
-            ?? position?.endFrame ?? 0
+        [gain?.endFrame, pitch?.endFrame, pan?.endFrame, position?.endFrame].compactMap { $0 }.max() ?? 0
     }
 }
 
@@ -22,7 +21,7 @@ struct DuckState {
     let floor: Float
     let attackFrames: Int
     let releaseFrames: Int
-    var ramp = Fade.steady(1)
+    var ramp = Ramp<Float>.steady(1)
     var active = false
 }
 
@@ -34,16 +33,16 @@ extension RuntimeCore {
 
     /// A voice's gain now, before its bus.
     func voiceGain(_ slot: Int, at frame: Int) -> Float {
-        slots[slot].ramps.gain?.gain(at: frame) ?? slots[slot].options.gain
+        slots[slot].ramps.gain?.value(at: frame) ?? slots[slot].options.gain
     }
 
     /// What the voice's source gain must be now: its own gain, its bus chain and any fade-out.
     func sourceGain(_ slot: Int, at frame: Int) -> Float {
-        voiceGain(slot, at: frame) * busGains[slots[slot].bus] * (slots[slot].stopFade?.gain(at: frame) ?? 1)
+        voiceGain(slot, at: frame) * busGains[slots[slot].bus] * (slots[slot].stopFade?.value(at: frame) ?? 1)
     }
 
-    func voicePitch(_ slot: Int, at frame: Int) -> Float { slots[slot].ramps.pitch?.gain(at: frame) ?? slots[slot].options.pitch }
-    func voicePan(_ slot: Int, at frame: Int) -> Float { slots[slot].ramps.pan?.gain(at: frame) ?? slots[slot].options.pan }
+    func voicePitch(_ slot: Int, at frame: Int) -> Float { slots[slot].ramps.pitch?.value(at: frame) ?? slots[slot].options.pitch }
+    func voicePan(_ slot: Int, at frame: Int) -> Float { slots[slot].ramps.pan?.value(at: frame) ?? slots[slot].options.pan }
     func voicePosition(_ slot: Int, at frame: Int) -> SIMDPosition? {
         slots[slot].ramps.position?.value(at: frame) ?? slots[slot].options.position
     }
@@ -268,8 +267,8 @@ extension RuntimeCore {
         }
         guard let slot = try liveSlot(voice) else { return false }
         let now = currentFrame
-        func ramp(_ current: Float, _ target: Float) -> Fade? {
-            frames > 0 ? Fade(from: current, to: target, startFrame: now, frames: frames, completion: .none) : nil
+        func ramp(_ current: Float, _ target: Float) -> Ramp<Float>? {
+            frames > 0 ? Ramp(from: current, to: target, startFrame: now, frames: frames) : nil
         }
         if let gain {
             slots[slot].ramps.gain = ramp(voiceGain(slot, at: now), gain)
@@ -327,8 +326,8 @@ extension RuntimeCore {
         guard frames > 0 else { return try stop(voice) }
         guard let slot = try liveSlot(voice) else { return false }
         let now = currentFrame
-        let from = slots[slot].stopFade?.gain(at: now) ?? 1
-        slots[slot].stopFade = Fade(from: from, to: 0, startFrame: now, frames: frames, completion: .stop)
+        let from = slots[slot].stopFade?.value(at: now) ?? 1
+        slots[slot].stopFade = Ramp(from: from, to: 0, startFrame: now, frames: frames)
         voiceRampsSettleAt = max(voiceRampsSettleAt, now + frames)
         return true
     }
@@ -436,9 +435,9 @@ extension RuntimeCore {
             guard active != duckStates[index].active else { continue }
             let state = duckStates[index]
             duckStates[index].active = active
-            duckStates[index].ramp = Fade(from: state.ramp.gain(at: now), to: active ? state.floor : 1, startFrame: now,
-                                          frames: active ? state.attackFrames : state.releaseFrames, completion: .none)
-            mixSettlesAt = max(mixSettlesAt, duckStates[index].ramp.startFrame + duckStates[index].ramp.frames)
+            duckStates[index].ramp = Ramp(from: state.ramp.value(at: now), to: active ? state.floor : 1, startFrame: now,
+                                          frames: active ? state.attackFrames : state.releaseFrames)
+            mixSettlesAt = max(mixSettlesAt, duckStates[index].ramp.endFrame)
             log(.engine, active ? "busDucked" : "busRestored",
                 [.init("bus", .string(state.rule.ducked.name)), .init("by", .string(state.rule.bus.name)),
                  .init("db", .number(Double(active ? -state.rule.decibels : 0)))])
@@ -446,7 +445,7 @@ extension RuntimeCore {
         }
         if moved || previousUpdateFrame <= mixSettlesAt {
             for bus in duckGains.indices { duckGains[bus] = 1 }
-            for state in duckStates { duckGains[state.ducked] = min(duckGains[state.ducked], state.ramp.gain(at: now)) }
+            for state in duckStates { duckGains[state.ducked] = min(duckGains[state.ducked], state.ramp.value(at: now)) }
         }
     }
 }

@@ -21,8 +21,8 @@ extension RuntimeCore {
             if soundtrackWanted, let path = soundtrackPath {
                 if let stream = soundtrack, stream.path == path, stream.state != .stopped {
                     if stream.state == .paused || stream.fade?.completion == .pause {
-                        let from = stream.state == .paused ? 0 : (stream.fade?.gain(at: now) ?? 1)
-                        stream.fade = fadeFrames > 0 ? Fade(from: from, to: 1, startFrame: now, frames: fadeFrames, completion: .none) : nil
+                        let from = stream.state == .paused ? 0 : (stream.fade?.ramp.value(at: now) ?? 1)
+                        stream.fade = fadeFrames > 0 ? .toFull(from: from, at: now, frames: fadeFrames) : nil
                         try stream.play(at: now)
                         log(.game, "soundtrackResumed", soundtrackDetails(stream))
                     }
@@ -32,7 +32,7 @@ extension RuntimeCore {
                                                       startFrame: pendingSoundtrackStart, bus: BusTree.music, context: context)
                     pendingSoundtrackStart = 0
                     stream.busGain = busGains[BusTree.music]
-                    if fadeFrames > 0 { stream.fade = Fade(from: 0, to: 1, startFrame: now, frames: fadeFrames, completion: .none) }
+                    if fadeFrames > 0 { stream.fade = .toFull(from: 0, at: now, frames: fadeFrames) }
                     soundtrack = stream
                     try stream.play(at: now)
                     let name = soundtrackRestoring ? "soundtrackResumed" : "soundtrackStarted"
@@ -47,8 +47,7 @@ extension RuntimeCore {
                     log(.game, completion == .stop ? "soundtrackStopped" : "soundtrackPaused", soundtrackDetails(stream))
                 }
                 if fadeFrames > 0 {
-                    stream.fade = Fade(from: stream.fade?.gain(at: now) ?? 1, to: 0, startFrame: now, frames: fadeFrames,
-                                       completion: completion)
+                    stream.fade = .toSilence(from: stream.fade, at: now, frames: fadeFrames, then: completion)
                 } else if completion == .stop {
                     try stream.stop()
                     stream.destroy()
@@ -152,7 +151,7 @@ extension RuntimeCore {
         let frames = max(1, Int(duration * Double(configuration.sampleRate)))
         if phase == .running, (try? makeContextCurrentIfNeeded()) != nil, let old = soundtrack, old.state == .playing {
             let now = currentFrame
-            old.fade = Fade(from: old.fade?.gain(at: now) ?? 1, to: 0, startFrame: now, frames: frames, completion: .stop)
+            old.fade = .toSilence(from: old.fade, at: now, frames: frames, then: .stop)
             log(.game, "soundtrackStopped", soundtrackDetails(old))
             // At most one track fades out at a time: a crossfade during a crossfade cuts the older
             // fade short, so that repeated crossfades cannot pile up streams.

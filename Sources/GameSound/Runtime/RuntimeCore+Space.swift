@@ -168,7 +168,7 @@ extension RuntimeCore {
         let incoming = 1 - activeEnvironmentSlot
         loadEnvironment(new, into: incoming)
         let now = currentFrame
-        environmentFade = Fade(from: 0, to: 1, startFrame: now, frames: frames, completion: .none)
+        environmentFade = Ramp(from: 0, to: 1, startFrame: now, frames: frames)
         activeEnvironmentSlot = incoming
         spaceSettlesAt = max(spaceSettlesAt, now + frames)
         applyEnvironmentGains(at: now)
@@ -198,7 +198,7 @@ extension RuntimeCore {
         activeEnvironmentSlot = 0
         loadEnvironment(environment, into: 0)
         let now = currentFrame
-        environmentFade = Fade(from: 0, to: 1, startFrame: now, frames: fadeFrames, completion: .none)
+        environmentFade = Ramp(from: 0, to: 1, startFrame: now, frames: fadeFrames)
         spaceSettlesAt = max(spaceSettlesAt, now + fadeFrames)
         applyEnvironmentGains(at: now)
         for index in allocator.slots.indices where allocator.slots[index].busy { applyVoiceSends(index) }
@@ -218,7 +218,7 @@ extension RuntimeCore {
     /// The active slot at the fade's gain, the other at its complement.
     private func applyEnvironmentGains(at frame: Int) {
         guard environmentSlots.count == 2 else { return }
-        let fadeIn = environmentFade.gain(at: frame)
+        let fadeIn = environmentFade.value(at: frame)
         try? environmentSlots[activeEnvironmentSlot].setGain(fadeIn)
         try? environmentSlots[1 - activeEnvironmentSlot].setGain(1 - fadeIn)
     }

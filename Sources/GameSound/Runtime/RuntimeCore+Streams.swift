@@ -11,7 +11,7 @@ struct StreamVoice {
     var generation: Int
     var live = true
     var gain: Float
-    var gainRamp: Fade?
+    var gainRamp: Ramp<Float>?
     var pausedByGame = false
     /// A fade-out that ends the voice.
     var stopFade: Fade?
@@ -57,7 +57,7 @@ extension RuntimeCore {
 
     func streamShouldSound(_ index: Int) -> Bool { !streamVoices[index].pausedByGame && !buses.isPaused(streamVoices[index].bus) }
 
-    func streamGain(_ index: Int, at frame: Int) -> Float { streamVoices[index].gainRamp?.gain(at: frame) ?? streamVoices[index].gain }
+    func streamGain(_ index: Int, at frame: Int) -> Float { streamVoices[index].gainRamp?.value(at: frame) ?? streamVoices[index].gain }
 
     /// Creates the OpenAL side of a stream voice when the context can be used, and plays it unless paused.
     func startStreamIfPossible(_ index: Int) {
@@ -144,7 +144,7 @@ extension RuntimeCore {
     func setStream(_ index: Int, gain: Float, frames: Int) {
         let now = currentFrame
         streamVoices[index].gainRamp = frames > 0
-            ? Fade(from: streamGain(index, at: now), to: gain, startFrame: now, frames: frames, completion: .none) : nil
+            ? Ramp(from: streamGain(index, at: now), to: gain, startFrame: now, frames: frames) : nil
         streamVoices[index].gain = gain
         streamVoices[index].stream?.volume = streamGain(index, at: now)
     }
@@ -157,7 +157,7 @@ extension RuntimeCore {
     func stopStream(_ index: Int, frames: Int) {
         guard frames > 0 else { return endStream(index, reason: .stopped) }
         let now = currentFrame
-        let fade = Fade(from: streamVoices[index].stopFade?.gain(at: now) ?? 1, to: 0, startFrame: now, frames: frames, completion: .stop)
+        let fade = Fade.toSilence(from: streamVoices[index].stopFade, at: now, frames: frames, then: .stop)
         streamVoices[index].stopFade = fade
         streamVoices[index].stream?.fade = fade
     }

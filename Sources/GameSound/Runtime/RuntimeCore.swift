@@ -47,7 +47,7 @@ final class RuntimeCore {
         var ramps = VoiceRamps()
         var pausedByGame = false
         /// A fade-out that stops the voice when it ends.
-        var stopFade: Fade?
+        var stopFade: Ramp<Float>?
         /// When to look whether the voice has finished (see ``RuntimeCore/scheduleEndCheck(_:at:)``).
         var endCheck = Int.max
         /// The defined sound it plays, if it plays one (``SoundDefinition``).
@@ -159,7 +159,7 @@ final class RuntimeCore {
     var environmentSlots: [ALAuxiliarySlot] = []
     var environmentEffects: [ALEffect] = []
     var activeEnvironmentSlot = 0
-    var environmentFade = Fade.steady(1)
+    var environmentFade = Ramp<Float>.steady(1)
     /// One filter whose settings are copied into each send and direct path that needs one.
     var scratchFilter: ALFilter?
     var reportedNoEffects = false
@@ -221,7 +221,7 @@ final class RuntimeCore {
     var silenceCause: OutputSilenceCause?
     /// The gain another app's ducking puts on the whole output: a ramp towards ``duckedGain`` while
     /// ducked, back to 1 when the duck ends. Read at every update while it moves.
-    var duckRamp = Fade(from: 1, to: 1, startFrame: 0, frames: 0, completion: .none)
+    var duckRamp = Ramp<Float>.steady(1)
     /// The I/O configuration last logged: the granted sample rate and buffer, in frames.
     var ioConfiguration: IOConfiguration?
     /// The system's ``SystemAudio/statusVersion`` when ``updateSilence()`` last followed the status.
@@ -475,12 +475,12 @@ final class RuntimeCore {
     func applyListenerGain() {
         guard phase == .running, let context, context.isCurrent || (try? context.makeCurrent()) != nil else { return }
         // Headless output is zeroed while rendering instead, so that silence there is exact.
-        try? context.setListenerGain(isHeadless ? masterGain * duckRamp.gain(at: currentFrame) : heardGain)
+        try? context.setListenerGain(isHeadless ? masterGain * duckRamp.value(at: currentFrame) : heardGain)
     }
 
     /// The gain on everything the player hears: the master bus times another app's duck, and 0
     /// while the system silences the output.
-    var heardGain: Float { silenceCause != nil ? 0 : masterGain * duckRamp.gain(at: currentFrame) }
+    var heardGain: Float { silenceCause != nil ? 0 : masterGain * duckRamp.value(at: currentFrame) }
 
     // MARK: - Being ducked
 
@@ -499,8 +499,8 @@ final class RuntimeCore {
         let target: Float = ducked ? Self.duckedGain : 1
         guard duckRamp.to != target else { return }
         let now = currentFrame
-        duckRamp = Fade(from: duckRamp.gain(at: now), to: target, startFrame: now,
-                        frames: Int(Self.duckRampSeconds * Double(configuration.sampleRate)), completion: .none)
+        duckRamp = Ramp(from: duckRamp.value(at: now), to: target, startFrame: now,
+                        frames: Int(Self.duckRampSeconds * Double(configuration.sampleRate)))
         log(.system, ducked ? "duckBegan" : "duckEnded",
             [.init("db", .number(Double(20 * log10(Self.duckedGain)).rounded()))])
         applyListenerGain()

@@ -105,7 +105,7 @@ final class AudioStream {
         guard state == .playing else { return nil }
         try applyGain(at: frame)
         var finished: Fade.Completion?
-        if let fade, fade.isFinished(at: frame) {
+        if let fade, fade.ramp.isFinished(at: frame) {
             self.fade = nil
             finished = fade.completion
             switch fade.completion {
@@ -133,7 +133,7 @@ final class AudioStream {
         try source.setGain(gain(at: frame))
     }
 
-    private func gain(at frame: Int) -> Float { volume * busGain * (fade?.gain(at: frame) ?? 1) }
+    private func gain(at frame: Int) -> Float { volume * busGain * (fade?.ramp.value(at: frame) ?? 1) }
 
     /// Adds the last `window.frames` frames heard from this stream into `window`, for the level meters.
     func addLevels(into window: inout MeterWindow, at frame: Int) throws(OpenALError) {

@@ -1,22 +1,32 @@
-/// A linear gain ramp measured in audio frames, and what to do when it ends.
-struct Fade: Equatable {
-    enum Completion: Equatable {
+/// A fade on a stream (the soundtrack, or a streamed voice): its gain ramp, and what becomes of
+/// the stream when the ramp ends.
+///
+/// A fade-in ends in nothing; a fade-out ends in a pause or a stop, which ``AudioStream/update(at:)``
+/// carries out at the first update at or after the ramp's end.
+struct Fade {
+    /// What becomes of the stream when its fade ends.
+    enum Completion {
+        /// It plays on (a fade-in, or a fade back up).
         case none
+        /// It pauses, keeping its place.
         case pause
+        /// It stops.
         case stop
     }
 
-    var from: Float
-    var to: Float
-    var startFrame: Int
-    var frames: Int
+    /// The gain the fade puts on the stream, from 0 to 1.
+    var ramp: Ramp<Float>
+    /// What becomes of the stream when ``ramp`` ends.
     var completion: Completion
 
-    func gain(at frame: Int) -> Float {
-        guard frames > 0 else { return to }
-        let progress = Float(min(max(frame - startFrame, 0), frames)) / Float(frames)
-        return from + (to - from) * progress
+    /// A fade up to full gain over `frames` from `frame`, starting at `gain`; the stream plays on.
+    static func toFull(from gain: Float, at frame: Int, frames: Int) -> Fade {
+        Fade(ramp: Ramp(from: gain, to: 1, startFrame: frame, frames: frames), completion: .none)
     }
 
-    func isFinished(at frame: Int) -> Bool { frame - startFrame >= frames }
+    /// A fade down to silence over `frames` from `frame`, then `completion`. It starts where
+    /// `current` (the fade under way, if any) has the gain at `frame`, so that nothing jumps.
+    static func toSilence(from current: Fade?, at frame: Int, frames: Int, then completion: Completion) -> Fade {
+        Fade(ramp: Ramp(from: current?.ramp.value(at: frame) ?? 1, to: 0, startFrame: frame, frames: frames), completion: completion)
+    }
 }
