@@ -79,7 +79,6 @@ extension RuntimeCore {
         log(.session, "interruptionBegan", [.init("reason", .string(reason.name)), .init("wasSuspended", .bool(wasSuspended))])
         guard wasRunning else { return }
         try? makeContextCurrentIfNeeded()
-        lastKnownSoundtrackPosition = try? soundtrack?.position()
         noteStreamPositions()
         stopOutput()
         switch configuration.interruptionStrategy {
@@ -135,19 +134,14 @@ extension RuntimeCore {
                   state == .playing || state == .paused || (state == .initial && !shouldSound(index)) else { continue }
             saved.voices.append(.init(slot: index, effect: effect, offset: (try? source.offset()) ?? 0))
         }
-        saved.soundtrackPosition = try? soundtrack?.position()
         return saved
     }
 
     /// Deletes every source and buffer, then destroys the context. Buffers are uploaded again from
     /// the decoded bank when a context is rebuilt, so nothing is read from disk.
     func teardownContext(logDestroyed: Bool) {
-        releaseStreamVoices()
+        releaseStreamPlayers()
         tearDownEnvironment()
-        for track in discardedStreams + fadingTracks + [soundtrack].compactMap({ $0 }) { track.destroy() }
-        discardedStreams = []
-        fadingTracks = []
-        soundtrack = nil
         for index in slots.indices {
             try? slots[index].source?.stop()
             try? slots[index].source?.setBuffer(nil)
@@ -220,10 +214,6 @@ extension RuntimeCore {
             } catch {
                 endVoice(voice.slot, reason: .stopped)
             }
-        }
-        if let position = saved.soundtrackPosition {
-            pendingSoundtrackStart = position
-            soundtrackRestoring = true
         }
     }
 

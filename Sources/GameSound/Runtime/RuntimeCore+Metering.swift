@@ -13,8 +13,8 @@ extension RuntimeCore {
         if phase == .running, (try? makeContextCurrentIfNeeded()) != nil {
             addEffectLevels(into: &effects)
             let now = currentFrame
-            for stream in streams {
-                try? stream.addLevels(into: &music, at: now)
+            for (record, player) in streamPlayers {
+                try? player.addLevels(into: &music, gain: sourceGain(record, at: now))
             }
             if outputRunning, heardGain > 0 {
                 output.add(effects, gain: heardGain)

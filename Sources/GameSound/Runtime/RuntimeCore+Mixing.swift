@@ -77,7 +77,6 @@ extension RuntimeCore {
                 try? slots[index].source?.setGain(sourceGain(index, at: now))
             }
         }
-        for stream in streams { stream.busGain = gains[stream.bus] }
     }
 
     // MARK: - The block
@@ -155,7 +154,7 @@ extension RuntimeCore {
             applyVoice(index, at: now)
             syncPlayState(index)
         }
-        for index in streamVoices.indices where streamVoices[index].live { syncStreamPlayState(index) }
+        restoreStreams()
         nextEndCheck = now
     }
 
@@ -416,8 +415,8 @@ extension RuntimeCore {
         if allocator.slots.indices.contains(where: { slot in
             allocator.slots[slot].busy && buses.isWithin(slots[slot].bus, bus) && shouldSound(slot)
         }) { return true }
-        if buses.isWithin(BusTree.music, bus), soundtrack?.state == .playing { return true }
-        return streamVoices.contains { $0.live && $0.stream?.state == .playing && buses.isWithin($0.bus, bus) }
+        if buses.isWithin(BusTree.music, bus), soundtrack?.player?.state == .playing { return true }
+        return streamVoices.contains { $0.live && $0.player?.state == .playing && buses.isWithin($0.bus, bus) }
     }
 
     /// Whether every ducking rule already follows what plays on its bus. A voice, stream or

@@ -8,105 +8,124 @@ extension RuntimeCore {
             && soundtrackPath != nil && !buses.isPaused(BusTree.music)
     }
 
-    func soundtrackDetails(_ stream: AudioStream?) -> [GameSoundEvent.Detail] {
-        [.init("position", .integer((try? stream?.position()) ?? pendingSoundtrackStart))]
+    func soundtrackDetails(_ record: StreamRecord?) -> [GameSoundEvent.Detail] {
+        [.init("position", .integer(record?.position ?? 0))]
     }
 
-    /// Makes the stream match ``soundtrackWanted``: starts, resumes, pauses or stops it, logging each
-    /// change. Only while running; during an interruption the intent waits for the end.
+    /// Makes the soundtrack's record and player match ``soundtrackWanted``: starts, resumes, pauses or
+    /// stops it, logging each change, and gives a record that plays and has lost its player (a
+    /// rebuilt context) a new one where it was. Only while running; during an interruption the
+    /// intent waits for the end.
     func reconcileSoundtrack(fadeFrames: Int) {
-        guard phase == .running, let context, (try? makeContextCurrentIfNeeded()) != nil else { return }
+        guard phase == .running, context != nil, (try? makeContextCurrentIfNeeded()) != nil else { return }
         let now = currentFrame
-        do {
+        do throws(GameSoundError) {
             if soundtrackWanted, let path = soundtrackPath {
-                if let stream = soundtrack, stream.path == path, stream.state != .stopped {
-                    if stream.state == .paused || stream.fade?.completion == .pause {
-                        let from = stream.state == .paused ? 0 : (stream.fade?.ramp.value(at: now) ?? 1)
-                        stream.fade = fadeFrames > 0 ? .toFull(from: from, at: now, frames: fadeFrames) : nil
-                        try stream.play(at: now)
-                        log(.game, "soundtrackResumed", soundtrackDetails(stream))
+                if var record = soundtrack, record.path == path {
+                    if record.paused || record.fade?.completion == .pause {
+                        let from = record.paused ? 0 : (record.fade?.ramp.value(at: now) ?? 1)
+                        record.fade = fadeFrames > 0 ? .toFull(from: from, at: now, frames: fadeFrames) : nil
+                        record.paused = false
+                        try play(&record)
+                        soundtrack = record
+                        log(.game, "soundtrackResumed", soundtrackDetails(record))
+                    } else if record.player == nil {
+                        // It played when its context went: it goes on where it was.
+                        try play(&record)
+                        soundtrack = record
+                        log(.game, "soundtrackResumed", soundtrackDetails(record) + [.init("track", .string(path))])
                     }
                 } else {
-                    if let old = soundtrack { old.destroy() }
-                    let stream = try AudioStream(path: path, loop: soundtrackLoop, volume: soundtrackVolume,
-                                                      startFrame: pendingSoundtrackStart, bus: BusTree.music, context: context)
-                    pendingSoundtrackStart = 0
-                    stream.busGain = busGains[BusTree.music]
-                    if fadeFrames > 0 { stream.fade = .toFull(from: 0, at: now, frames: fadeFrames) }
-                    soundtrack = stream
-                    try stream.play(at: now)
-                    let name = soundtrackRestoring ? "soundtrackResumed" : "soundtrackStarted"
-                    soundtrackRestoring = false
-                    log(.game, name, soundtrackDetails(stream) + [.init("track", .string(path))])
+                    discard(soundtrack?.player)
+                    var record = StreamRecord(path: path, loop: soundtrackLoop, bus: BusTree.music, gain: soundtrackVolume)
+                    if fadeFrames > 0 { record.fade = .toFull(from: 0, at: now, frames: fadeFrames) }
+                    soundtrack = nil
+                    try startPlayer(&record)
+                    soundtrack = record
+                    log(.game, "soundtrackStarted", soundtrackDetails(record) + [.init("track", .string(path))])
                 }
-            } else if let stream = soundtrack, stream.state == .playing,
-                      fadeFrames <= 0 || (stream.fade?.completion != .pause && stream.fade?.completion != .stop) {
+            } else if var record = soundtrack, !record.paused,
+                      fadeFrames <= 0 || (record.fade?.completion != .pause && record.fade?.completion != .stop) {
                 // A stop or pause without a fade also cuts a fade-out already under way: "now" means now.
                 let completion: Fade.Completion = soundtrackIntent == .stopped ? .stop : .pause
-                if stream.fade?.completion != completion {
-                    log(.game, completion == .stop ? "soundtrackStopped" : "soundtrackPaused", soundtrackDetails(stream))
+                if record.fade?.completion != completion {
+                    log(.game, completion == .stop ? "soundtrackStopped" : "soundtrackPaused", soundtrackDetails(record))
                 }
                 if fadeFrames > 0 {
-                    stream.fade = .toSilence(from: stream.fade, at: now, frames: fadeFrames, then: completion)
+                    record.fade = .toSilence(from: record.fade, at: now, frames: fadeFrames, then: completion)
+                    soundtrack = record
                 } else if completion == .stop {
-                    try stream.stop()
-                    stream.destroy()
+                    discard(record.player)
                     soundtrack = nil
                 } else {
-                    try stream.pause()
+                    record.resumeAt = record.position
+                    do { try record.player?.pause() } catch { throw .openAL(error) }
+                    record.paused = true
+                    record.fade = nil
+                    soundtrack = record
                 }
-            } else if soundtrackIntent == .stopped, let stream = soundtrack, stream.state != .playing {
-                stream.destroy()
+            } else if soundtrackIntent == .stopped, let record = soundtrack, record.paused {
+                discard(record.player)
                 soundtrack = nil
             }
         } catch {
-            log(.engine, "soundtrackFailed", [.init("error", .string(String(describing: error)))])
-            logger.error("the soundtrack cannot play: \(error)", metadata: LogCode.soundtrackCannotPlay.metadata)
-            soundtrack?.destroy()
-            soundtrack = nil
-            soundtrackIntent = .stopped
+            soundtrackFailed(error)
         }
     }
 
-    /// Every stream that may sound: the soundtrack, the tracks still fading out of a crossfade, and
-    /// the streamed voices.
-    var streams: [AudioStream] { fadingTracks + (soundtrack.map { [$0] } ?? []) + streamVoices.compactMap(\.stream) }
+    /// Plays the soundtrack's record: its paused player, or a new one where it was.
+    private func play(_ record: inout StreamRecord) throws(GameSoundError) {
+        if let player = record.player {
+            do { try player.play(gain: sourceGain(record, at: currentFrame)) } catch { throw .openAL(error) }
+        } else {
+            try startPlayer(&record)
+        }
+    }
 
-    /// Per-block work for the streams: fades, refills, fade-outs that finished, tracks that ended.
+    private func soundtrackFailed(_ error: GameSoundError) {
+        log(.engine, "soundtrackFailed", [.init("error", .string(String(describing: error)))])
+        logger.error("the soundtrack cannot play: \(error)", metadata: LogCode.soundtrackCannotPlay.metadata)
+        discard(soundtrack?.player)
+        soundtrack = nil
+        soundtrackIntent = .stopped
+    }
+
+    /// Per-block work for the soundtrack and the tracks fading out of a crossfade: gain, fades,
+    /// refills, fade-outs that finished, tracks that ended.
     func updateSoundtrack() {
-        guard soundtrack != nil || !fadingTracks.isEmpty else { return }
         let now = currentFrame
-        if let stream = soundtrack {
-            let underrunsBefore = stream.underruns
-            let finished = try? stream.update(at: now)
-            if stream.underruns > underrunsBefore {
-                logger.warning("the soundtrack ran dry and restarted (underrun \(stream.underruns)): the update fell behind", metadata: LogCode.soundtrackUnderrun.metadata)
+        if var record = soundtrack, let player = record.player {
+            let underrunsBefore = player.underruns
+            let progress = advance(&record, at: now)
+            soundtrack = record
+            if player.underruns > underrunsBefore {
+                logger.warning("the soundtrack ran dry and restarted (underrun \(player.underruns)): the update fell behind", metadata: LogCode.soundtrackUnderrun.metadata)
             }
-            if finished == .stop || (stream.state == .stopped && finished == nil) {
-                if finished == nil { log(.game, "soundtrackStopped", soundtrackDetails(stream)) }
-                stream.destroy()
+            switch progress {
+            case .playing, .pausedByFade:
+                break
+            case .stoppedByFade:
+                discard(player)
                 soundtrack = nil
-                if finished == nil { soundtrackIntent = .stopped }
+            case .ended:
+                log(.game, "soundtrackStopped", soundtrackDetails(record))
+                discard(player)
+                soundtrack = nil
+                soundtrackIntent = .stopped
             }
         }
         // Not removeAll on an empty array: that allocated a new buffer at every block.
-        guard !fadingTracks.isEmpty else { return }
-        fadingTracks.removeAll { track in
-            let finished = try? track.update(at: now)
-            if finished == .stop || track.state == .stopped {
-                track.destroy()
-                return true
+        guard !outgoingTracks.isEmpty else { return }
+        for index in outgoingTracks.indices {
+            switch advance(&outgoingTracks[index], at: now) {
+            case .playing, .pausedByFade: continue
+            case .stoppedByFade, .ended: outgoingTracks[index].live = false
             }
-            return false
         }
-    }
-
-    /// Destroys a stream now if the context can be used, else as soon as it is current again.
-    func discard(_ stream: AudioStream) {
-        if phase != .lost, context != nil, (try? makeContextCurrentIfNeeded()) != nil {
-            stream.destroy()
-        } else {
-            discardedStreams.append(stream)
+        outgoingTracks.removeAll { record in
+            guard !record.live else { return false }
+            discard(record.player)
+            return true
         }
     }
 
@@ -115,11 +134,9 @@ extension RuntimeCore {
     func playSoundtrack(path: String?, loop: Bool, fadeIn: Double) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         if let path, path != soundtrackPath {
-            if let old = soundtrack { discard(old) }
+            discard(soundtrack?.player)
             soundtrack = nil
             soundtrackPath = path
-            pendingSoundtrackStart = 0
-            forgetSavedSoundtrackPosition()
         }
         guard soundtrackPath != nil else { throw .noSoundtrack }
         soundtrackLoop = loop
@@ -133,64 +150,50 @@ extension RuntimeCore {
         soundtrackIntent = intent
         if intent != .playing, fade <= 0 {
             // A pause or stop at once silences the track still fading out of a crossfade, too.
-            for track in fadingTracks { discard(track) }
-            fadingTracks = []
+            for record in outgoingTracks { discard(record.player) }
+            outgoingTracks = []
         }
         if intent == .stopped, phase != .running {
-            pendingSoundtrackStart = 0
-            soundtrackRestoring = false
-            forgetSavedSoundtrackPosition()
+            // Stopped while the output is away: a later play starts the track from its beginning.
+            discard(soundtrack?.player)
+            soundtrack = nil
         }
         reconcileSoundtrack(fadeFrames: Int(fade * Double(configuration.sampleRate)))
-        if intent == .stopped, phase == .running, soundtrack == nil { pendingSoundtrackStart = 0 }
     }
 
     /// Fades the current track out and `path` in over `duration` seconds.
     func crossfade(to path: String, duration: Double, loop: Bool) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         let frames = max(1, Int(duration * Double(configuration.sampleRate)))
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil, let old = soundtrack, old.state == .playing {
+        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil, var old = soundtrack, old.player?.state == .playing {
             let now = currentFrame
             old.fade = .toSilence(from: old.fade, at: now, frames: frames, then: .stop)
             log(.game, "soundtrackStopped", soundtrackDetails(old))
             // At most one track fades out at a time: a crossfade during a crossfade cuts the older
             // fade short, so that repeated crossfades cannot pile up streams.
-            for track in fadingTracks { discard(track) }
-            fadingTracks = [old]
-        } else if let old = soundtrack {
-            discard(old)
+            for record in outgoingTracks { discard(record.player) }
+            outgoingTracks = [old]
+        } else {
+            discard(soundtrack?.player)
         }
         soundtrack = nil
         soundtrackPath = path
         soundtrackLoop = loop
-        pendingSoundtrackStart = 0
-        forgetSavedSoundtrackPosition()
         soundtrackIntent = .playing
         reconcileSoundtrack(fadeFrames: frames)
-    }
-
-    /// A stop, a new track or a crossfade asked for while no context exists: the place saved with
-    /// what was playing no longer applies, so the restore must not resume the old place.
-    func forgetSavedSoundtrackPosition() {
-        snapshot?.soundtrackPosition = nil
-        lastKnownSoundtrackPosition = nil
     }
 
     func setSoundtrackVolume(_ volume: Float) throws(GameSoundError) {
         guard volume.isFinite, volume >= 0 else { throw .invalidArgument("soundtrack volume must be ≥ 0") }
         soundtrackVolume = volume
-        soundtrack?.volume = volume
+        soundtrack?.gain = volume
     }
 
     var soundtrackPosition: Int? {
-        guard let soundtrack else {
-            // No stream: stopped, not started yet, or torn down (legacy interruption, media services
-            // lost) with its position saved in the snapshot.
-            guard soundtrackIntent != .stopped else { return nil }
-            return snapshot?.soundtrackPosition ?? pendingSoundtrackStart
-        }
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { return try? soundtrack.position() }
-        return snapshot?.soundtrackPosition ?? lastKnownSoundtrackPosition
+        // No record: stopped (nil), or asked to play and not started yet (held back, say): at its start.
+        guard let soundtrack else { return soundtrackIntent != .stopped ? 0 : nil }
+        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { return soundtrack.position }
+        return soundtrack.resumeAt
     }
 }
 
@@ -211,8 +214,8 @@ extension RuntimeCore {
             track = .stopped
         } else if soundtrackIntent == .playing, soundtrackHeldBack || pausedByHint {
             track = .heldForOtherAudio
-        } else if phase == .running, let stream = soundtrack, stream.state == .playing,
-                  (stream.fade?.completion ?? Fade.Completion.none) == Fade.Completion.none {
+        } else if phase == .running, let record = soundtrack, record.player?.state == .playing,
+                  (record.fade?.completion ?? Fade.Completion.none) == Fade.Completion.none {
             track = .playing
         } else {
             track = .paused

@@ -1,31 +1,133 @@
 import AudioFiles
 import OpenAL
 
-/// A streamed voice besides the soundtrack (an ambience bed, a long line of dialogue): what the
-/// game asked for, kept across interruptions and rebuilds; `stream` is its OpenAL side, nil while
-/// the context is gone.
-struct StreamVoice {
-    let path: String
-    let loop: Bool
-    let bus: Int
-    var generation: Int
-    var live = true
-    var gain: Float
-    var gainRamp: Ramp<Float>?
-    var pausedByGame = false
-    /// A fade-out that ends the voice.
-    var stopFade: Fade?
-    var stream: AudioStream?
-    /// Where the stream starts when it is (re)created: 0, or where it was when its context went.
-    var resumeAt = 0
-}
-
-/// Streamed voices: any number of them, each on its bus, each a ``Voice`` handle like an effect's
-/// (its slot above ``RuntimeCore/streamSlotBase``), so that the same calls pause, resume, fade and
-/// stop it. A stream's gain can change; its pitch and place cannot.
+/// Streams: every ``StreamRecord`` (the soundtrack, a crossfade's outgoing track, the streamed voices)
+/// kept, advanced and given a player the same way.
+///
+/// Streamed voices besides the soundtrack can be any number, each on its bus, each a ``Voice`` handle
+/// like an effect's (its slot above ``RuntimeCore/streamSlotBase``), so that the same calls pause,
+/// resume, fade and stop it. A stream's gain can change; its pitch and place cannot.
 extension RuntimeCore {
     /// Handles of streams have slots from here on; effect voices' slots lie below.
     static let streamSlotBase = 0x8000
+
+    // MARK: - Every stream
+
+    /// The gain of a stream's source at `frame`: its own, its bus and its fade.
+    func sourceGain(_ record: StreamRecord, at frame: Int) -> Float {
+        record.gain(at: frame) * busGains[record.bus] * (record.fade?.ramp.value(at: frame) ?? 1)
+    }
+
+    /// Every player that may sound, for the meters.
+    var streamPlayers: [(record: StreamRecord, player: AudioStream)] {
+        (outgoingTracks + (soundtrack.map { [$0] } ?? []) + streamVoices.filter(\.live)).compactMap { record in
+            record.player.map { (record, $0) }
+        }
+    }
+
+    /// What became of a playing stream in an update.
+    enum StreamProgress {
+        /// It plays on (or was not playing).
+        case playing
+        /// Its fade ended in a pause.
+        case pausedByFade
+        /// Its fade ended in a stop.
+        case stoppedByFade
+        /// It ran out (a stream that does not loop).
+        case ended
+    }
+
+    /// Moves a playing stream on by one update: its gain, its fade and what the fade ends in, then refills.
+    func advance(_ record: inout StreamRecord, at now: Int) -> StreamProgress {
+        guard let player = record.player, player.state == .playing else { return .playing }
+        do {
+            try player.setGain(sourceGain(record, at: now))
+            if let fade = record.fade, fade.ramp.isFinished(at: now) {
+                record.fade = nil
+                switch fade.completion {
+                case .pause:
+                    record.paused = true
+                    try player.pause()
+                    return .pausedByFade
+                case .stop:
+                    try player.stop()
+                    return .stoppedByFade
+                case .none:
+                    break
+                }
+            }
+            return try player.keepFed() ? .ended : .playing
+        } catch {
+            return player.state == .stopped ? .ended : .playing
+        }
+    }
+
+    /// Gives a record a player at ``StreamRecord/resumeAt`` and plays it (or, `cued`, queues it paused).
+    func startPlayer(_ record: inout StreamRecord, cued: Bool = false) throws(GameSoundError) {
+        guard let context else { throw .openAL(OpenALError(operation: "makeCurrent", code: .noCurrentContext)) }
+        let player = try AudioStream(path: record.path, loop: record.loop, startFrame: record.resumeAt, context: context)
+        do {
+            if cued { try player.cue() } else { try player.play(gain: sourceGain(record, at: currentFrame)) }
+        } catch {
+            player.destroy()
+            throw .openAL(error)
+        }
+        record.player = player
+    }
+
+    /// Notes where each stream is, while the context can still be asked: for a new player to start
+    /// from, and for positions asked during an interruption. The context must be current.
+    func noteStreamPositions() {
+        soundtrack?.resumeAt = soundtrack?.position ?? 0
+        for index in outgoingTracks.indices { outgoingTracks[index].resumeAt = outgoingTracks[index].position }
+        for index in streamVoices.indices where streamVoices[index].live { streamVoices[index].resumeAt = streamVoices[index].position }
+    }
+
+    /// Notes where each stream is and lets every player go (the context is about to be destroyed).
+    /// The records stay: ``restoreStreams()`` gives them new players.
+    func releaseStreamPlayers() {
+        noteStreamPositions()
+        soundtrack?.player?.destroy()
+        soundtrack?.player = nil
+        for index in outgoingTracks.indices {
+            outgoingTracks[index].player?.destroy()
+            outgoingTracks[index].player = nil
+        }
+        for index in streamVoices.indices {
+            streamVoices[index].player?.destroy()
+            streamVoices[index].player = nil
+        }
+        for player in discardedStreams { player.destroy() }
+        discardedStreams = []
+    }
+
+    /// After the context came back, new or the same: every streamed voice and outgoing track without
+    /// a player gets one where it was (an outgoing track whose fade ended meanwhile is gone). The
+    /// soundtrack's is ``reconcileSoundtrack(fadeFrames:)``'s to give, as it decides whether it plays.
+    func restoreStreams() {
+        for index in streamVoices.indices where streamVoices[index].live { syncStreamPlayState(index) }
+        let now = currentFrame
+        outgoingTracks.removeAll { record in
+            guard record.player == nil else { return false }
+            return record.fade.map { $0.ramp.isFinished(at: now) } ?? true
+        }
+        for index in outgoingTracks.indices where outgoingTracks[index].player == nil {
+            do { try startPlayer(&outgoingTracks[index]) } catch { outgoingTracks[index].fade = nil }
+        }
+        outgoingTracks.removeAll { $0.player == nil }
+    }
+
+    /// Destroys a player now if the context can be used, else as soon as it is current again.
+    func discard(_ player: AudioStream?) {
+        guard let player else { return }
+        if phase != .lost, context != nil, (try? makeContextCurrentIfNeeded()) != nil {
+            player.destroy()
+        } else {
+            discardedStreams.append(player)
+        }
+    }
+
+    // MARK: - Streamed voices
 
     func isStream(_ voice: Voice) -> Bool { voice.slot >= Self.streamSlotBase }
 
@@ -37,7 +139,7 @@ extension RuntimeCore {
         let index = streamVoices.firstIndex { !$0.live } ?? streamVoices.count
         guard index < 0x7FFF else { throw .invalidArgument("too many streams at once") }
         let generation = index < streamVoices.count ? streamVoices[index].generation + 1 : 1
-        let record = StreamVoice(path: path, loop: loop, bus: bus, generation: generation, gain: gain)
+        let record = StreamRecord(path: path, loop: loop, bus: bus, generation: generation, gain: gain)
         if index < streamVoices.count { streamVoices[index] = record } else { streamVoices.append(record) }
         let voice = Voice(slot: Self.streamSlotBase + index, generation: generation, runtime: runtimeTag)
         log(.game, "voiceStarted", [.init("sound", .string(path)), .init("voice", .integer(Int(voice.localID))),
@@ -55,44 +157,35 @@ extension RuntimeCore {
         return index
     }
 
-    func streamShouldSound(_ index: Int) -> Bool { !streamVoices[index].pausedByGame && !buses.isPaused(streamVoices[index].bus) }
+    func streamShouldSound(_ index: Int) -> Bool { !streamVoices[index].paused && !buses.isPaused(streamVoices[index].bus) }
 
-    func streamGain(_ index: Int, at frame: Int) -> Float { streamVoices[index].gainRamp?.value(at: frame) ?? streamVoices[index].gain }
-
-    /// Creates the OpenAL side of a stream voice when the context can be used, and plays it unless paused.
+    /// Creates the player of a stream voice when the context can be used, and plays it unless paused.
     func startStreamIfPossible(_ index: Int) {
-        guard streamVoices[index].live, streamVoices[index].stream == nil, phase == .running, let context,
+        guard streamVoices[index].live, streamVoices[index].player == nil, phase == .running, context != nil,
               (try? makeContextCurrentIfNeeded()) != nil else { return }
-        let record = streamVoices[index]
         do {
-            let stream = try AudioStream(path: record.path, loop: record.loop, volume: streamGain(index, at: currentFrame),
-                                         startFrame: record.resumeAt, bus: record.bus, context: context)
-            stream.busGain = busGains[record.bus]
-            if let fade = record.stopFade { stream.fade = fade }
-            streamVoices[index].stream = stream
-            if streamShouldSound(index) { try stream.play(at: currentFrame) } else { try stream.cue() }
+            try startPlayer(&streamVoices[index], cued: !streamShouldSound(index))
         } catch {
-            logger.error("the stream \(record.path) cannot play: \(error)", metadata: LogCode.streamCannotPlay.metadata)
+            logger.error("the stream \(streamVoices[index].path) cannot play: \(error)", metadata: LogCode.streamCannotPlay.metadata)
             endStream(index, reason: .stopped)
         }
     }
 
     /// Plays or pauses a stream voice to match its record and its bus.
     func syncStreamPlayState(_ index: Int) {
-        guard let stream = streamVoices[index].stream else { return startStreamIfPossible(index) }
-        if streamShouldSound(index), stream.state == .paused {
-            try? stream.play(at: currentFrame)
-            if let fade = streamVoices[index].stopFade { stream.fade = fade }
-        } else if !streamShouldSound(index), stream.state == .playing {
-            try? stream.pause()
+        guard let player = streamVoices[index].player else { return startStreamIfPossible(index) }
+        if streamShouldSound(index), player.state == .paused {
+            try? player.play(gain: sourceGain(streamVoices[index], at: currentFrame))
+        } else if !streamShouldSound(index), player.state == .playing {
+            try? player.pause()
         }
     }
 
     func endStream(_ index: Int, reason: VoiceEndReason) {
         guard streamVoices[index].live else { return }
         let voice = Voice(slot: Self.streamSlotBase + index, generation: streamVoices[index].generation, runtime: runtimeTag)
-        if let stream = streamVoices[index].stream { discard(stream) }
-        streamVoices[index].stream = nil
+        discard(streamVoices[index].player)
+        streamVoices[index].player = nil
         streamVoices[index].live = false
         log(.game, "voiceEnded", [.init("voice", .integer(Int(voice.localID))), .init("sound", .string(streamVoices[index].path)),
                                   .init("reason", .string(reason.rawValue))])
@@ -103,39 +196,21 @@ extension RuntimeCore {
         guard !streamVoices.isEmpty else { return }
         let now = currentFrame
         for index in streamVoices.indices where streamVoices[index].live {
-            guard let stream = streamVoices[index].stream else { continue }
-            stream.volume = streamGain(index, at: now)
-            let finished = try? stream.update(at: now)
-            if finished == .stop || stream.state == .stopped {
-                endStream(index, reason: streamVoices[index].stopFade != nil ? .stopped : .finished)
+            switch advance(&streamVoices[index], at: now) {
+            case .playing, .pausedByFade:
+                continue
+            case .stoppedByFade:
+                endStream(index, reason: .stopped)
+            case .ended:
+                endStream(index, reason: streamVoices[index].fade != nil ? .stopped : .finished)
             }
-        }
-    }
-
-    /// Notes where each stream voice is, while the context can still be asked: for a rebuild to
-    /// start from, and for ``streamPosition(_:)`` during an interruption. The context must be current.
-    func noteStreamPositions() {
-        for index in streamVoices.indices {
-            guard let stream = streamVoices[index].stream else { continue }
-            streamVoices[index].resumeAt = (try? stream.position()) ?? streamVoices[index].resumeAt
-        }
-    }
-
-    /// Saves where each stream voice is and lets its OpenAL side go (the context is about to be destroyed).
-    func releaseStreamVoices() {
-        noteStreamPositions()
-        for index in streamVoices.indices {
-            streamVoices[index].stream?.destroy()
-            streamVoices[index].stream = nil
         }
     }
 
     /// The frame of its file a stream voice plays now; nil for an effect voice or an ended stream.
     func streamPosition(_ voice: Voice) throws(GameSoundError) -> Int? {
         guard isStream(voice), let index = try liveStream(voice) else { return nil }
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil, let stream = streamVoices[index].stream {
-            return (try? stream.position()) ?? streamVoices[index].resumeAt
-        }
+        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { return streamVoices[index].position }
         return streamVoices[index].resumeAt
     }
 
@@ -143,22 +218,17 @@ extension RuntimeCore {
 
     func setStream(_ index: Int, gain: Float, frames: Int) {
         let now = currentFrame
-        streamVoices[index].gainRamp = frames > 0
-            ? Ramp(from: streamGain(index, at: now), to: gain, startFrame: now, frames: frames) : nil
+        streamVoices[index].gainRamp = frames > 0 ? Ramp(from: streamVoices[index].gain(at: now), to: gain, startFrame: now, frames: frames) : nil
         streamVoices[index].gain = gain
-        streamVoices[index].stream?.volume = streamGain(index, at: now)
     }
 
     func setStreamPaused(_ index: Int, _ paused: Bool) {
-        streamVoices[index].pausedByGame = paused
+        streamVoices[index].paused = paused
         if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { syncStreamPlayState(index) }
     }
 
     func stopStream(_ index: Int, frames: Int) {
         guard frames > 0 else { return endStream(index, reason: .stopped) }
-        let now = currentFrame
-        let fade = Fade.toSilence(from: streamVoices[index].stopFade, at: now, frames: frames, then: .stop)
-        streamVoices[index].stopFade = fade
-        streamVoices[index].stream?.fade = fade
+        streamVoices[index].fade = Fade.toSilence(from: streamVoices[index].fade, at: currentFrame, frames: frames, then: .stop)
     }
 }

@@ -73,7 +73,6 @@ final class RuntimeCore {
         }
 
         var voices: [SavedVoice] = []
-        var soundtrackPosition: Int?
     }
 
     let configuration: GameSoundConfiguration
@@ -137,7 +136,7 @@ final class RuntimeCore {
     var nextEndCheck = Int.max
     var definitions: [String: DefinedSound] = [:]
     /// Streamed voices besides the soundtrack, by slot above ``streamSlotBase``.
-    @exclusivity(unchecked) var streamVoices: [StreamVoice] = []
+    @exclusivity(unchecked) var streamVoices: [StreamRecord] = []
 
     // Space (RuntimeCore+Space).
     var listener = Listener()
@@ -188,16 +187,13 @@ final class RuntimeCore {
     var soundtrackLoop = true
     var soundtrackVolume: Float = 1
     var soundtrackIntent: SoundtrackIntent = .stopped
-    @exclusivity(unchecked) var soundtrack: AudioStream?
-    @exclusivity(unchecked) var fadingTracks: [AudioStream] = []
-    /// Streams dropped while the context could not be used (suspended for an interruption):
+    /// The soundtrack as it was last started (``StreamRecord``): nil when stopped or not started yet.
+    @exclusivity(unchecked) var soundtrack: StreamRecord?
+    /// Tracks fading out of a crossfade (at most one).
+    @exclusivity(unchecked) var outgoingTracks: [StreamRecord] = []
+    /// Players dropped while the context could not be used (suspended for an interruption):
     /// destroyed as soon as it is current again.
     var discardedStreams: [AudioStream] = []
-    /// Where a new stream should start (a restored position), consumed when the stream is created.
-    var pendingSoundtrackStart = 0
-    /// The next stream continues a torn-down one (legacy interruption, media-services reset), so
-    /// its start is logged as a resume.
-    var soundtrackRestoring = false
     /// Held back because other audio was playing when the session (re)activated.
     var soundtrackHeldBack = false
     var pausedByHint = false
@@ -205,8 +201,6 @@ final class RuntimeCore {
     var nowPlayingTitle: String?
     /// What the session was last told, so that each block publishes only a change.
     var publishedNowPlaying: NowPlayingInfo?
-    /// The soundtrack position when the context was last taken away, for queries during an interruption.
-    var lastKnownSoundtrackPosition: Int?
 
     /// Voices the game stopped during an interruption, stopped for real when the context returns.
     var pendingVoiceStops: Set<Int> = []
@@ -590,7 +584,7 @@ final class RuntimeCore {
     private func firstFrameWithWork(after now: Int) -> Int {
         guard configuration.quietUpdates, isHeadless, phase == .running, !needsReactivation, !contextSuspended,
               duckRamp.isFinished(at: now), now > mixSettlesAt, now > voiceRampsSettleAt, now > spaceSettlesAt,
-              listenerRamp == nil, virtualVoiceCount == 0, soundtrack == nil, fadingTracks.isEmpty,
+              listenerRamp == nil, virtualVoiceCount == 0, soundtrack?.player == nil, outgoingTracks.isEmpty,
               !streamVoices.contains(where: \.live), duckingRulesFollowed
         else { return 0 }
         return nextEndCheck

@@ -1,10 +1,14 @@
 import AudioFiles
 import OpenAL
 
-/// One streamed sound (the soundtrack, an ambience bed, a long line of dialogue), read from a WAV or
-/// Ogg Vorbis file a few buffers ahead through queued OpenAL buffers, so memory stays the same
-/// however long it is. A looping stream honours the file's loop points (intro, then the loop).
-/// Lives inside the runtime's lock, with the runtime's context current.
+/// The OpenAL side of one streamed sound (a ``StreamRecord``: the soundtrack, an ambience bed, a long
+/// line of dialogue): a source fed from a WAV or Ogg Vorbis file a few buffers ahead through queued
+/// OpenAL buffers, so memory stays the same however long it is. A looping stream honours the file's
+/// loop points (intro, then the loop).
+///
+/// It holds nothing the game asked for: its record says what gain it plays at and when it pauses or
+/// stops, and a new player can always be made from the record where the last one was. Lives inside
+/// the runtime's lock, with the runtime's context current.
 final class AudioStream {
     enum State: Equatable {
         case playing
@@ -30,16 +34,10 @@ final class AudioStream {
     private var lastPlayed: PCMBuffer<Float>?
     private var decoderExhausted = false
     private(set) var state: State = .stopped
-    var volume: Float
-    /// The bus it plays on, by number in the bus tree.
-    let bus: Int
-    /// Its bus's gain, which the runtime keeps up to date.
-    var busGain: Float = 1
-    var fade: Fade?
     private(set) var underruns = 0
 
     /// Opens the file and positions it at `startFrame`.
-    init(path: String, loop: Bool, volume: Float, startFrame: Int, bus: Int, context: ALContext) throws(GameSoundError) {
+    init(path: String, loop: Bool, startFrame: Int, context: ALContext) throws(GameSoundError) {
         do {
             decoder = try AudioStreamDecoder.open(path: path)
             if startFrame > 0 { try decoder.seek(toFrame: startFrame % max(decoder.frameCount, 1)) }
@@ -49,8 +47,6 @@ final class AudioStream {
         loopRange = decoder.loopPoints?.frames ?? 0..<decoder.frameCount
         self.path = path
         self.loop = loop
-        self.volume = volume
-        self.bus = bus
         do {
             source = try ALSource(context: context)
             try source.setRelativeToListener(true)
@@ -74,9 +70,10 @@ final class AudioStream {
         return decoder.position
     }
 
-    func play(at frame: Int) throws(OpenALError) {
+    /// Starts or resumes it at `gain`.
+    func play(gain: Float) throws(OpenALError) {
         try refill()
-        try applyGain(at: frame)
+        try setGain(gain)
         try source.play()
         state = .playing
     }
@@ -90,57 +87,42 @@ final class AudioStream {
     func pause() throws(OpenALError) {
         try source.pause()
         state = .paused
-        fade = nil
     }
 
     func stop() throws(OpenALError) {
         try source.stop()
         state = .stopped
-        fade = nil
     }
 
-    /// Per-block work: fades, refilling processed buffers, and restarting after an underrun.
-    /// - Returns: The fade's completion if it finished in this update.
-    func update(at frame: Int) throws(OpenALError) -> Fade.Completion? {
-        guard state == .playing else { return nil }
-        try applyGain(at: frame)
-        var finished: Fade.Completion?
-        if let fade, fade.ramp.isFinished(at: frame) {
-            self.fade = nil
-            finished = fade.completion
-            switch fade.completion {
-            case .pause: try pause()
-            case .stop: try stop()
-            case .none: break
-            }
-            if state != .playing { return finished }
-        }
+    /// The gain of its source: the record's gain, its bus and its fade, worked out by the runtime.
+    func setGain(_ gain: Float) throws(OpenALError) {
+        try source.setGain(gain)
+    }
+
+    /// Per-block work while it plays: refilling processed buffers, and restarting after an underrun.
+    ///
+    /// - Returns: Whether the track ended (a stream that does not loop ran out); it is stopped then.
+    func keepFed() throws(OpenALError) -> Bool {
         try refill()
         let sourceState = try source.state()
         if sourceState == .stopped {
             let processed = try source.processedBufferCount()
             if queued.isEmpty || (decoderExhausted && processed == queued.count) {
                 state = .stopped  // the track ended (no loop)
+                return true
             } else {
                 underruns += 1
                 try source.play()
             }
         }
-        return finished
+        return false
     }
-
-    private func applyGain(at frame: Int) throws(OpenALError) {
-        try source.setGain(gain(at: frame))
-    }
-
-    private func gain(at frame: Int) -> Float { volume * busGain * (fade?.ramp.value(at: frame) ?? 1) }
 
     /// Adds the last `window.frames` frames heard from this stream into `window`, for the level meters.
-    func addLevels(into window: inout MeterWindow, at frame: Int) throws(OpenALError) {
+    func addLevels(into window: inout MeterWindow, gain: Float) throws(OpenALError) {
         guard state == .playing, let first = queued.first else { return }
         let chunks = (lastPlayed.map { [$0] } ?? []) + queued.map(\.pcm)
         let heard = (lastPlayed?.frameCount ?? 0) + (try source.offset())
-        let gain = gain(at: frame)
         window.add(format: first.pcm.format, end: Double(heard), pitch: 1, gains: (gain, gain)) { index in
             var index = index
             for chunk in chunks {

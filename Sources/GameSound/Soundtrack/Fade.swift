@@ -1,7 +1,7 @@
 /// A fade on a stream (the soundtrack, or a streamed voice): its gain ramp, and what becomes of
 /// the stream when the ramp ends.
 ///
-/// A fade-in ends in nothing; a fade-out ends in a pause or a stop, which ``AudioStream/update(at:)``
+/// A fade-in ends in nothing; a fade-out ends in a pause or a stop, which ``RuntimeCore/advance(_:at:)``
 /// carries out at the first update at or after the ramp's end.
 struct Fade {
     /// What becomes of the stream when its fade ends.

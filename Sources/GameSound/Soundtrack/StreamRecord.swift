@@ -1,0 +1,35 @@
+/// One streamed sound as the game asked for it: the soundtrack, a track fading out of a crossfade, or
+/// a streamed voice (an ambience bed, a long line of dialogue).
+///
+/// The record is what should sound, and it outlives interruptions and rebuilds: its ``player`` (the
+/// OpenAL side) goes with the context and is made again from the record, where the last one was
+/// (``resumeAt``), with the same gain, pause and fade. So no stream needs recovery of its own.
+struct StreamRecord {
+    let path: String
+    let loop: Bool
+    /// The bus it plays on, by number in the bus tree (the soundtrack's is the music bus).
+    let bus: Int
+    /// A streamed voice's generation, for its handle (0 for the soundtrack and outgoing tracks).
+    var generation = 0
+    /// False once a streamed voice has ended (its slot may be taken again).
+    var live = true
+    /// The game's gain for it: a streamed voice's gain, or the soundtrack volume.
+    var gain: Float
+    /// A move of ``gain`` under way (a streamed voice's `setVoice(gain:over:)`).
+    var gainRamp: Ramp<Float>?
+    /// Paused: by the game (a voice), or the soundtrack paused (by the game, the hint, a fade that paused it).
+    var paused = false
+    /// A fade under way and what becomes of the stream when it ends: a voice's fade-out, the
+    /// soundtrack's fades in and out, a crossfade's outgoing track.
+    var fade: Fade?
+    /// Its OpenAL side, when the context can be used and the stream has started.
+    var player: AudioStream?
+    /// Where a new player starts: 0, or where the last one was when its context went.
+    var resumeAt = 0
+
+    /// The gain before the bus and the fade, at `frame`.
+    func gain(at frame: Int) -> Float { gainRamp?.value(at: frame) ?? gain }
+
+    /// Where it plays in its file now: from its player, or where a new one would start.
+    var position: Int { (try? player?.position()) ?? resumeAt }
+}
