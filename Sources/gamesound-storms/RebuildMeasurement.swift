@@ -43,6 +43,12 @@ struct RebuildMeasurement {
             print("  step \(index) at frame \(start): \(step.action)")
             start += step.framesAfter
         }
+        let worst = StormRunner.largestDifference(plain: plain, rebuilt: rebuilt)
+        if worst.difference > 0 {
+            let frames = max(0, worst.frame - 3)...min(plain.samples.count / 2 - 1, worst.frame + 3)
+            print("around the largest difference after the settle frames (frame: plain left, rebuilt left):")
+            for frame in frames { print("  \(frame): \(plain.samples[2 * frame]), \(rebuilt.samples[2 * frame])") }
+        }
         if let (a, b) = zip(plain.events, rebuilt.events).first(where: { $0.0 != $0.1 }) {
             print("the log first differs: \(a) in the plain run, \(b) with rebuilds")
         }
