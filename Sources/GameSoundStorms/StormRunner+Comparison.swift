@@ -1,0 +1,96 @@
+import AudioAnalysis
+import AudioSession
+import Foundation
+import GameSound
+import OpenAL
+import Synchronization
+
+/// How a storm's second run (``StormComparison``) is compared with its first.
+extension StormRunner {
+    /// How a run with rebuilds differs from the same storm's plain run, which passed: an invariant only
+    /// the rebuilt run broke, a log entry that differs, or a sample further than ``rebuildSampleBound``
+    /// from the plain run's; nil when within the bound.
+    public static func comparison(plain: StormTrace, rebuilt: (failure: StormFailure?, trace: StormTrace),
+                                  in storm: StormSequence) -> StormFailure? {
+        let rebuilds = "\(rebuilt.trace.rebuildFrames.count) rebuilds"
+        if let failure = rebuilt.failure {
+            return StormFailure(kind: .rebuildDiffers, step: failure.step, message: "only with \(rebuilds): \(failure)")
+        }
+        if let index = firstDifferentEvent(plain.events, rebuilt.trace.events) {
+            return StormFailure(kind: .rebuildDiffers, step: storm.step(at: eventFrame(index, plain.events, rebuilt.trace.events)),
+                                message: "with \(rebuilds) (at frames \(rebuilt.trace.rebuildFrames.prefix(8))…), log entry \(index): "
+                                    + "\(describe(index, plain.events)) in the plain run, \(describe(index, rebuilt.trace.events)) with rebuilds")
+        }
+        if plain.samples.count != rebuilt.trace.samples.count {
+            return StormFailure(kind: .rebuildDiffers, step: storm.steps.count, message:
+                "\(plain.samples.count) samples in the plain run, \(rebuilt.trace.samples.count) with rebuilds")
+        }
+        let worst = largestDifference(plain: plain, rebuilt: rebuilt.trace)
+        if worst.difference > rebuildSampleBound {
+            let since = worst.framesAfterRebuild.map { "\($0) frames after a rebuild" } ?? "before any rebuild"
+            return StormFailure(kind: .rebuildDiffers, step: storm.step(at: worst.frame), message:
+                "with \(rebuilds), frame \(worst.frame) (\(since)) differs from the plain run's by \(worst.difference): "
+                + "more than \(rebuildSampleBound)")
+        }
+        return nil
+    }
+
+    /// The largest difference between a plain run's samples and a rebuilt run's outside the
+    /// ``rebuildSettleFrames`` after each rebuild, and where.
+    public static func largestDifference(plain: StormTrace, rebuilt: StormTrace) -> (difference: Float, frame: Int, framesAfterRebuild: Int?) {
+        var worst: (difference: Float, frame: Int) = (0, 0)
+        var rebuilds = rebuilt.rebuildFrames[...]
+        var lastRebuild: Int?
+        for (index, pair) in zip(plain.samples, rebuilt.samples).enumerated() {
+            let frame = index / 2
+            while let next = rebuilds.first, next <= frame {
+                lastRebuild = next
+                rebuilds.removeFirst()
+            }
+            if let lastRebuild, frame - lastRebuild < rebuildSettleFrames { continue }
+            let difference = abs(pair.0 - pair.1)
+            if difference > worst.difference { worst = (difference, frame) }
+        }
+        return (worst.difference, worst.frame, rebuilt.rebuildFrames.last { $0 <= worst.frame }.map { worst.frame - $0 })
+    }
+
+    static func firstDifferentEvent(_ a: [GameSoundEvent], _ b: [GameSoundEvent]) -> Int? {
+        zip(a, b).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
+            ?? (a.count == b.count ? nil : min(a.count, b.count))
+    }
+
+    static func eventFrame(_ index: Int, _ a: [GameSoundEvent], _ b: [GameSoundEvent]) -> Int {
+        min(a.indices.contains(index) ? a[index].frame : .max, b.indices.contains(index) ? b[index].frame : .max)
+    }
+
+    static func describe(_ index: Int, _ events: [GameSoundEvent]) -> String {
+        events.indices.contains(index) ? "\(events[index].name) at frame \(events[index].frame)" : "nothing"
+    }
+
+    /// How a run with whole updates differs from the same storm's run with quiet ones, which passed:
+    /// an invariant only the whole run broke, or the first log entry or sample that differs; nil
+    /// when they are the same. Either is a ``StormFailure/Kind/quietUpdateDiffers``, so that
+    /// shrinking keeps the comparison, and a scenario printed from the quiet run's trace is not
+    /// taken for the run that failed.
+    public static func comparison(quiet: StormTrace, whole: (failure: StormFailure?, trace: StormTrace),
+                                  in storm: StormSequence) -> StormFailure? {
+        if let failure = whole.failure {
+            return StormFailure(kind: .quietUpdateDiffers, step: failure.step,
+                                message: "only with whole updates: \(failure)")
+        }
+        return difference(quiet, whole.trace, in: storm)
+    }
+
+    /// Where a run with quiet updates first differs from the same storm with whole ones, if it does.
+    static func difference(_ quiet: StormTrace, _ whole: StormTrace, in storm: StormSequence) -> StormFailure? {
+        if let index = firstDifferentEvent(quiet.events, whole.events) {
+            return StormFailure(kind: .quietUpdateDiffers, step: storm.step(at: eventFrame(index, quiet.events, whole.events)),
+                                message: "log entry \(index): \(describe(index, quiet.events)) with quiet updates, \(describe(index, whole.events)) with whole ones")
+        }
+        if let sample = zip(quiet.samples, whole.samples).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            return StormFailure(kind: .quietUpdateDiffers, step: storm.step(at: sample / 2),
+                                message: "the audio differs from frame \(sample / 2): \(quiet.samples[sample]) with quiet updates, \(whole.samples[sample]) with whole ones")
+        }
+        return nil
+    }
+}
