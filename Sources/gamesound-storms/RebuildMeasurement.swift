@@ -49,8 +49,13 @@ struct RebuildMeasurement {
             print("around the largest difference after the settle frames (frame: plain left, rebuilt left):")
             for frame in frames { print("  \(frame): \(plain.samples[2 * frame]), \(rebuilt.samples[2 * frame])") }
         }
-        if let (a, b) = zip(plain.events, rebuilt.events).first(where: { $0.0 != $0.1 }) {
-            print("the log first differs: \(a) in the plain run, \(b) with rebuilds")
+        if let index = (0..<min(plain.events.count, rebuilt.events.count)).first(where: { plain.events[$0] != rebuilt.events[$0] }) {
+            print("the log first differs at entry \(index): \(plain.events[index]) in the plain run, \(rebuilt.events[index]) with rebuilds")
+            let around = max(0, index - 6)..<min(max(plain.events.count, rebuilt.events.count), index + 4)
+            for entry in around {
+                print("  \(entry): \(plain.events.indices.contains(entry) ? "\(plain.events[entry])" : "-")  |  "
+                      + (rebuilt.events.indices.contains(entry) ? "\(rebuilt.events[entry])" : "-"))
+            }
         }
     }
 }
