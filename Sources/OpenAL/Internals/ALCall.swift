@@ -16,6 +16,10 @@ enum ALCall {
         guard alcGetCurrentContext() != nil else {
             throw OpenALError.raised(operation: "\(operation)", code: .noCurrentContext)
         }
+        // A failure a test armed (OpenALProcess+FaultInjection): the call is refused, not made.
+        if OpenALProcess.failuresArmed.load(ordering: .relaxed), let code = OpenALProcess.takeInjectedFailure(operation) {
+            throw OpenALError.raised(operation: "\(operation)", code: code)
+        }
         let result = call()
         let error = alGetError()
         guard error == AL_NO_ERROR else {
