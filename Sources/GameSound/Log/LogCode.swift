@@ -38,6 +38,10 @@ enum LogCode: String, CaseIterable {
     case environmentUnavailable = "environment.unavailable"
     /// The environment's reverb could not be created.
     case environmentCreateFailed = "environment.create-failed"
+    /// An OpenAL call failed: what it affected may be off, everything else plays on. Once per
+    /// distinct failure (operation, code, what was affected) on a context; the event
+    /// `openALFailed` says the same.
+    case openALCallFailed = "openal.call-failed"
 
     /// The metadata that carries the code.
     var metadata: Logger.Metadata { ["code": .string(rawValue)] }

@@ -16,10 +16,7 @@ extension RuntimeCore {
             let context = try ALContext(device: device, attributes: contextAttributes)
             try context.makeCurrent()
             self.device = device
-            self.context = context
-            contextSuspended = false
-            hrtfApplied = nil  // a new device: its HRTF is whatever it opened with
-            applySpaceToContext()
+            adopt(context)
         } catch {
             throw .openAL(error)
         }
@@ -48,8 +45,35 @@ extension RuntimeCore {
     /// has a usable one, since another runtime (or other OpenAL code) in the process may have made
     /// its own current in between. Each path that touches OpenAL also checks for itself.
     func adoptContext() {
-        guard let context, !contextSuspended, !context.isCurrent else { return }
-        try? context.makeCurrent()
+        _ = useContext()
+    }
+
+    /// Takes a context just made and made current as the runtime's: nothing suspended, HRTF to be
+    /// decided again (a new device's is whatever it opened with, a new context applies its own
+    /// attributes to the device), no failure reported on it yet, and space as the model says.
+    func adopt(_ new: ALContext) {
+        context = new
+        contextSuspended = false
+        hrtfApplied = nil
+        reportedOpenALFailures = []
+        applySpaceToContext()
+    }
+
+    /// Makes the context current again if it was cleared for an interruption, so that what is about
+    /// to be torn down is deleted through it rather than refused.
+    func resumeSuspendedContext() {
+        guard contextSuspended, let context else { return }
+        attempt("the audio context") { () throws(OpenALError) in try context.makeCurrent() }
+        contextSuspended = false
+    }
+
+    /// Tells the session the sample rate and I/O buffer the game prefers (at the start, and again
+    /// after a media-services reset put the session back to its defaults).
+    func applyPreferredIO() {
+        // AudioSessionErrors, not OpenAL's: a preference is a wish the system may refuse, and the
+        // granted configuration is followed (and logged) whatever it is.
+        try? session.setPreferredSampleRate(Double(configuration.sampleRate))
+        try? session.setPreferredIOBufferDuration(Double(configuration.updateFrames) / Double(configuration.sampleRate))
     }
 
     /// Makes this runtime's context current unless it is suspended; other runtimes in the process
@@ -78,16 +102,16 @@ extension RuntimeCore {
         }
         log(.session, "interruptionBegan", [.init("reason", .string(reason.name)), .init("wasSuspended", .bool(wasSuspended))])
         guard wasRunning else { return }
-        try? makeContextCurrentIfNeeded()
+        _ = useContext()
         noteStreamPositions()
         stopOutput()
         switch configuration.interruptionStrategy {
         case .suspendContext:
-            try? ALContext.clearCurrent()
+            attempt("the audio context") { () throws(OpenALError) in try ALContext.clearCurrent() }
             contextSuspended = true
             log(.engine, "contextCleared")
         case .rebuildContext:
-            try? makeContextCurrentIfNeeded()
+            _ = useContext()
             snapshot = takeSnapshot()
             teardownContext(logDestroyed: true)
         }
@@ -111,9 +135,12 @@ extension RuntimeCore {
             do { try context.makeCurrent() } catch { throw .openAL(error) }
             contextSuspended = false
             log(.engine, "contextRestored")
-            for stream in discardedStreams { stream.destroy() }
+            for stream in discardedStreams { destroy(stream) }
             discardedStreams = []
-            for slot in pendingVoiceStops { try? slots[slot].source?.stop() }
+            for slot in pendingVoiceStops {
+                guard let source = slots[slot].source else { continue }
+                attempt("the source of a voice stopped during the interruption") { () throws(OpenALError) in try source.stop() }
+            }
             pendingVoiceStops = []
             try uploadPending()
         } else if context == nil {
@@ -129,10 +156,11 @@ extension RuntimeCore {
         var saved = Snapshot()
         for (index, slot) in slots.enumerated() {
             guard let source = slot.source, let effect = slot.effect, allocator.slots[index].busy,
-                  let state = try? source.state(),
+                  let state = attempt(voiceLabel(index) + "'s state", { () throws(OpenALError) in try source.state() }),
                   // A voice on a paused bus may not have started yet: it is kept, at its start.
                   state == .playing || state == .paused || (state == .initial && !shouldSound(index)) else { continue }
-            saved.voices.append(.init(slot: index, effect: effect, offset: (try? source.offset()) ?? 0))
+            let offset = attempt(voiceLabel(index) + "'s offset") { () throws(OpenALError) in try source.offset() } ?? 0
+            saved.voices.append(.init(slot: index, effect: effect, offset: offset))
         }
         return saved
     }
@@ -142,19 +170,23 @@ extension RuntimeCore {
     func teardownContext(logDestroyed: Bool) {
         releaseStreamPlayers()
         tearDownEnvironment()
+        // Teardown reports what fails and goes on: whatever is left goes with the context.
         for index in slots.indices {
-            try? slots[index].source?.stop()
-            try? slots[index].source?.setBuffer(nil)
-            try? slots[index].source?.delete()
+            if let source = slots[index].source {
+                let affected = "source \(index) of the voice pool"
+                attempt(affected) { () throws(OpenALError) in try source.stop() }
+                attempt(affected) { () throws(OpenALError) in try source.setBuffer(nil) }
+                attempt(affected) { () throws(OpenALError) in try source.delete() }
+            }
             slots[index].source = nil
             slots[index].attached = nil
         }
-        for source in spareSources { try? source.delete() }
+        for source in spareSources { attempt("a spare source") { () throws(OpenALError) in try source.delete() } }
         spareSources = []
         // Stops asked for while the context could not be used are moot: those sources are gone.
         // Kept, they would stop whatever a later voice plays on the same slot.
         pendingVoiceStops = []
-        for buffer in uploaded.values { try? buffer.delete() }
+        for (name, buffer) in uploaded { attempt("the buffer of the effect '\(name)'") { () throws(OpenALError) in try buffer.delete() } }
         uploaded = [:]
         staleUploads = []
         context?.destroy()
@@ -166,7 +198,7 @@ extension RuntimeCore {
     /// Closes the device (its contexts must be gone) and lets it go. The only way a device is
     /// closed, so that ``loopbackRenderer`` never outlives an open device.
     func closeDevice() {
-        try? device?.close()
+        if let device { attempt("the output device") { () throws(OpenALError) in try device.close() } }
         device = nil
     }
 
@@ -181,9 +213,7 @@ extension RuntimeCore {
             do {
                 let current = try ALContext(device: device, attributes: contextAttributes)
                 try current.makeCurrent()
-                context = current
-                hrtfApplied = nil  // a new context applies its own attributes to the device
-                applySpaceToContext()
+                adopt(current)
             } catch {
                 throw .openAL(error)
             }
@@ -212,6 +242,7 @@ extension RuntimeCore {
                 try source.play()
                 if !shouldSound(voice.slot) { try source.pause() }
             } catch {
+                report(error, affected: voiceLabel(voice.slot))
                 endVoice(voice.slot, reason: .stopped)
             }
         }
@@ -285,9 +316,9 @@ extension RuntimeCore {
     /// one. Pending stops need no care: their slots are free, so the snapshot leaves them out, and
     /// the teardown deletes every source. Does nothing without a context.
     func saveAndTearDownContext() {
-        guard let context else { return }
-        if contextSuspended { try? context.makeCurrent(); contextSuspended = false }
-        try? makeContextCurrentIfNeeded()
+        guard context != nil else { return }
+        resumeSuspendedContext()
+        _ = useContext()
         if snapshot == nil { snapshot = takeSnapshot() }
         teardownContext(logDestroyed: true)
     }
@@ -310,7 +341,8 @@ extension RuntimeCore {
                 return
             }
             deviceRetryCountdown = deviceRetryUpdates
-            // Quietly: a failed attempt was already logged when the waiting began.
+            // Quietly: a failed attempt was already logged when the waiting began (the GameSoundError
+            // is dropped on purpose: what fails inside is the device's absence, not news).
             guard (try? rebuildContext(newDevice: true)) != nil else {
                 saveAndTearDownContext()
                 return
@@ -343,8 +375,7 @@ extension RuntimeCore {
         }
         // The reset put the session back to its defaults: configure it again.
         applyCategoryPolicy(force: true)
-        try? session.setPreferredSampleRate(Double(configuration.sampleRate))
-        try? session.setPreferredIOBufferDuration(Double(configuration.updateFrames) / Double(configuration.sampleRate))
+        applyPreferredIO()
         reportedActivationFailure = false
         if activateSession() {
             if rebuilt {
@@ -388,7 +419,7 @@ extension RuntimeCore {
             soundtrackIntent = .paused
             reconcileSoundtrack(fadeFrames: 0)
         }
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { followSpatialization() }
+        if phase == .running, useContext() { followSpatialization() }
         guard followsRouteChange(reason) else { return }
         switch phase {
         case .running:

@@ -9,7 +9,7 @@ extension RuntimeCore {
     }
 
     func soundtrackDetails(_ record: StreamRecord?) -> [GameSoundEvent.Detail] {
-        [.init("position", .integer(record?.position ?? 0))]
+        [.init("position", .integer(record.map(position(of:)) ?? 0))]
     }
 
     /// Makes the soundtrack's record and player match ``soundtrackWanted``: starts, resumes, pauses or
@@ -17,7 +17,7 @@ extension RuntimeCore {
     /// rebuilt context) a new one where it was. Only while running; during an interruption the
     /// intent waits for the end.
     func reconcileSoundtrack(fadeFrames: Int) {
-        guard phase == .running, context != nil, (try? makeContextCurrentIfNeeded()) != nil else { return }
+        guard phase == .running, useContext() else { return }
         let now = currentFrame
         do throws(GameSoundError) {
             if soundtrackWanted, let path = soundtrackPath {
@@ -58,7 +58,7 @@ extension RuntimeCore {
                     discard(record.player)
                     soundtrack = nil
                 } else {
-                    record.resumeAt = record.position
+                    record.resumeAt = position(of: record)
                     do { try record.player?.pause() } catch { throw .openAL(error) }
                     record.paused = true
                     record.fade = nil
@@ -165,7 +165,7 @@ extension RuntimeCore {
     func crossfade(to path: String, duration: Double, loop: Bool) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         let frames = max(1, Int(duration * Double(configuration.sampleRate)))
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil, var old = soundtrack, old.player?.state == .playing {
+        if phase == .running, useContext(), var old = soundtrack, old.player?.state == .playing {
             let now = currentFrame
             old.fade = .toSilence(from: old.fade, at: now, frames: frames, then: .stop)
             log(.game, "soundtrackStopped", soundtrackDetails(old))
@@ -192,7 +192,7 @@ extension RuntimeCore {
     var soundtrackPosition: Int? {
         // No record: stopped (nil), or asked to play and not started yet (held back, say): at its start.
         guard let soundtrack else { return soundtrackIntent != .stopped ? 0 : nil }
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { return soundtrack.position }
+        if phase == .running, useContext() { return position(of: soundtrack) }
         return soundtrack.resumeAt
     }
 }

@@ -13,6 +13,20 @@ extension RuntimeCore {
 
     // MARK: - Every stream
 
+    /// A stream's player in words, for a failure's `affected`: "the player of 'music/theme.ogg'".
+    func streamLabel(_ path: String) -> String { "the player of '\(path)'" }
+
+    /// Where a stream plays in its file now: from its player, or where a new one would start.
+    func position(of record: StreamRecord) -> Int {
+        guard let player = record.player else { return record.resumeAt }
+        return attempt(streamLabel(player.path)) { () throws(OpenALError) in try player.position() } ?? record.resumeAt
+    }
+
+    /// Destroys a player, reporting any call that fails.
+    func destroy(_ player: AudioStream) {
+        player.destroy { error in report(error, affected: streamLabel(player.path)) }
+    }
+
     /// The gain of a stream's source at `frame`: its own, its bus and its fade.
     func sourceGain(_ record: StreamRecord, at frame: Int) -> Float {
         record.gain(at: frame) * busGains[record.bus] * (record.fade?.ramp.value(at: frame) ?? 1)
@@ -58,6 +72,7 @@ extension RuntimeCore {
             }
             return try player.keepFed() ? .ended : .playing
         } catch {
+            report(error, affected: streamLabel(player.path))
             return player.state == .stopped ? .ended : .playing
         }
     }
@@ -69,7 +84,7 @@ extension RuntimeCore {
         do {
             if cued { try player.cue() } else { try player.play(gain: sourceGain(record, at: currentFrame)) }
         } catch {
-            player.destroy()
+            destroy(player)
             throw .openAL(error)
         }
         record.player = player
@@ -78,26 +93,26 @@ extension RuntimeCore {
     /// Notes where each stream is, while the context can still be asked: for a new player to start
     /// from, and for positions asked during an interruption. The context must be current.
     func noteStreamPositions() {
-        soundtrack?.resumeAt = soundtrack?.position ?? 0
-        for index in outgoingTracks.indices { outgoingTracks[index].resumeAt = outgoingTracks[index].position }
-        for index in streamVoices.indices where streamVoices[index].live { streamVoices[index].resumeAt = streamVoices[index].position }
+        soundtrack?.resumeAt = soundtrack.map(position(of:)) ?? 0
+        for index in outgoingTracks.indices { outgoingTracks[index].resumeAt = position(of: outgoingTracks[index]) }
+        for index in streamVoices.indices where streamVoices[index].live { streamVoices[index].resumeAt = position(of: streamVoices[index]) }
     }
 
     /// Notes where each stream is and lets every player go (the context is about to be destroyed).
     /// The records stay: ``restoreStreams()`` gives them new players.
     func releaseStreamPlayers() {
         noteStreamPositions()
-        soundtrack?.player?.destroy()
+        if let player = soundtrack?.player { destroy(player) }
         soundtrack?.player = nil
         for index in outgoingTracks.indices {
-            outgoingTracks[index].player?.destroy()
+            if let player = outgoingTracks[index].player { destroy(player) }
             outgoingTracks[index].player = nil
         }
         for index in streamVoices.indices {
-            streamVoices[index].player?.destroy()
+            if let player = streamVoices[index].player { destroy(player) }
             streamVoices[index].player = nil
         }
-        for player in discardedStreams { player.destroy() }
+        for player in discardedStreams { destroy(player) }
         discardedStreams = []
     }
 
@@ -112,7 +127,12 @@ extension RuntimeCore {
             return record.fade.map { $0.ramp.isFinished(at: now) } ?? true
         }
         for index in outgoingTracks.indices where outgoingTracks[index].player == nil {
-            do { try startPlayer(&outgoingTracks[index]) } catch { outgoingTracks[index].fade = nil }
+            do throws(GameSoundError) {
+                try startPlayer(&outgoingTracks[index])
+            } catch {
+                if case .openAL(let failure) = error { report(failure, affected: streamLabel(outgoingTracks[index].path)) }
+                outgoingTracks[index].fade = nil
+            }
         }
         outgoingTracks.removeAll { $0.player == nil }
     }
@@ -120,8 +140,8 @@ extension RuntimeCore {
     /// Destroys a player now if the context can be used, else as soon as it is current again.
     func discard(_ player: AudioStream?) {
         guard let player else { return }
-        if phase != .lost, context != nil, (try? makeContextCurrentIfNeeded()) != nil {
-            player.destroy()
+        if phase != .lost, useContext() {
+            destroy(player)
         } else {
             discardedStreams.append(player)
         }
@@ -161,8 +181,7 @@ extension RuntimeCore {
 
     /// Creates the player of a stream voice when the context can be used, and plays it unless paused.
     func startStreamIfPossible(_ index: Int) {
-        guard streamVoices[index].live, streamVoices[index].player == nil, phase == .running, context != nil,
-              (try? makeContextCurrentIfNeeded()) != nil else { return }
+        guard streamVoices[index].live, streamVoices[index].player == nil, phase == .running, useContext() else { return }
         do {
             try startPlayer(&streamVoices[index], cued: !streamShouldSound(index))
         } catch {
@@ -175,9 +194,10 @@ extension RuntimeCore {
     func syncStreamPlayState(_ index: Int) {
         guard let player = streamVoices[index].player else { return startStreamIfPossible(index) }
         if streamShouldSound(index), player.state == .paused {
-            try? player.play(gain: sourceGain(streamVoices[index], at: currentFrame))
+            let gain = sourceGain(streamVoices[index], at: currentFrame)
+            attempt(streamLabel(player.path)) { () throws(OpenALError) in try player.play(gain: gain) }
         } else if !streamShouldSound(index), player.state == .playing {
-            try? player.pause()
+            attempt(streamLabel(player.path)) { () throws(OpenALError) in try player.pause() }
         }
     }
 
@@ -210,7 +230,7 @@ extension RuntimeCore {
     /// The frame of its file a stream voice plays now; nil for an effect voice or an ended stream.
     func streamPosition(_ voice: Voice) throws(GameSoundError) -> Int? {
         guard isStream(voice), let index = try liveStream(voice) else { return nil }
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { return streamVoices[index].position }
+        if phase == .running, useContext() { return position(of: streamVoices[index]) }
         return streamVoices[index].resumeAt
     }
 
@@ -224,7 +244,7 @@ extension RuntimeCore {
 
     func setStreamPaused(_ index: Int, _ paused: Bool) {
         streamVoices[index].paused = paused
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { syncStreamPlayState(index) }
+        if phase == .running, useContext() { syncStreamPlayState(index) }
     }
 
     func stopStream(_ index: Int, frames: Int) {

@@ -234,6 +234,9 @@ final class RuntimeCore {
     /// reach every observer (see ``log(_:_:_:)``).
     private var eventsToDeliver: [GameSoundEvent] = []
     var observation: ObservationToken?
+    /// The OpenAL failures reported on the current context (see ``report(_:affected:)``); a new
+    /// context starts with none.
+    var reportedOpenALFailures: Set<OpenALFailure> = []
 
     init(configuration: GameSoundConfiguration, system: any SystemAudio, logger: Logger) {
         self.configuration = configuration
@@ -295,8 +298,7 @@ final class RuntimeCore {
     func start(soundtrack path: String?) throws(GameSoundError) {
         soundtrackPath = path
         applyCategoryPolicy(force: true)
-        try? session.setPreferredSampleRate(Double(configuration.sampleRate))
-        try? session.setPreferredIOBufferDuration(Double(configuration.updateFrames) / Double(configuration.sampleRate))
+        applyPreferredIO()
         try openDeviceAndContext()
         try createVoices()
         if path != nil { soundtrackIntent = .playing }
@@ -313,15 +315,14 @@ final class RuntimeCore {
         stopOutput()
         // Shut down during an interruption too: take the suspended context back so the sources
         // and buffers are deleted through it rather than refused.
-        if contextSuspended, let context {
-            try? context.makeCurrent()
-            contextSuspended = false
-        }
-        try? makeContextCurrentIfNeeded()
+        resumeSuspendedContext()
+        _ = useContext()
         teardownContext(logDestroyed: false)
         closeDevice()
         session.setAudioIORunning(false)
-        // As an iOS app leaving: the music the game's category stopped may play again.
+        // As an iOS app leaving: the music the game's category stopped may play again. (An
+        // AudioSessionError, not OpenAL's: a session that refuses to deactivate leaves nothing to
+        // undo, the runtime stops all the same.)
         try? session.setActive(false, options: .notifyOthersOnDeactivation)
         observation?.cancel()
         phase = .stopped
@@ -409,7 +410,7 @@ final class RuntimeCore {
     // MARK: - Output
 
     func startOutput() {
-        if !isHeadless { try? device?.resume() }
+        if !isHeadless, let device { attempt("the output device") { () throws(OpenALError) in try device.resume() } }
         outputRunning = true
         phase = .running
         playingClockAnchor = currentFrame
@@ -424,7 +425,7 @@ final class RuntimeCore {
         applyListenerGain()
         // Whatever the game changed while the context could not be used, the voices now hear of.
         reapplyVoices()
-        if context != nil, (try? makeContextCurrentIfNeeded()) != nil {
+        if useContext() {
             // Listener, route, environment, distance model and Doppler as they are now: any of them
             // may have changed while the game was away.
             applySpaceToContext()
@@ -432,7 +433,7 @@ final class RuntimeCore {
     }
 
     func stopOutput() {
-        if !isHeadless, let device, !device.isClosed { try? device.pause() }
+        if !isHeadless, let device, !device.isClosed { attempt("the output device") { () throws(OpenALError) in try device.pause() } }
         outputRunning = false
         session.setAudioIORunning(false)
     }
@@ -467,9 +468,12 @@ final class RuntimeCore {
     }
 
     func applyListenerGain() {
-        guard phase == .running, let context, context.isCurrent || (try? context.makeCurrent()) != nil else { return }
+        guard phase == .running, let context,
+              context.isCurrent || attempt("the audio context", { () throws(OpenALError) in try context.makeCurrent() }) != nil
+        else { return }
         // Headless output is zeroed while rendering instead, so that silence there is exact.
-        try? context.setListenerGain(isHeadless ? masterGain * duckRamp.value(at: currentFrame) : heardGain)
+        let gain = isHeadless ? masterGain * duckRamp.value(at: currentFrame) : heardGain
+        attempt("the listener's gain") { () throws(OpenALError) in try context.setListenerGain(gain) }
     }
 
     /// The gain on everything the player hears: the master bus times another app's duck, and 0
@@ -554,7 +558,7 @@ final class RuntimeCore {
         if needsReactivation, phase == .inactive { reactivate() }
         guard phase == .running else { return }
         updateSilence()
-        guard (try? makeContextCurrentIfNeeded()) != nil else { return }
+        guard useContext() else { return }
         advanceDuckRamp()
         updateMix()
         updateSpace()

@@ -177,13 +177,16 @@ final class AudioStream {
         }
     }
 
-    /// Deletes the source and buffers. The context must be current.
-    func destroy() {
+    /// Deletes the source and buffers. The context must be current. A call that fails is handed to
+    /// `failed` and the rest goes on (``RuntimeCore/destroy(_:)`` reports it).
+    func destroy(_ failed: (OpenALError) -> Void) {
         let attached = source.queuedBuffers
-        try? source.stop()
-        try? source.setBuffer(nil)
-        try? source.delete()
-        for buffer in freeBuffers + attached { try? buffer.delete() }
+        do { try source.stop() } catch { failed(error) }
+        do { try source.setBuffer(nil) } catch { failed(error) }
+        do { try source.delete() } catch { failed(error) }
+        for buffer in freeBuffers + attached {
+            do { try buffer.delete() } catch { failed(error) }
+        }
         freeBuffers = []
         queued = []
         lastPlayed = nil

@@ -29,7 +29,4 @@ struct StreamRecord {
 
     /// The gain before the bus and the fade, at `frame`.
     func gain(at frame: Int) -> Float { gainRamp?.value(at: frame) ?? gain }
-
-    /// Where it plays in its file now: from its player, or where a new one would start.
-    var position: Int { (try? player?.position()) ?? resumeAt }
 }
