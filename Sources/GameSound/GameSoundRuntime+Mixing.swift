@@ -55,6 +55,7 @@ extension GameSoundRuntime {
 
     /// A bus's volume as last asked for (the target of a ramp under way), or nil for an unknown bus.
     public func busVolume(_ bus: BusName) -> Float? {
+        // A lookup: unknownBus is the answer nil.
         core.with { core in (try? core.buses.index(of: bus)).map { core.buses.buses[$0].volume.to } }
     }
 

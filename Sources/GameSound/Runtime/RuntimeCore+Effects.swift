@@ -16,7 +16,7 @@ extension RuntimeCore {
                 try buffer.upload(samples, channelCount: sound.format.channelCount, sampleRate: sound.format.sampleRate)
             }
         } catch {
-            try? buffer.delete()
+            attempt("a buffer whose upload failed") { () throws(OpenALError) in try buffer.delete() }
             throw error
         }
         return buffer
@@ -31,7 +31,7 @@ extension RuntimeCore {
 
     /// Deletes stale buffers and uploads bank entries that have no buffer yet, when the context can be used.
     func uploadPending() throws(GameSoundError) {
-        guard phase != .lost, context != nil, (try? makeContextCurrentIfNeeded()) != nil else { return }
+        guard phase != .lost, useContext() else { return }
         for name in staleUploads.sorted() {
             if let old = uploaded[name] {
                 stopVoices(playing: name)
@@ -58,8 +58,10 @@ extension RuntimeCore {
     /// (stopped and finished voices keep theirs), so that the buffer can be deleted.
     private func stopVoices(playing name: String) {
         for index in slots.indices where slots[index].effect == name || slots[index].attached == name {
-            try? slots[index].source?.stop()
-            try? slots[index].source?.setBuffer(nil)
+            if let source = slots[index].source {
+                attempt(voiceLabel(index)) { () throws(OpenALError) in try source.stop() }
+                attempt(voiceLabel(index) + "'s buffer") { () throws(OpenALError) in try source.setBuffer(nil) }
+            }
             slots[index].attached = nil
             if slots[index].effect == name { endVoice(index, reason: .stopped) }
         }
@@ -189,7 +191,7 @@ extension RuntimeCore {
         // A looping voice only stops when the runtime stops it, and every such path releases its
         // slot itself; skipping loops saves an `alGetSourcei` per voice on every steal.
         for index in allocator.slots.indices where allocator.slots[index].busy && !slots[index].options.loop {
-            if shouldSound(index), let state = try? slots[index].source?.state(), state == .stopped || state == .initial {
+            if shouldSound(index), let state = sourceState(index), state == .stopped || state == .initial {
                 endVoice(index, reason: .finished)
             }
         }
@@ -237,7 +239,7 @@ extension RuntimeCore {
     }
 
     var voicesInUse: Int {
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { releaseFinishedVoices() }
+        if phase == .running, useContext() { releaseFinishedVoices() }
         return allocator.busyCount
     }
 }

@@ -1,3 +1,5 @@
+import OpenAL
+
 /// The level meters: what the game sends to the output over the last few milliseconds, computed from
 /// the voices and streams that play now (see ``MixLevels``).
 extension RuntimeCore {
@@ -10,11 +12,12 @@ extension RuntimeCore {
         var effects = MeterWindow(frames: frames, sampleRate: configuration.sampleRate)
         var music = effects
         var output = effects
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil {
+        if phase == .running, useContext() {
             addEffectLevels(into: &effects)
             let now = currentFrame
             for (record, player) in streamPlayers {
-                try? player.addLevels(into: &music, gain: sourceGain(record, at: now))
+                let gain = sourceGain(record, at: now)
+                attempt(streamLabel(player.path)) { () throws(OpenALError) in try player.addLevels(into: &music, gain: gain) }
             }
             if outputRunning, heardGain > 0 {
                 output.add(effects, gain: heardGain)
@@ -53,7 +56,8 @@ extension RuntimeCore {
     private func addEffectLevels(into window: inout MeterWindow) {
         for index in allocator.slots.indices where allocator.slots[index].busy {
             guard let source = slots[index].source, let name = slots[index].effect, let sound = bank[name],
-                  (try? source.state()) == .playing, let offset = try? source.offset() else { continue }
+                  sourceState(index) == .playing,
+                  let offset = attempt(voiceLabel(index) + "'s offset", { () throws(OpenALError) in try source.offset() }) else { continue }
             let now = currentFrame
             let heard = asHeard(index, at: now)
             let gain = heard.gain

@@ -70,11 +70,12 @@ extension RuntimeCore {
             appliedMasterGain = master
             applyListenerGain()
         }
-        guard phase == .running, (try? makeContextCurrentIfNeeded()) != nil else { return }
+        guard phase == .running, useContext() else { return }
         for index in allocator.slots.indices where allocator.slots[index].busy {
             let bus = slots[index].bus
-            if bus >= before.count || before[bus] != gains[bus] {
-                try? slots[index].source?.setGain(sourceGain(index, at: now))
+            if bus >= before.count || before[bus] != gains[bus], let source = slots[index].source {
+                let gain = sourceGain(index, at: now)
+                attempt(voiceLabel(index) + "'s gain") { () throws(OpenALError) in try source.setGain(gain) }
             }
         }
     }
@@ -110,7 +111,7 @@ extension RuntimeCore {
                 || slots[index].stopFade != nil else { continue }
             applyVoice(index, at: now)
             if let fade = slots[index].stopFade, fade.isFinished(at: now) {
-                try? slots[index].source?.stop()
+                if let source = slots[index].source { attempt(voiceLabel(index)) { () throws(OpenALError) in try source.stop() } }
                 endVoice(index, reason: .stopped)
                 continue
             }
@@ -122,10 +123,17 @@ extension RuntimeCore {
     func applyVoice(_ slot: Int, at frame: Int) {
         guard let source = slots[slot].source else { return }
         let place = placement(slot, at: frame)
-        try? source.setGain(sourceGain(slot, at: frame))
-        try? source.setPitch(voicePitch(slot, at: frame))
-        try? source.setRelativeToListener(place.relative)
-        try? source.setPosition(x: place.x, y: place.y, z: place.z)
+        let gain = sourceGain(slot, at: frame), pitch = voicePitch(slot, at: frame)
+        attempt(voiceLabel(slot) + "'s gain") { () throws(OpenALError) in try source.setGain(gain) }
+        attempt(voiceLabel(slot) + "'s pitch") { () throws(OpenALError) in try source.setPitch(pitch) }
+        attempt(voiceLabel(slot) + "'s place") { () throws(OpenALError) in try source.setRelativeToListener(place.relative) }
+        attempt(voiceLabel(slot) + "'s place") { () throws(OpenALError) in try source.setPosition(x: place.x, y: place.y, z: place.z) }
+    }
+
+    /// The state of a voice's source; nil when it has none, or asking failed (reported).
+    func sourceState(_ slot: Int) -> ALSource.State? {
+        guard let source = slots[slot].source else { return nil }
+        return attempt(voiceLabel(slot) + "'s state") { () throws(OpenALError) in try source.state() }
     }
 
     /// Whether a voice should be heard (not paused by the game or by a bus above it).
@@ -133,19 +141,19 @@ extension RuntimeCore {
 
     /// Plays or pauses a voice's source to match the model.
     func syncPlayState(_ slot: Int) {
-        guard let source = slots[slot].source, let state = try? source.state() else { return }
+        guard let source = slots[slot].source, let state = sourceState(slot) else { return }
         if shouldSound(slot), state != .playing {
-            try? source.play()
+            attempt(voiceLabel(slot)) { () throws(OpenALError) in try source.play() }
             scheduleEndCheck(slot, at: currentFrame)
         } else if !shouldSound(slot), state == .playing {
-            try? source.pause()
+            attempt(voiceLabel(slot)) { () throws(OpenALError) in try source.pause() }
             slots[slot].endCheck = .max
         }
     }
 
     /// After the context came back (the same one, or a rebuilt one): every busy voice as the model says.
     func reapplyVoices() {
-        guard phase == .running, (try? makeContextCurrentIfNeeded()) != nil else { return }
+        guard phase == .running, useContext() else { return }
         let now = currentFrame
         busGains = buses.sourceGains(at: now, ducks: duckGains)
         // Ramps and fade-outs went on in time while no update ran: end the fades that finished.
@@ -188,7 +196,7 @@ extension RuntimeCore {
             slots[slot].endCheck = .max
             return
         }
-        let offset = (try? source.offset()) ?? 0
+        let offset = attempt(voiceLabel(slot) + "'s offset") { () throws(OpenALError) in try source.offset() } ?? 0
         let rate = Double(sound.format.sampleRate) / Double(configuration.sampleRate) * Double(max(voicePitch(slot, at: now), 0.001))
         slots[slot].endCheck = now + Int((Double(max(sound.frameCount - offset, 0)) / rate).rounded(.up))
         nextEndCheck = min(nextEndCheck, slots[slot].endCheck)
@@ -203,7 +211,7 @@ extension RuntimeCore {
         nextEndCheck = .max
         for index in allocator.slots.indices where allocator.slots[index].busy {
             if slots[index].endCheck <= now {
-                if let state = try? slots[index].source?.state(), state == .stopped || state == .initial {
+                if let state = sourceState(index), state == .stopped || state == .initial {
                     endVoice(index, reason: .finished)
                     continue
                 }
@@ -221,8 +229,8 @@ extension RuntimeCore {
         guard voice.runtime == runtimeTag else { throw .foreignVoice(voice) }
         guard voice.slot >= 0, voice.slot < slots.count, allocator.slots[voice.slot].busy,
               allocator.slots[voice.slot].generation == voice.generation else { return nil }
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil, !slots[voice.slot].options.loop,
-           shouldSound(voice.slot), let state = try? slots[voice.slot].source?.state(), state == .stopped {
+        if phase == .running, useContext(), !slots[voice.slot].options.loop,
+           shouldSound(voice.slot), let state = sourceState(voice.slot), state == .stopped {
             endVoice(voice.slot, reason: .finished)
             return nil
         }
@@ -293,7 +301,7 @@ extension RuntimeCore {
         if let occlusion { slots[slot].options.occlusion = occlusion }
         if let reverbSend { slots[slot].options.reverbSend = reverbSend }
         voiceRampsSettleAt = max(voiceRampsSettleAt, now + frames)
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil {
+        if phase == .running, useContext() {
             applyVoice(slot, at: now)
             if velocity != nil || occlusion != nil || reverbSend != nil || position != nil { applyVoiceSpace(slot) }
             if pitch != nil { scheduleEndCheck(slot, at: now) }
@@ -310,7 +318,7 @@ extension RuntimeCore {
         }
         guard let slot = try liveSlot(voice) else { return false }
         slots[slot].pausedByGame = paused
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { syncPlayState(slot) }
+        if phase == .running, useContext() { syncPlayState(slot) }
         return true
     }
 
@@ -348,7 +356,7 @@ extension RuntimeCore {
 
     func configureBus(_ name: BusName, parent: BusName?, volume: Float?, limit: Int??, reserve: Int?) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
-        let isNew = (try? buses.index(of: name)) == nil
+        let isNew = (try? buses.index(of: name)) == nil  // a lookup: unknownBus is the answer "no such bus"
         try buses.configure(name, parent: parent, volume: volume, limit: limit, reserve: reserve, at: currentFrame)
         allocatorRules = buses.allocatorRules
         if duckGains.count < buses.buses.count { duckGains += Array(repeating: 1, count: buses.buses.count - duckGains.count) }
@@ -390,7 +398,7 @@ extension RuntimeCore {
 
     /// Pauses and resumes voices and the soundtrack after a bus's pause changed.
     private func reconcileBusPauses() {
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil {
+        if phase == .running, useContext() {
             for index in allocator.slots.indices where allocator.slots[index].busy { syncPlayState(index) }
             for index in streamVoices.indices where streamVoices[index].live { syncStreamPlayState(index) }
         }

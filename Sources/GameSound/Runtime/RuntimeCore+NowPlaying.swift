@@ -37,6 +37,7 @@ extension RuntimeCore {
         }
         if play, phase == .inactive { applicationDidBecomeActive() }
         guard soundtrackPath != nil else { return }
+        // Throws only GameSoundError.stopped (a stopped runtime has no soundtrack to play or pause).
         try? setSoundtrackIntent(play ? .playing : .paused, fade: 0)
         publishNowPlayingIfChanged()
     }

@@ -20,10 +20,9 @@ extension RuntimeCore {
     /// Distance model, Doppler, the listener, HRTF and the environment on a context that was just
     /// made (or made current again): everything space-wide the model says. The context must be current.
     func applySpaceToContext() {
-        guard let context else { return }
-        try? context.setDistanceModel(distanceModel.openAL)
-        try? context.setDopplerFactor(dopplerFactor)
-        try? context.setSpeedOfSound(speedOfSound)
+        guard context != nil else { return }
+        applyDistanceModel(distanceModel)
+        applyDoppler(factor: dopplerFactor, speedOfSound: speedOfSound)
         applyListener(currentListener)
         followSpatialization()
         if environment != .none, environmentSlots.isEmpty {
@@ -41,9 +40,24 @@ extension RuntimeCore {
     func applyListener(_ listener: Listener) {
         guard let context else { return }
         let p = listener.position, v = listener.velocity, at = listener.at, up = listener.up
-        try? context.setListenerPosition(x: p.x, y: p.y, z: p.z)
-        try? context.setListenerVelocity(x: v.x, y: v.y, z: v.z)
-        try? context.setListenerOrientation(at: SIMD3(at.x, at.y, at.z), up: SIMD3(up.x, up.y, up.z))
+        attempt("the listener's position") { () throws(OpenALError) in try context.setListenerPosition(x: p.x, y: p.y, z: p.z) }
+        attempt("the listener's velocity") { () throws(OpenALError) in try context.setListenerVelocity(x: v.x, y: v.y, z: v.z) }
+        attempt("the listener's orientation") { () throws(OpenALError) in 
+            try context.setListenerOrientation(at: SIMD3(at.x, at.y, at.z), up: SIMD3(up.x, up.y, up.z))
+        }
+    }
+
+    /// Sets the context's distance model. The context must be current.
+    private func applyDistanceModel(_ model: DistanceModel) {
+        guard let context else { return }
+        attempt("the distance model") { () throws(OpenALError) in try context.setDistanceModel(model.openAL) }
+    }
+
+    /// Sets the context's Doppler factor and speed of sound. The context must be current.
+    private func applyDoppler(factor: Float, speedOfSound speed: Float) {
+        guard let context else { return }
+        attempt("the Doppler factor") { () throws(OpenALError) in try context.setDopplerFactor(factor) }
+        attempt("the speed of sound") { () throws(OpenALError) in try context.setSpeedOfSound(speed) }
     }
 
     /// The listener now (partway through a ramp, if one runs).
@@ -70,7 +84,7 @@ extension RuntimeCore {
         listenerRamp = frames > 0 ? Ramp(from: currentListener, to: target, startFrame: now, frames: frames) : nil
         listener = target
         spaceSettlesAt = max(spaceSettlesAt, now + frames)
-        if phase == .running, (try? makeContextCurrentIfNeeded()) != nil { applyListener(currentListener) }
+        if phase == .running, useContext() { applyListener(currentListener) }
     }
 
     /// Per-block work: a listener ramp and an environment crossfade, while either moves.
@@ -87,7 +101,7 @@ extension RuntimeCore {
     func setDistanceModel(_ model: DistanceModel) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         distanceModel = model
-        if phase == .running, let context, (try? makeContextCurrentIfNeeded()) != nil { try? context.setDistanceModel(model.openAL) }
+        if phase == .running, useContext() { applyDistanceModel(model) }
     }
 
     func setDoppler(factor: Float, speedOfSound speed: Float) throws(GameSoundError) {
@@ -97,10 +111,7 @@ extension RuntimeCore {
         }
         dopplerFactor = factor
         speedOfSound = speed
-        if phase == .running, let context, (try? makeContextCurrentIfNeeded()) != nil {
-            try? context.setDopplerFactor(factor)
-            try? context.setSpeedOfSound(speed)
-        }
+        if phase == .running, useContext() { applyDoppler(factor: factor, speedOfSound: speed) }
     }
 
     // MARK: - HRTF by route
@@ -131,14 +142,16 @@ extension RuntimeCore {
         let active = deviceRendersHRTF
         hrtfApplied = wanted
         if wanted, !active {
-            let status = (try? device.hrtfStatus()).map { "\($0)" } ?? "unknown"
+            let status = attempt("the device's HRTF status") { () throws(OpenALError) in try device.hrtfStatus() }.map { "\($0)" } ?? "unknown"
             logger.warning("HRTF was asked for but the device mixes without it (\(status)): sounds are panned in plain stereo", metadata: LogCode.hrtfUnavailable.metadata)
         }
         let mode = active ? "hrtf" : "stereo"
         guard mode != loggedSpatialization else { return }
         loggedSpatialization = mode
         var details: [GameSoundEvent.Detail] = [.init("mode", .string(mode))]
-        if active, let name = try? device.hrtfInUse() { details.append(.init("hrtf", .string(name))) }
+        if active, let name = attempt("the device's HRTF name", { () throws(OpenALError) in try device.hrtfInUse() }) ?? nil {
+            details.append(.init("hrtf", .string(name)))
+        }
         log(.engine, "spatializationChanged", details)
     }
 
@@ -146,7 +159,7 @@ extension RuntimeCore {
     /// false without an open device and a context.
     var deviceRendersHRTF: Bool {
         guard let device, !device.isClosed, context != nil, device.supportsHRTF else { return false }
-        return (try? device.isHRTFEnabled()) ?? false
+        return attempt("the device's HRTF state") { () throws(OpenALError) in try device.isHRTFEnabled() } ?? false
     }
 
     // MARK: - The environment
@@ -159,7 +172,7 @@ extension RuntimeCore {
         environment = new
         log(.engine, "environmentChanged", [.init("environment", .string(new.rawValue)), .init("from", .string(old.rawValue)),
                                             .init("over", .number(seconds))])
-        guard phase == .running, (try? makeContextCurrentIfNeeded()) != nil else { return }
+        guard phase == .running, useContext() else { return }
         if environmentSlots.isEmpty {
             buildEnvironment(fadeFrames: frames)
             return
@@ -207,11 +220,12 @@ extension RuntimeCore {
     private func loadEnvironment(_ environment: Environment, into slot: Int) {
         guard slot < environmentSlots.count else { return }
         environmentInSlot = environment
+        let effect = environmentEffects[slot], auxiliary = environmentSlots[slot]
         if let reverb = environment.reverb {
-            try? environmentEffects[slot].setReverb(reverb)
-            try? environmentSlots[slot].attach(environmentEffects[slot])
+            attempt("reverb \(slot) of the environment") { () throws(OpenALError) in try effect.setReverb(reverb) }
+            attempt("reverb slot \(slot) of the environment") { () throws(OpenALError) in try auxiliary.attach(effect) }
         } else {
-            try? environmentSlots[slot].attach(nil)
+            attempt("reverb slot \(slot) of the environment") { () throws(OpenALError) in try auxiliary.attach(nil) }
         }
     }
 
@@ -219,22 +233,31 @@ extension RuntimeCore {
     private func applyEnvironmentGains(at frame: Int) {
         guard environmentSlots.count == 2 else { return }
         let fadeIn = environmentFade.value(at: frame)
-        try? environmentSlots[activeEnvironmentSlot].setGain(fadeIn)
-        try? environmentSlots[1 - activeEnvironmentSlot].setGain(1 - fadeIn)
+        let active = activeEnvironmentSlot, incoming = environmentSlots[active], outgoing = environmentSlots[1 - active]
+        attempt("reverb slot \(active) of the environment") { () throws(OpenALError) in try incoming.setGain(fadeIn) }
+        attempt("reverb slot \(1 - active) of the environment") { () throws(OpenALError) in try outgoing.setGain(1 - fadeIn) }
     }
 
     /// Deletes the slots, effects and filter (before the context goes).
     func tearDownEnvironment() {
+        // Teardown reports what fails and goes on: whatever is left goes with the context.
         for index in slots.indices {
-            try? slots[index].source?.setAuxiliarySend(nil, send: 0)
-            try? slots[index].source?.setAuxiliarySend(nil, send: 1)
-            try? slots[index].source?.setDirectFilter(nil)
+            if let source = slots[index].source {
+                attempt("source \(index) of the voice pool") { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 0) }
+                attempt("source \(index) of the voice pool") { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 1) }
+                attempt("source \(index) of the voice pool") { () throws(OpenALError) in try source.setDirectFilter(nil) }
+            }
             slots[index].spaceApplied = nil
             slots[index].sendApplied = nil
         }
-        for slot in environmentSlots { try? slot.attach(nil); try? slot.delete() }
-        for effect in environmentEffects { try? effect.delete() }
-        try? scratchFilter?.delete()
+        for (index, slot) in environmentSlots.enumerated() {
+            attempt("reverb slot \(index) of the environment") { () throws(OpenALError) in try slot.attach(nil) }
+            attempt("reverb slot \(index) of the environment") { () throws(OpenALError) in try slot.delete() }
+        }
+        for (index, effect) in environmentEffects.enumerated() {
+            attempt("reverb \(index) of the environment") { () throws(OpenALError) in try effect.delete() }
+        }
+        if let filter = scratchFilter { attempt("the voices' filter") { () throws(OpenALError) in try filter.delete() } }
         environmentSlots = []
         environmentEffects = []
         scratchFilter = nil
@@ -258,17 +281,25 @@ extension RuntimeCore {
                                maxDistance: world ? options.maxDistance : .greatestFiniteMagnitude,
                                rolloff: world ? options.rolloff : 1, occlusion: options.occlusion)
         let before = slots[slot].spaceApplied ?? VoiceSpace()
-        if space.velocity != before.velocity { try? source.setVelocity(x: space.velocity.x, y: space.velocity.y, z: space.velocity.z) }
-        if space.referenceDistance != before.referenceDistance { try? source.setReferenceDistance(space.referenceDistance) }
-        if space.maxDistance != before.maxDistance { try? source.setMaxDistance(space.maxDistance) }
-        if space.rolloff != before.rolloff { try? source.setRolloffFactor(space.rolloff) }
+        if space.velocity != before.velocity {
+            attempt(voiceLabel(slot) + "'s velocity") { () throws(OpenALError) in try source.setVelocity(x: space.velocity.x, y: space.velocity.y, z: space.velocity.z) }
+        }
+        if space.referenceDistance != before.referenceDistance {
+            attempt(voiceLabel(slot) + "'s distance") { () throws(OpenALError) in try source.setReferenceDistance(space.referenceDistance) }
+        }
+        if space.maxDistance != before.maxDistance {
+            attempt(voiceLabel(slot) + "'s distance") { () throws(OpenALError) in try source.setMaxDistance(space.maxDistance) }
+        }
+        if space.rolloff != before.rolloff { attempt(voiceLabel(slot) + "'s distance") { () throws(OpenALError) in try source.setRolloffFactor(space.rolloff) } }
         if space.occlusion != before.occlusion {
             if space.occlusion > 0, let filter = scratchFilter ?? makeScratchFilter() {
                 // A wall: the direct sound loses up to half its level and most of its highs.
-                try? filter.setLowPass(gain: 1 - 0.5 * space.occlusion, gainHF: 1 - 0.95 * space.occlusion)
-                try? source.setDirectFilter(filter)
+                attempt("the voices' filter") { () throws(OpenALError) in 
+                    try filter.setLowPass(gain: 1 - 0.5 * space.occlusion, gainHF: 1 - 0.95 * space.occlusion)
+                }
+                attempt(voiceLabel(slot) + "'s occlusion") { () throws(OpenALError) in try source.setDirectFilter(filter) }
             } else {
-                try? source.setDirectFilter(nil)
+                attempt(voiceLabel(slot) + "'s occlusion") { () throws(OpenALError) in try source.setDirectFilter(nil) }
             }
         }
         slots[slot].spaceApplied = space
@@ -280,15 +311,16 @@ extension RuntimeCore {
         guard environmentSlots.count == 2, let source = slots[slot].source, let filter = scratchFilter else { return }
         let send = reverbSend(slot)
         guard send != slots[slot].sendApplied else { return }
-        try? filter.setLowPass(gain: send, gainHF: 1)
-        try? source.setAuxiliarySend(environmentSlots[0], send: 0, filter: filter)
-        try? source.setAuxiliarySend(environmentSlots[1], send: 1, filter: filter)
+        let first = environmentSlots[0], second = environmentSlots[1]
+        attempt("the voices' filter") { () throws(OpenALError) in try filter.setLowPass(gain: send, gainHF: 1) }
+        attempt(voiceLabel(slot) + "'s reverb send") { () throws(OpenALError) in try source.setAuxiliarySend(first, send: 0, filter: filter) }
+        attempt(voiceLabel(slot) + "'s reverb send") { () throws(OpenALError) in try source.setAuxiliarySend(second, send: 1, filter: filter) }
         slots[slot].sendApplied = send
     }
 
     private func makeScratchFilter() -> ALFilter? {
         guard let context, device?.supportsEffects == true else { return nil }
-        scratchFilter = try? ALFilter(context: context)
+        scratchFilter = attempt("the voices' filter") { () throws(OpenALError) in try ALFilter(context: context) }
         return scratchFilter
     }
 }

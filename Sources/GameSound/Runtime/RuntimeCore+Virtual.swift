@@ -30,23 +30,26 @@ extension RuntimeCore {
     /// at OpenAL's defaults (the next owner sets only what differs from those).
     func releaseSource(_ slot: Int) {
         guard virtualises, let source = slots[slot].source else { return }
-        try? source.stop()
-        try? source.setBuffer(nil)
+        attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.stop() }
+        attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setBuffer(nil) }
         if slots[slot].spaceApplied != nil, slots[slot].spaceApplied != VoiceSpace() {
-            try? source.setVelocity(x: 0, y: 0, z: 0)
-            try? source.setReferenceDistance(1)
-            try? source.setMaxDistance(.greatestFiniteMagnitude)
-            try? source.setRolloffFactor(1)
-            try? source.setDirectFilter(nil)
+            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setVelocity(x: 0, y: 0, z: 0) }
+            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setReferenceDistance(1) }
+            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setMaxDistance(.greatestFiniteMagnitude) }
+            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setRolloffFactor(1) }
+            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setDirectFilter(nil) }
         }
         if slots[slot].sendApplied != nil {
-            try? source.setAuxiliarySend(nil, send: 0)
-            try? source.setAuxiliarySend(nil, send: 1)
+            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 0) }
+            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 1) }
         }
         slots[slot].source = nil
         slots[slot].attached = nil
         spareSources.append(source)
     }
+
+    /// The source a voice gives back, in words (worked out only for a failure's report).
+    private func returnedSourceLabel(_ slot: Int) -> String { "the source \(voiceLabel(slot)) gives back" }
 
     /// Where a virtual voice would be in its sound now, in the sound's frames.
     func virtualPosition(_ slot: Int) -> Double {
@@ -57,7 +60,9 @@ extension RuntimeCore {
 
     /// Makes a real voice virtual: notes where it is, and frees its source.
     func virtualise(_ slot: Int) {
-        let offset = Double((try? slots[slot].source?.offset()) ?? 0)
+        let offset = Double(slots[slot].source.flatMap { source in
+            attempt(voiceLabel(slot) + "'s offset") { () throws(OpenALError) in try source.offset() }
+        } ?? 0)
         releaseSource(slot)
         startVirtual(slot, offset: offset)
         logVirtual("voiceVirtualised", slot)
