@@ -47,11 +47,19 @@ final class AudioStream {
         loopRange = decoder.loopPoints?.frames ?? 0..<decoder.frameCount
         self.path = path
         self.loop = loop
+        // Made into locals first: what was made before a failure is deleted, not leaked with the half-made player.
+        var made: (source: ALSource?, buffers: [ALBuffer]) = (nil, [])
         do {
-            source = try ALSource(context: context)
+            let source = try ALSource(context: context)
+            made.source = source
             try source.setRelativeToListener(true)
-            freeBuffers = try (0..<Self.bufferCount).map { _ throws(OpenALError) in try ALBuffer(context: context) }
+            for _ in 0..<Self.bufferCount { made.buffers.append(try ALBuffer(context: context)) }
+            self.source = source
+            freeBuffers = made.buffers
         } catch {
+            // The failure reported is the one thrown; one in deleting what it left behind would say nothing more.
+            for buffer in made.buffers { try? buffer.delete() }
+            try? made.source?.delete()
             throw .openAL(error)
         }
     }
