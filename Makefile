@@ -30,14 +30,14 @@ test: build c-abi-test pulse-test signals-test
 	$(MAKE) bench-smoke
 
 ## renders: every built-in scenario rendered (debug build) and compared, WAV and event log, byte for
-## byte with tests/renders/fingerprints.txt; `make renders-record` records them anew (on purpose only).
+## byte with Tests/renders/fingerprints.txt; `make renders-record` records them anew (on purpose only).
 .PHONY: renders renders-record
 renders:
 	swift build --product shooter-soundboard $(SWIFT_FLAGS)
-	tests/renders/check.sh .build/debug/shooter-soundboard
+	Tests/renders/check.sh .build/debug/shooter-soundboard
 renders-record:
 	swift build --product shooter-soundboard $(SWIFT_FLAGS)
-	tests/renders/check.sh .build/debug/shooter-soundboard --record
+	Tests/renders/check.sh .build/debug/shooter-soundboard --record
 
 ## bench-c: build the C baselines that drive OpenAL Soft directly (mixing, and 3-D with HRTF and reverb).
 bench-c: .build/bench/mix_baseline .build/bench/space_baseline
@@ -68,23 +68,23 @@ bench: deps bench-c
 	.build/release/gamesound-bench
 
 ## pulse-test: PulseSystemTests against a private PulseAudio daemon, then a private PipeWire (pipewire,
-## wireplumber, pipewire-pulse), each under tests/desktop/with-server.sh; both must pass.
+## wireplumber, pipewire-pulse), each under Tests/desktop/with-server.sh; both must pass.
 pulse-test: build
-	tests/pulse/run.sh $(SWIFT_FLAGS)
+	Tests/pulse/run.sh $(SWIFT_FLAGS)
 
 ## soak-desktop: by hand: the sound server SIGKILLed and restarted 100 times under a playing game, on a
 ## private PulseAudio and a private PipeWire (SOAK_ROUNDS=N for another count); figures in docs/reliability.md.
 SOAK_ROUNDS ?= 100
 soak-desktop: build
 	for kind in pulseaudio pipewire; do \
-	  GAMESOUND_SOAK_ROUNDS=$(SOAK_ROUNDS) tests/desktop/with-server.sh $$kind \
+	  GAMESOUND_SOAK_ROUNDS=$(SOAK_ROUNDS) Tests/desktop/with-server.sh $$kind \
 	    swift test --skip-build --filter 'PulseSystemTests/soak' $(SWIFT_FLAGS) || exit 1; \
 	done
 
-## doc-test: run the shell blocks of README.md and docs/*.md (tests/docs/run-doc-commands.py); a block
+## doc-test: run the shell blocks of README.md and docs/*.md (Tests/docs/run-doc-commands.py); a block
 ## that must not run here carries a `<!-- doc-test: skip — reason -->` line. Run after `make build`.
 doc-test:
-	tests/docs/run-doc-commands.py
+	Tests/docs/run-doc-commands.py
 
 ## demo: build and run the shooter soundboard; with no audio device, render the tour headlessly.
 demo: deps
@@ -123,20 +123,20 @@ lib: deps
 
 ## c-abi-test: the C tests against the header and the built library, the header as C++, and exports versus header.
 c-abi-test: lib
-	$(CC) $(C_FLAGS) tests/c/c_abi_test.c $(C_LINK) -o $(C_OUT)/c_abi_test
+	$(CC) $(C_FLAGS) Tests/c/c_abi_test.c $(C_LINK) -o $(C_OUT)/c_abi_test
 	$(CXX) -fsyntax-only -x c++ -Wall -Wextra -Werror -pedantic c/include/gamesound.h
 	c/check-exports.sh c/include/gamesound.h $(C_OUT)/libgamesound.so
 	$(C_OUT)/c_abi_test
 
 ## signals-test: the C game and the desktop's signals (MPRIS players with mpv, logind from python3-dbusmock,
 ## Now Playing with playerctl) on a private PulseAudio and a private PipeWire, heard on the sink's monitor
-## (tests/desktop/signals-run.sh). Within `make check`, where the SDK test runs the same checks on the
+## (Tests/desktop/signals-run.sh). Within `make check`, where the SDK test runs the same checks on the
 ## SDK's library with the toolchain hidden (as root), this debug-library run is left to it.
 signals-test: lib
-	@if [ -n "$(DESKTOP_CHECKS_IN_SDK)" ] && [ "$$(id -u)" = 0 ] && tests/sdk/hide-toolchain.sh true 2>/dev/null; then \
+	@if [ -n "$(DESKTOP_CHECKS_IN_SDK)" ] && [ "$$(id -u)" = 0 ] && Tests/sdk/hide-toolchain.sh true 2>/dev/null; then \
 	  echo "signals-test: make check runs these checks in sdk-test, on the SDK's library with the toolchain hidden"; \
 	else \
-	  tests/desktop/signals-run.sh; \
+	  Tests/desktop/signals-run.sh; \
 	fi
 
 ## c-example: build and run the C example game; SFX=folder of effects (default assets/sfx, else generated ones).
@@ -164,9 +164,9 @@ sdk-lib: deps
 dist: sdk-lib
 	c/make-dist.sh $(SDK_LIB) $(GAMESOUND_VERSION)
 
-## sdk-test: unpack the SDK and test it as a game and a player's machine would (tests/sdk/run.sh).
+## sdk-test: unpack the SDK and test it as a game and a player's machine would (Tests/sdk/run.sh).
 sdk-test: dist
-	tests/sdk/run.sh $(GAMESOUND_VERSION)
+	Tests/sdk/run.sh $(GAMESOUND_VERSION)
 
 ## sdl-shooter: the SDL2 game, built with CMake against the unpacked SDK only, into .build/c/sdl-shooter.
 sdl-shooter: dist
@@ -241,15 +241,15 @@ sanitize: sanitize-ci
 
 ## leaks-c: the C ABI tests linked against the shipped library (sdk-lib: libgamesound.so.0 with the
 ## Swift runtime inside) under valgrind memcheck; any memory error or definite/indirect leak not
-## suppressed in tests/c/valgrind.supp fails it. The tests' 120 s alarm is ignored (SIG_IGN survives
+## suppressed in Tests/c/valgrind.supp fails it. The tests' 120 s alarm is ignored (SIG_IGN survives
 ## exec; under valgrind on a busy machine the run can take longer); `timeout` guards against a deadlock.
 leaks-c: sdk-lib
 	mkdir -p $(C_OUT)
-	$(CC) $(C_FLAGS) -g tests/c/c_abi_test.c -L$(SDK_LIB) -lgamesound -Wl,-rpath,$(abspath $(SDK_LIB)) -lpthread -lm \
+	$(CC) $(C_FLAGS) -g Tests/c/c_abi_test.c -L$(SDK_LIB) -lgamesound -Wl,-rpath,$(abspath $(SDK_LIB)) -lpthread -lm \
 	    -o $(C_OUT)/c_abi_test_sdk
 	timeout 900 sh -c 'trap "" ALRM; exec "$$@"' memcheck valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite,indirect \
 	    --errors-for-leak-kinds=definite,indirect --error-exitcode=99 --num-callers=40 \
-	    --suppressions=tests/c/valgrind.supp $(C_OUT)/c_abi_test_sdk
+	    --suppressions=Tests/c/valgrind.supp $(C_OUT)/c_abi_test_sdk
 
 ## sanitize-ci: the concurrency tests and OpenAL's process lock under ThreadSanitizer (slow; not part of `make test`).
 sanitize-ci: deps

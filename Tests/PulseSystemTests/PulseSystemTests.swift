@@ -42,7 +42,7 @@ struct PulseSystemUnreachableTests {
 @Suite("PulseSystem against a real sound server (PulseAudio or PipeWire)",
        .serialized,
        .enabled(if: PulseTestEnvironment.requested,
-                "needs a private server of tests/desktop/with-server.sh; `make pulse-test` runs these on both"))
+                "needs a private server of Tests/desktop/with-server.sh; `make pulse-test` runs these on both"))
 struct PulseSystemTests {
     let folder: String
     let soundtrack: String

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The private sound server that `tests/desktop/with-server.sh` starts (PulseAudio or PipeWire),
+/// The private sound server that `Tests/desktop/with-server.sh` starts (PulseAudio or PipeWire),
 /// and the tools that play the other programs' parts (`paplay`, `parec`, `pactl`).
 enum PulseTestEnvironment {
     /// Which server the harness started.
@@ -15,7 +15,7 @@ enum PulseTestEnvironment {
     /// The server under test, from `GAMESOUND_SERVER_KIND`; nil outside the harness.
     static let kind = ProcessInfo.processInfo.environment["GAMESOUND_SERVER_KIND"].flatMap(ServerKind.init(rawValue:))
 
-    /// Whether a private server runs for these tests (`tests/pulse/run.sh` runs them under the harness).
+    /// Whether a private server runs for these tests (`Tests/pulse/run.sh` runs them under the harness).
     static let requested = kind != nil
 
     /// Whether the server is PipeWire's (`pipewire-pulse`), where it behaves differently from PulseAudio.
@@ -97,7 +97,7 @@ enum PulseTestEnvironment {
     }
 
     private static func script(_ name: String) throws -> String {
-        try #require(environment[name], "\(name) is not set: run under tests/desktop/with-server.sh")
+        try #require(environment[name], "\(name) is not set: run under Tests/desktop/with-server.sh")
     }
 
     /// Polls `condition` every 20 ms for up to `seconds`; returns whether it became true.

@@ -7,7 +7,7 @@ import Testing
 
 /// The server SIGKILLed and restarted round after round under a playing game.
 ///
-/// `GAMESOUND_SOAK_ROUNDS` rounds (tests/pulse/run.sh: 10 by default, `make soak-desktop`: 100).
+/// `GAMESOUND_SOAK_ROUNDS` rounds (Tests/pulse/run.sh: 10 by default, `make soak-desktop`: 100).
 /// Each round: kill (`GAMESOUND_SERVER_KILL`), wait for "media services lost", start again
 /// (`GAMESOUND_SERVER_START`, which returns once the server answers with a default sink), and
 /// record the default sink's monitor until the soundtrack is heard in it: the time from the restart

@@ -3,7 +3,7 @@
 
     check-c-signals.py GAME SOUNDTRACK [WRAPPER...]
 
-Needs a private sound server already running (tests/desktop/with-server.sh, or signals-run.sh), and
+Needs a private sound server already running (Tests/desktop/with-server.sh, or signals-run.sh), and
 Debian's python3 (python3-dbus, python3-dbusmock). Starts its own private session bus (mpv with
 mpv-mpris, playerctl, misbehaving players) and a private bus given to the game as
 DBUS_SYSTEM_BUS_ADDRESS, where python3-dbusmock's logind template stands in for logind.

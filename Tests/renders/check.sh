@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Renders every built-in scenario (demo/Sources/scenarios, the tour included) headlessly, in 32-bit
-# float, and compares the SHA-256 of each WAV and event log with tests/renders/fingerprints.txt.
+# float, and compares the SHA-256 of each WAV and event log with Tests/renders/fingerprints.txt.
 # OpenAL Soft's loopback renders are byte-identical run to run, so any difference is a change in
 # what a game hears or logs: a fix to explain, or a regression. `--record` writes the file anew
 # (on purpose only: after a change whose every difference is understood).
 #
-# Usage: tests/renders/check.sh SOUNDBOARD [--record]    (SOUNDBOARD: the built shooter-soundboard)
+# Usage: Tests/renders/check.sh SOUNDBOARD [--record]    (SOUNDBOARD: the built shooter-soundboard)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-board=${1:?usage: tests/renders/check.sh SOUNDBOARD [--record]}
+board=${1:?usage: Tests/renders/check.sh SOUNDBOARD [--record]}
 mode=${2:-check}
-record=tests/renders/fingerprints.txt
+record=Tests/renders/fingerprints.txt
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
@@ -30,6 +30,6 @@ if diff -u "$record" "$scratch/now.txt" > "$scratch/diff.txt"; then
 else
     echo "renders: what a game hears or logs changed (fingerprints differ from $record):"
     grep '^[-+][0-9a-f]' "$scratch/diff.txt" | sed 's/^/    /'
-    echo "Explain every difference; record anew with: tests/renders/check.sh $board --record"
+    echo "Explain every difference; record anew with: Tests/renders/check.sh $board --record"
     exit 1
 fi

@@ -1,6 +1,6 @@
 /*
  * A C game on the real desktop, built from the SDK like any game: gs_config_init and nothing else,
- * so the output is real time and the system is GS_SYSTEM_AUTO. tests/desktop/check-c-game.py runs
+ * so the output is real time and the system is GS_SYSTEM_AUTO. Tests/desktop/check-c-game.py runs
  * it against a private PulseAudio and a private PipeWire and listens to the sink's monitor.
  *
  * Usage: desktop_game SOUNDTRACK.ogg [POLICY]

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """The C game on the real desktop: what the issue's "done when" asks, checked on the sink's monitor.
 
-Run inside tests/desktop/with-server.sh (a private PulseAudio or PipeWire), with the game built from
-the SDK (tests/desktop/desktop_game.c):
+Run inside Tests/desktop/with-server.sh (a private PulseAudio or PipeWire), with the game built from
+the SDK (Tests/desktop/desktop_game.c):
 
     check-c-game.py GAME SOUNDTRACK [WRAPPER...]
 
-WRAPPER (optional) runs the game, e.g. tests/sdk/hide-toolchain.sh to hide the Swift toolchain.
+WRAPPER (optional) runs the game, e.g. Tests/sdk/hide-toolchain.sh to hide the Swift toolchain.
 Prints one line per check and ends with "N passed, N failed".
 """
 import os

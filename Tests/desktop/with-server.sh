@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: tests/desktop/with-server.sh KIND COMMAND [ARGS...]     KIND: pulseaudio | pipewire
+# Usage: Tests/desktop/with-server.sh KIND COMMAND [ARGS...]     KIND: pulseaudio | pipewire
 #
 # Runs COMMAND against a private sound server of KIND and returns COMMAND's exit status. The
 # server, its private session bus (dbus-daemon --session), its XDG_RUNTIME_DIR (mode 700) and HOME
@@ -44,7 +44,7 @@ os.execv(sys.argv[1], sys.argv[1:])' "$0" "$@"
 fi
 unset GAMESOUND_SUBREAPER
 
-me="tests/desktop/with-server.sh"
+me="Tests/desktop/with-server.sh"
 [ $# -ge 2 ] || { echo "usage: $me pulseaudio|pipewire COMMAND [ARGS...]" >&2; exit 2; }
 kind=$1; shift
 case "$kind" in

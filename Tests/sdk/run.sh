@@ -7,11 +7,11 @@
 # elsewhere those runs are skipped, and said so); checks the .deb packages; builds the SwiftPM
 # example that depends on GameSound by path.
 #
-# Usage: tests/sdk/run.sh VERSION. Prints one line per check and ends with "N passed, N failed".
+# Usage: Tests/sdk/run.sh VERSION. Prints one line per check and ends with "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 repo=$PWD
-version=${1:?usage: tests/sdk/run.sh VERSION}
+version=${1:?usage: Tests/sdk/run.sh VERSION}
 arch=$(uname -m)
 debarch=$(dpkg --print-architecture)
 tarball="dist/gamesound-$version-linux-$arch.tar.gz"
@@ -105,22 +105,22 @@ check "the library is stripped and at most 16 MiB" size
 
 build_c() {
     PKG_CONFIG_PATH="$sdk/lib/pkgconfig" pkg-config --exists gamesound &&
-        cc -std=c99 -Wall -Wextra -Werror "$repo/tests/sdk/consumer.c" -o "$work/consumer" \
+        cc -std=c99 -Wall -Wextra -Werror "$repo/Tests/sdk/consumer.c" -o "$work/consumer" \
             $(PKG_CONFIG_PATH="$sdk/lib/pkgconfig" pkg-config --cflags --libs gamesound) -Wl,-rpath,"$sdk/lib"
 }
 check "a C program builds with pkg-config against the unpacked SDK" build_c
 
 build_cpp() {
-    cmake -S "$repo/tests/sdk/cmake-consumer" -B "$work/cmake-consumer" -DCMAKE_PREFIX_PATH="$sdk" &&
+    cmake -S "$repo/Tests/sdk/cmake-consumer" -B "$work/cmake-consumer" -DCMAKE_PREFIX_PATH="$sdk" &&
         cmake --build "$work/cmake-consumer"
 }
 check "a C++17 program builds with CMake (find_package, GameSound::gamesound) against the unpacked SDK" build_cpp
 
 build_desktop_game() {
-    cc -std=c99 -Wall -Wextra -Werror "$repo/tests/desktop/desktop_game.c" -o "$work/desktop_game" \
+    cc -std=c99 -Wall -Wextra -Werror "$repo/Tests/desktop/desktop_game.c" -o "$work/desktop_game" \
         $(PKG_CONFIG_PATH="$sdk/lib/pkgconfig" pkg-config --cflags --libs gamesound) -Wl,-rpath,"$sdk/lib"
 }
-check "the desktop C game (tests/desktop/desktop_game.c) builds with pkg-config against the unpacked SDK" build_desktop_game
+check "the desktop C game (Tests/desktop/desktop_game.c) builds with pkg-config against the unpacked SDK" build_desktop_game
 
 build_sdl() {
     cmake -S "$sdk/examples/sdl-shooter" -B "$work/sdl-shooter" -DCMAKE_PREFIX_PATH="$sdk" -DCMAKE_BUILD_TYPE=Release &&
@@ -128,8 +128,8 @@ build_sdl() {
 }
 check "the SDL2 shooter builds with CMake from the SDK's examples, against the SDK only" build_sdl
 
-# Runs a command with the Swift toolchain's folder covered by an empty tmpfs (tests/sdk/hide-toolchain.sh).
-hidden() { "$repo/tests/sdk/hide-toolchain.sh" "$@"; }
+# Runs a command with the Swift toolchain's folder covered by an empty tmpfs (Tests/sdk/hide-toolchain.sh).
+hidden() { "$repo/Tests/sdk/hide-toolchain.sh" "$@"; }
 if [ "$(id -u)" = 0 ] && hidden true 2>/dev/null; then
     check "the C program plays, is silent during a call and plays again, with the toolchain hidden" \
         hidden "$work/consumer" "$effect"
@@ -137,19 +137,19 @@ if [ "$(id -u)" = 0 ] && hidden true 2>/dev/null; then
     sdl() {
         hidden xvfb-run -a "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets" --autoplay 5 \
             --render-audio "$work/shooter.wav" --screenshot "$work/shooter.bmp" &&
-            python3 "$repo/tests/sdk/check-shooter-output.py" "$work/shooter.wav" "$work/shooter.bmp"
+            python3 "$repo/Tests/sdk/check-shooter-output.py" "$work/shooter.wav" "$work/shooter.bmp"
     }
     check "the SDL2 shooter plays itself for 5 s under Xvfb with the toolchain hidden: exit 0, audible WAV, drawn screenshot" sdl
     # The desktop, for a C game that sets nothing but gs_config_init: a private server of each kind,
-    # mpv's music, a phone-role stream, the sink's monitor (tests/desktop/check-c-game.py).
+    # mpv's music, a phone-role stream, the sink's monitor (Tests/desktop/check-c-game.py).
     for server in pulseaudio pipewire; do
         check "the desktop C game on a private $server, with the toolchain hidden: ambient under mpv's music, heard on a quiet desktop, silent during a call and heard again within 1 s" \
-            "$repo/tests/desktop/with-server.sh" "$server" \
-            python3 "$repo/tests/desktop/check-c-game.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/tests/sdk/hide-toolchain.sh"
+            "$repo/Tests/desktop/with-server.sh" "$server" \
+            python3 "$repo/Tests/desktop/check-c-game.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/Tests/sdk/hide-toolchain.sh"
         # MPRIS and logind (issue 28): mpv paused and resumed, the lock and sleep, missing and misbehaving buses.
         check "the desktop C game's signals on a private $server, with the toolchain hidden: EFFECTS_PLUS_SOUNDTRACK pauses mpv within 1 s and destroy resumes it; silent while logind says locked, heard within 1 s of the unlock and 1.5 s of the wake" \
-            "$repo/tests/desktop/with-server.sh" "$server" \
-            /usr/bin/python3 "$repo/tests/desktop/check-c-signals.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/tests/sdk/hide-toolchain.sh"
+            "$repo/Tests/desktop/with-server.sh" "$server" \
+            /usr/bin/python3 "$repo/Tests/desktop/check-c-signals.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/Tests/sdk/hide-toolchain.sh"
     done
 else
     skip "runs with the toolchain hidden: needs root and unshare -m (this is $(id -un)); the four programs are not run"

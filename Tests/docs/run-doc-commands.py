@@ -20,7 +20,7 @@ untracked file in the work tree fails the block: doc commands write under out/ (
 Prints one line per shell block (file:line, PASS, FAIL or SKIP and why), then the summary line
 `N passed, N failed, N skipped`; exits 1 on any failure.
 
-Usage: tests/docs/run-doc-commands.py [--timeout SECONDS] [-v] [FILE.md ...]
+Usage: Tests/docs/run-doc-commands.py [--timeout SECONDS] [-v] [FILE.md ...]
 """
 
 import argparse

@@ -1200,7 +1200,7 @@ static void test_definition_and_config_defaults(void) {
 
 /* The system: GS_SYSTEM_AUTO is the simulated system for a headless runtime and, with no sound
  * server (main points PULSE_SERVER at nothing), for a real-time one too; GS_SYSTEM_DESKTOP with no
- * server fails clearly; a value out of range is refused. tests/desktop covers a real server. */
+ * server fails clearly; a value out of range is refused. Tests/desktop covers a real server. */
 static void test_system_choice(void) {
     gs_config config;
     memset(&config, 0, sizeof config); /* a program built before gs_config.system zeroed it */
@@ -2474,8 +2474,8 @@ int main(void) {
     alarm(120); /* a deadlock fails the run instead of hanging CI */
     setenv("ALSOFT_DRIVERS", "null", 1);
     /* These tests drive the simulated system: a desktop's sound server must not be found by
-     * GS_SYSTEM_AUTO here (tests/desktop runs against real servers). */
-    setenv("PULSE_SERVER", "unix:/nonexistent/gamesound-c-tests/native", 1);
+     * GS_SYSTEM_AUTO here (Tests/desktop runs against real servers). */
+    setenv("PULSE_SERVER", "unix:/nonexistent/gamesound-c-abi-test/native", 1);
     if (!mkdtemp(folder)) { perror("mkdtemp"); return 2; }
     char path[512];
     snprintf(path, sizeof path, "%s/assets", folder); mkdir(path, 0700);

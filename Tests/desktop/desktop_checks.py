@@ -1,7 +1,7 @@
 """What check-c-game.py and check-c-signals.py share: the count of checks, the sink's monitor and the C game.
 
-Both run inside tests/desktop/with-server.sh (a private PulseAudio or PipeWire), take the arguments
-GAME SOUNDTRACK [WRAPPER...] and drive tests/desktop/desktop_game.c, which prints "status ...",
+Both run inside Tests/desktop/with-server.sh (a private PulseAudio or PipeWire), take the arguments
+GAME SOUNDTRACK [WRAPPER...] and drive Tests/desktop/desktop_game.c, which prints "status ...",
 "event ...", "result ..." and "log ..." lines and reads "action NAME" and "quit" on standard input.
 Standard library only: it is imported by python3 and by Debian's /usr/bin/python3 alike.
 """

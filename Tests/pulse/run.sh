@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs PulseSystemTests against a private PulseAudio daemon, then against a private PipeWire
-# (pipewire, wireplumber, pipewire-pulse), each under tests/desktop/with-server.sh (its own
+# (pipewire, wireplumber, pipewire-pulse), each under Tests/desktop/with-server.sh (its own
 # XDG_RUNTIME_DIR, session bus and daemon HOME, torn down on exit). Both must pass. Extra arguments
 # go to `swift test`. GAMESOUND_SOAK_ROUNDS (default 10) is how many kill-and-restart rounds the
 # soak test plays on each server.
@@ -11,6 +11,6 @@ cd "$(dirname "$0")/../.."
 export GAMESOUND_SOAK_ROUNDS="${GAMESOUND_SOAK_ROUNDS:-10}"
 for kind in pulseaudio pipewire; do
   echo "== PulseSystemTests on $kind"
-  tests/desktop/with-server.sh "$kind" swift test --skip-build --filter PulseSystemTests "$@" \
-    || { echo "tests/pulse/run.sh: PulseSystemTests failed on $kind" >&2; exit 1; }
+  Tests/desktop/with-server.sh "$kind" swift test --skip-build --filter PulseSystemTests "$@" \
+    || { echo "Tests/pulse/run.sh: PulseSystemTests failed on $kind" >&2; exit 1; }
 done
