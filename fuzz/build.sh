@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harnesses: each module they need is compiled from Sources/ with coverage
-# and AddressSanitizer (swiftc -sanitize=fuzzer,address), then linked with its harness.
+# Builds the libFuzzer harnesses: each module they need (fuzz/module-graph.py reads which from
+# Package.swift) is compiled with coverage and AddressSanitizer (swiftc -sanitize=fuzzer,address),
+# then linked with its harness.
 # With --coverage instead: compiled with source-based coverage (-profile-generate
 # -profile-coverage-mapping, no sanitizer), and each harness linked with fuzz/coverage-main.swift,
 # a main that runs it once over every file it is given (fuzz/coverage.sh).
@@ -16,38 +17,36 @@ if [ "$MODE" = --coverage ]; then
 else
   INSTRUMENT=(-sanitize=fuzzer,address)
 fi
-FLAGS=(-parse-as-library "${INSTRUMENT[@]}" -use-ld=lld "${FUZZ_OPTIMIZE:--Onone}" -swift-version 6 -package-name gamesound -I "$OUT" -I Sources/CVorbis -I Sources/COpenAL)
+# The modules and the libraries come from Package.swift, through SwiftPM (fuzz/module-graph.py): each
+# harness's imports and all they depend on, dependencies first. A harness is fuzz/*.swift but the coverage main.
+harnesses=()
+for file in fuzz/*.swift; do [ "$file" = fuzz/coverage-main.swift ] || harnesses+=("$file"); done
+python3 fuzz/module-graph.py "${harnesses[@]}" > "$OUT/plan.tsv"
+INCLUDES=() LIBS=()
+while IFS=$'\t' read -r kind value _; do
+  case $kind in
+    include) INCLUDES+=(-I "$value") ;;
+    link) LIBS+=("-l$value") ;;
+  esac
+done < "$OUT/plan.tsv"
+FLAGS=(-parse-as-library "${INSTRUMENT[@]}" -use-ld=lld "${FUZZ_OPTIMIZE:--Onone}" -swift-version 6 -package-name gamesound -I "$OUT" "${INCLUDES[@]}")
 
-module() {  # module NAME [FOLDER] [FLAGS...]: FOLDER/**/*.swift (Sources/NAME) -> $OUT/NAME.o, .swiftmodule
-  local name=$1 folder=${2:-Sources/$1}
-  shift $(( $# < 2 ? $# : 2 ))
-  local files; files=$(find "$folder" -name '*.swift' -not -path '*.docc/*' | sort)  # not the DocC tutorial's code
-  # shellcheck disable=SC2086
-  swiftc "${FLAGS[@]}" "$@" -module-name "$name" -wmo -c $files \
-    -emit-module -emit-module-path "$OUT/$name.swiftmodule" -o "$OUT/$name.o"
-}
-
-# swift-log, which GameSound reports through: from the checkout SwiftPM resolved (make test runs first).
-logging=.build/checkouts/swift-log/Sources/Logging
-[ -d "$logging" ] || swift package resolve >/dev/null
-echo "fuzz: compiling Logging"
-module Logging "$logging" -swift-version 5 -suppress-warnings
-
-for name in AudioAnalysis AudioFiles AudioSession OpenAL GameSound GameSoundTesting; do
+# Another package's module (swift-log's Logging) is compiled in Swift 5 mode, its warnings not ours to see.
+while IFS=$'\t' read -r -a fields; do
+  [ "${fields[0]}" = module ] || continue
+  name=${fields[1]} extra=()
+  if [ "${fields[2]}" = dependency ]; then extra=(-swift-version 5 -suppress-warnings); fi
   echo "fuzz: compiling $name"
-  module "$name"
-done
+  swiftc "${FLAGS[@]}" "${extra[@]}" -module-name "$name" -wmo -c "${fields[@]:3}" \
+    -emit-module -emit-module-path "$OUT/$name.swiftmodule" -o "$OUT/$name.o" < /dev/null
+done < "$OUT/plan.tsv"
 
-LIBS=(-lvorbisfile -lvorbisenc -lvorbis -logg -lopenal)
-link() {  # link HARNESS MODULES...
-  local harness=$1; shift
-  local objects=()
-  for name in "$@"; do objects+=("$OUT/$name.o"); done
-  local main=() binary=fuzz-$harness
+while IFS=$'\t' read -r -a fields; do
+  [ "${fields[0]}" = harness ] || continue
+  harness=${fields[1]} objects=()
+  for name in "${fields[@]:2}"; do objects+=("$OUT/$name.o"); done
+  main=() binary=fuzz-$harness
   if [ "$MODE" = --coverage ]; then main=(fuzz/coverage-main.swift -D "FUZZ_${harness//-/_}"); binary=cover-$harness; fi
   echo "fuzz: linking $binary"
-  swiftc "${FLAGS[@]}" -module-name "Fuzz_${harness//-/_}" "fuzz/$harness.swift" "${main[@]}" "${objects[@]}" "${LIBS[@]}" -o "$OUT/$binary"
-}
-link wav AudioFiles
-link vorbis AudioFiles
-link scenario GameSoundTesting GameSound OpenAL AudioSession AudioFiles AudioAnalysis Logging
+  swiftc "${FLAGS[@]}" -module-name "Fuzz_${harness//-/_}" "fuzz/$harness.swift" "${main[@]}" "${objects[@]}" "${LIBS[@]}" -o "$OUT/$binary" < /dev/null
+done < "$OUT/plan.tsv"
