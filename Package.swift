@@ -57,6 +57,8 @@ let package = Package(
         .target(name: "AudioAnalysis"),
         // glibc's mallinfo2, for the endurance tests' heap series (Swift's Glibc module lacks <malloc.h>).
         .target(name: "CMallocStats"),
+        // What several test targets share: running other programs as child processes.
+        .target(name: "TestSupport"),
         .target(name: "AudioFiles", dependencies: ["CVorbis"]),
         .target(name: "AudioEncoding", dependencies: ["AudioFiles", "CVorbisEnc"]),
         .target(name: "OpenAL", dependencies: ["COpenAL"]),
@@ -87,16 +89,16 @@ let package = Package(
         .executableTarget(name: "gamesound-storms", dependencies: ["GameSoundStorms", "GameSound", "GameSoundTesting",
                                                                    .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                                                    .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ShooterSoundboardTests", dependencies: ["ShooterSoundboard"]),
+        .testTarget(name: "ShooterSoundboardTests", dependencies: ["ShooterSoundboard", "TestSupport"]),
         .executableTarget(name: "make-assets", dependencies: ["AudioFiles", "AudioEncoding", "AudioAnalysis"]),
         .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioEncoding", "AudioAnalysis", "CVorbis"]),
         .testTarget(name: "OpenALTests", dependencies: ["OpenAL", "AudioAnalysis"]),
         .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession", "AudioAnalysis"]),
-        .testTarget(name: "PulseSystemTests", dependencies: ["PulseSystem", "GameSound", "AudioSession", "AudioAnalysis", "AudioFiles", "AudioEncoding", "OpenAL", "CMallocStats",
+        .testTarget(name: "PulseSystemTests", dependencies: ["PulseSystem", "GameSound", "AudioSession", "AudioAnalysis", "AudioFiles", "AudioEncoding", "OpenAL", "CMallocStats", "TestSupport",
                                                           .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL",
                                                            .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "MakeAssetsTests", dependencies: ["AudioFiles", "AudioAnalysis"]),
+        .testTarget(name: "MakeAssetsTests", dependencies: ["AudioFiles", "AudioAnalysis", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["GameSoundStorms", "CMallocStats", "GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Running the make-assets tool")
 struct MakeAssetsRunTests {
@@ -17,16 +18,8 @@ struct MakeAssetsRunTests {
 
     /// Runs the tool with `--out directory` and returns its exit status and standard error.
     static func run(_ tool: String, into directory: URL) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--out", directory.path]
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: message, as: UTF8.self))
+        let result = try ChildProcess.run(tool, ["--out", directory.path])
+        return (result.status, result.errorOutput)
     }
 
     @Test("two runs into fresh folders write exactly the bytes that are committed under assets/")
@@ -64,16 +57,9 @@ struct MakeAssetsRunTests {
         let tool = Self.toolPath()
         try #require(FileManager.default.isExecutableFile(atPath: tool),
                      "make-assets is not at \(tool): build it first with `swift build --build-tests`")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--loud"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
+        let result = try ChildProcess.run(tool, ["--loud"])
+        let message = result.errorOutput
+        #expect(result.status != 0)
         #expect(message.contains("unknown argument '--loud'"))
         #expect(message.contains("usage: make-assets"))
     }

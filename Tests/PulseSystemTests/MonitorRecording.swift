@@ -1,12 +1,13 @@
 import AudioAnalysis
 import Foundation
 import Testing
+import TestSupport
 
 /// What the default sink played, recorded from its monitor with `parec`.
 enum MonitorRecording {
     /// A recording of a monitor source running in the background until ``stop()``.
     final class Running {
-        let process = Process()
+        let process: Process
         let path: String
         let file: FileHandle
 
@@ -14,13 +15,9 @@ enum MonitorRecording {
             path = folder + "/monitor-\(UUID().uuidString).raw"
             try #require(FileManager.default.createFile(atPath: path, contents: nil), "cannot create \(path)")
             file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["parec", "--device=\(device)", "--raw", "--format=float32le", "--channels=1",
-                                 "--rate=48000", "--latency-msec=\(PulseTestEnvironment.recordLatencyMilliseconds)"]
-            process.environment = PulseTestEnvironment.otherProgramEnvironment
-            process.standardOutput = file
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            process = try PulseTestEnvironment.start(["parec", "--device=\(device)", "--raw", "--format=float32le", "--channels=1",
+                                                      "--rate=48000", "--latency-msec=\(PulseTestEnvironment.recordLatencyMilliseconds)"],
+                                                     output: file)
         }
 
         private var reader: FileHandle?
@@ -38,8 +35,7 @@ enum MonitorRecording {
 
         /// Stops the recording and returns what it holds; the last sample is from about now.
         func stop() throws -> [Float] {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            ChildProcess.stop(process)
             try file.close()
             try reader?.close()
             let data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -1,11 +1,12 @@
 import AudioFiles
 import AudioAnalysis
 import Foundation
+import TestSupport
 
 /// Another program playing through the server: `paplay` with a media role, playing a tone
 /// long enough to outlast a test, stopped by ``stop()`` (or when dropped).
 final class OtherProgram {
-    private let process = Process()
+    private let process: Process
 
     /// Starts `paplay --property=media.role=<role>` (no property at all when `role` is nil).
     convenience init(role: String?, folder: String) throws {
@@ -26,12 +27,7 @@ final class OtherProgram {
     }
 
     private init(arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.environment = PulseTestEnvironment.otherProgramEnvironment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try PulseTestEnvironment.start(arguments)
     }
 
     /// A 60 s tone at 330 Hz, long enough to outlast a test.
@@ -48,9 +44,7 @@ final class OtherProgram {
 
     /// Stops the program at once (its stream disappears from the server) and waits for it to exit.
     func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        ChildProcess.stop(process)
     }
 
     deinit { stop() }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The private sound server that `Tests/desktop/with-server.sh` starts (PulseAudio or PipeWire),
 /// and the tools that play the other programs' parts (`paplay`, `parec`, `pactl`).
@@ -38,30 +39,19 @@ enum PulseTestEnvironment {
     /// Runs a tool to completion and returns its standard output.
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.environment = otherProgramEnvironment
-        // Output goes to a file, not a pipe: a daemon that forks would hold a pipe open forever.
-        let path = NSTemporaryDirectory() + "pulse-tool-\(UUID().uuidString).out"
-        try #require(FileManager.default.createFile(atPath: path, contents: nil), "cannot create \(path)")
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        // Not Data(contentsOf:): the Foundation of Swift 6.3 on Linux leaks a 4 kB buffer on every
-        // read of an empty file, and the kill and start scripts print nothing (12 kB a soak round;
-        // docs/reliability.md, the soak). FileHandle's read does not.
-        let reader = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        defer { try? reader.close() }
-        let data = try reader.readToEnd() ?? Data()
-        guard process.terminationStatus == 0 else {
-            throw ToolFailure(command: ([tool] + arguments).joined(separator: " "), status: process.terminationStatus)
+        // Output goes to a file, not a pipe: a daemon that forks (the start script's) would hold a pipe open forever.
+        let result = try ChildProcess.run("/usr/bin/env", [tool] + arguments, environment: otherProgramEnvironment,
+                                          outputThrough: .file)
+        guard result.status == 0 else {
+            throw ToolFailure(command: ([tool] + arguments).joined(separator: " "), status: result.status)
         }
-        return String(decoding: data, as: UTF8.self)
+        return result.output
+    }
+
+    /// Starts another program (a tool on `PATH`, with ``otherProgramEnvironment``) beside a test;
+    /// `ChildProcess.stop(_:)` ends it.
+    static func start(_ arguments: [String], output: FileHandle = .nullDevice) throws -> Process {
+        try ChildProcess.start("/usr/bin/env", arguments, environment: otherProgramEnvironment, output: output)
     }
 
     /// Kills the server (`SIGKILL`; on PipeWire pipewire, wireplumber and pipewire-pulse) with the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,31 +22,11 @@ enum DemoProcess {
         return candidate.appendingPathComponent("shooter-soundboard").path
     }
 
-    struct Result {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
-    /// Runs the binary with `arguments` from the repository root and waits for it.
-    static func run(_ arguments: [String], directory: String = repositoryRoot) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    /// Runs the binary with `arguments` from the repository root, on OpenAL Soft's null device, and waits for it.
+    static func run(_ arguments: [String], directory: String = repositoryRoot) throws -> ChildProcess.Result {
         var environment = ProcessInfo.processInfo.environment
         environment["ALSOFT_DRIVERS"] = "null"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let error = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-                      error: String(decoding: error, as: UTF8.self))
+        return try ChildProcess.run(binary, arguments, environment: environment, directory: directory)
     }
 }
 
@@ -66,14 +47,8 @@ final class PseudoTerminalSession {
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENODEV) }
         self.master = master
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: DemoProcess.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: DemoProcess.repositoryRoot)
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = terminal
-        try process.run()
+        process = try ChildProcess.start(DemoProcess.binary, arguments, directory: DemoProcess.repositoryRoot,
+                                         input: terminal, output: terminal, errorOutput: terminal)
     }
 
     /// What a frame shows: the text without escape sequences (CSI sequences such as `ESC[K`).

@@ -222,10 +222,10 @@ struct InteractiveSoundboardTests {
     func assetsFromElsewhere() throws {
         let good = try DemoProcess.run(["render", "alarm", "--out", NSTemporaryDirectory() + "alarm-\(UUID().uuidString).wav",
                                         "--assets", DemoProcess.repositoryRoot + "/assets"], directory: "/")
-        #expect(good.status == 0, "\(good.error)")
+        #expect(good.status == 0, "\(good.errorOutput)")
         let bad = try DemoProcess.run(["render", "alarm", "--out", "/tmp/x.wav"], directory: "/")
         #expect(bad.status != 0)
-        #expect(bad.error.contains("--assets"))
+        #expect(bad.errorOutput.contains("--assets"))
     }
 }
 

@@ -72,7 +72,7 @@ struct RenderCommandTests {
         let folder = try Self.temporaryFolder()
         let result = try DemoProcess.run(["render", name, "--out", folder + "/a.wav", "--events", folder + "/a.jsonl",
                                           "--timeline", folder + "/a.svg"])
-        #expect(result.status == 0, "\(result.error)")
+        #expect(result.status == 0, "\(result.errorOutput)")
         let wav = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.wav"))
         #expect(wav.count > 44 && wav.prefix(4) == Data("RIFF".utf8))
         let lines = try String(contentsOfFile: folder + "/a.jsonl", encoding: .utf8).split(separator: "\n")
@@ -152,13 +152,13 @@ struct RenderCommandTests {
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
 
         let result = try DemoProcess.run(["render"] + failing.arguments.map { $0.replacingOccurrences(of: "FOLDER", with: folder) })
-        #expect(result.status == failing.status, "\(result.error)")
+        #expect(result.status == failing.status, "\(result.errorOutput)")
         let message = failing.message.replacingOccurrences(of: "FOLDER", with: folder)
-        #expect(result.error.contains(message), "\(result.error)")
-        let usage = result.error.contains("Usage:")
-        #expect(usage == (failing.status == 64), "usage is printed for usage errors only: \(result.error)")
+        #expect(result.errorOutput.contains(message), "\(result.errorOutput)")
+        let usage = result.errorOutput.contains("Usage:")
+        #expect(usage == (failing.status == 64), "usage is printed for usage errors only: \(result.errorOutput)")
         if failing.status == 1 {
-            #expect(result.error.split(separator: "\n").count == 1, "one line: \(result.error)")
+            #expect(result.errorOutput.split(separator: "\n").count == 1, "one line: \(result.errorOutput)")
         }
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == before, "a file was left behind")
     }
@@ -206,8 +206,8 @@ struct RenderCommandTests {
             .write(to: URL(fileURLWithPath: scenario))
         let result = try DemoProcess.run(["render", scenario, "--out", folder + "/bad.wav"])
         #expect(result.status != 0)
-        #expect(result.error.contains("event 1"))
-        #expect(result.error.contains("phone.rnig"))
+        #expect(result.errorOutput.contains("event 1"))
+        #expect(result.errorOutput.contains("phone.rnig"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/bad.wav"))
     }
 
@@ -215,6 +215,6 @@ struct RenderCommandTests {
     func unknownScenario() throws {
         let result = try DemoProcess.run(["render", "no-such-scenario", "--out", "/tmp/never.wav"])
         #expect(result.status != 0)
-        #expect(result.error.contains("no-such-scenario"))
+        #expect(result.errorOutput.contains("no-such-scenario"))
     }
 }

@@ -10,13 +10,12 @@ WRAPPER (optional) runs the game, e.g. Tests/sdk/hide-toolchain.sh to hide the S
 Prints one line per check and ends with "N passed, N failed".
 """
 import os
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # desktop_checks, from any working directory
-from desktop_checks import (HEARD, OTHERS_ENV, RATE, SILENT, Checks, Game, game_command, scratch_folder,  # noqa: E402
-                            record, seconds_until_heard, wait_for, write_wav)
+from desktop_checks import (HEARD, RATE, SILENT, Checks, Game, game_command, mpv, record, run,  # noqa: E402
+                            scratch_folder, seconds_until_heard, start, stop, wait_for, write_wav)
 
 program = game_command(sys.argv)
 scratch = scratch_folder("gamesound-desktop-")
@@ -26,8 +25,7 @@ check = checks.check
 
 def other_program(path, role=None):
     properties = [f"--property=media.role={role}"] if role else []
-    return subprocess.Popen(["paplay"] + properties + [path], env=OTHERS_ENV,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return start(["paplay"] + properties + [path])
 
 
 def quiet_desktop_and_a_call():
@@ -63,8 +61,7 @@ def quiet_desktop_and_a_call():
         peak, count = record(1.0)
         check("during the call the monitor carries none of the game's sound (peak < 0.001)",
               count > RATE // 2 and peak < SILENT, f"peak {peak:.5f} over {count} samples")
-        call.kill()
-        call.wait()
+        stop(call)
         heard = seconds_until_heard(1.0)
         check("within 1 s of the call's end the game is heard again", heard is not None, "not heard in 1 s")
         if heard is not None:
@@ -76,13 +73,10 @@ def quiet_desktop_and_a_call():
 
 
 def music_at_launch():
-    music = subprocess.Popen(["mpv", "--no-video", "--really-quiet", "--no-terminal", "--loop-file=inf", "--ao=pulse",
-                              write_wav(os.path.join(scratch, "music.wav"), 523.25, 5, 0.3)],
-                             env=OTHERS_ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    music = mpv(write_wav(os.path.join(scratch, "music.wav"), 523.25, 5, 0.3))
     try:
         # mpv's stream appears a moment after it starts.
-        playing = wait_for(10, lambda: "mpv" in subprocess.run(
-            ["pactl", "list", "sink-inputs"], capture_output=True, text=True, env=OTHERS_ENV).stdout.lower())
+        playing = wait_for(10, lambda: "mpv" in run(["pactl", "list", "sink-inputs"])[1].lower())
         check("mpv plays music through the server", playing)
         game = Game(program)
         try:
@@ -96,8 +90,7 @@ def music_at_launch():
         finally:
             check("the game exits cleanly", game.stop() == 0)
     finally:
-        music.kill()
-        music.wait()
+        stop(music)
 
 
 def server_processes():

@@ -18,8 +18,9 @@ import dbus
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)  # desktop_checks, from any working directory
-from desktop_checks import (HEARD, OTHERS_ENV, RATE, SILENT, Checks, Game, game_command, record,  # noqa: E402
-                            scratch_folder, wait_for, write_wav)
+import desktop_checks  # noqa: E402
+from desktop_checks import (HEARD, OTHERS_ENV, RATE, SILENT, Checks, Game, game_command, record, run,  # noqa: E402
+                            scratch_folder, stop, wait_for, write_wav)
 
 POLICY_EFFECTS_PLUS_SOUNDTRACK = "1"
 POLICY_MEDIA_PLAYBACK = "3"
@@ -32,7 +33,8 @@ check = checks.check
 
 
 def start(arguments, env, **options):
-    process = subprocess.Popen(arguments, env=env, **options)
+    """desktop_checks.start, the program kept to be stopped when the checks end."""
+    process = desktop_checks.start(arguments, env, **options)
     children.append(process)
     return process
 
@@ -47,7 +49,7 @@ def private_bus(name):
 <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
 </busconfig>""")
     daemon = start(["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address"], os.environ,
-                   stdout=subprocess.PIPE, text=True)
+                   stdout=subprocess.PIPE, stderr=None, text=True)
     return daemon, daemon.stdout.readline().strip()
 
 
@@ -67,24 +69,22 @@ def launch(policy=None, env=None):
 
 def mpv(path):
     """mpv with mpv-mpris (Debian loads it for every mpv), idle after a stop, on the private session bus."""
-    return start(["mpv", "--no-video", "--really-quiet", "--no-terminal", "--loop-file=inf", "--idle=yes",
-                  "--ao=pulse", path], base_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = desktop_checks.mpv(path, "--idle=yes", env=base_env)
+    children.append(process)
+    return process
+
+
+def player_status(player="mpv"):
+    """What playerctl says a player's status is ("Playing", "Paused", "Stopped"; "" when there is none)."""
+    return run(["playerctl", f"--player={player}", "status"], base_env)[1]
 
 
 def mpv_status():
-    result = subprocess.run(["playerctl", "--player=mpv", "status"], capture_output=True, text=True, env=base_env)
-    return result.stdout.strip()
+    return player_status("mpv")
 
 
 def playerctl(command):
-    subprocess.run(["playerctl", "--player=mpv", command], env=base_env, check=False,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-def stop_process(process):
-    if process.poll() is None:
-        process.kill()
-        process.wait()
+    run(["playerctl", "--player=mpv", command], base_env)
 
 
 music_file = write_wav(os.path.join(scratch, "music.wav"), 523.25, 5, 0.3)
@@ -126,7 +126,7 @@ def music_paused_and_resumed():
         peak, _ = record(1.0, base_env)
         check("... and silent on the monitor", peak < SILENT, f"peak {peak:.5f}")
     finally:
-        stop_process(player)
+        stop(player)
 
 
 class Logind:
@@ -134,8 +134,7 @@ class Logind:
 
     def __init__(self):
         env = dict(base_env, DBUS_SYSTEM_BUS_ADDRESS=system_address)
-        self.process = start(["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", "logind"], env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = start(["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", "logind"], env)
         self.bus = dbus.bus.BusConnection(system_address)
         wait_for(10, lambda: self.bus.name_has_owner("org.freedesktop.login1"))
         manager = self.bus.get_object("org.freedesktop.login1", "/org/freedesktop/login1")
@@ -153,7 +152,7 @@ class Logind:
         self.mock.EmitSignal("org.freedesktop.login1.Manager", "PrepareForSleep", "b", [dbus.Boolean(sleeping)])
 
     def stop(self):
-        stop_process(self.process)
+        stop(self.process)
 
 
 def silenced_and_back(game, what, lock, unlock):
@@ -200,7 +199,7 @@ def lock_and_sleep():
 
         game = launch()
         check("the system bus goes away: the game plays on", game.started(), f"status {game.status}")
-        stop_process(system_daemon)
+        stop(system_daemon)
         check("... and says so once (logind.bus-lost)", wait_for(3, lambda: game.logs.count("logind.bus-lost") == 1)
               and game.logs.count("logind.bus-lost") == 1, f"logs {game.logs}")
         peak, _ = record(1.0, base_env)
@@ -231,7 +230,7 @@ def misbehaving_players():
     try:
         for name in ("silent", "liar", "vanisher"):
             bad[name] = start(["/usr/bin/python3", os.path.join(HERE, "misbehaving_player.py"), name], base_env,
-                              stdout=subprocess.PIPE, text=True)
+                              stdout=subprocess.PIPE, stderr=None, text=True)
             bad[name].stdout.readline()
         wait_for(10, lambda: mpv_status() == "Playing")
         launched = time.monotonic()
@@ -254,21 +253,19 @@ def misbehaving_players():
         check("mpv plays again after the game", wait_for(2, lambda: mpv_status() == "Playing"), mpv_status())
     finally:
         for process in bad.values():
-            stop_process(process)
-        stop_process(player)
+            stop(process)
+        stop(player)
 
 
 def lagging_player():
     """A player whose signals lag behind what it does: a stale "Playing" around the game's Pause is not
     the person pressing play, so the game still resumes it when it exits."""
     laggard = start(["/usr/bin/python3", os.path.join(HERE, "misbehaving_player.py"), "laggard"], base_env,
-                    stdout=subprocess.PIPE, text=True)
+                    stdout=subprocess.PIPE, stderr=None, text=True)
     laggard.stdout.readline()
 
     def status():
-        result = subprocess.run(["playerctl", "--player=laggard", "status"], capture_output=True, text=True,
-                                env=base_env)
-        return result.stdout.strip()
+        return player_status("laggard")
 
     try:
         game = launch(POLICY_EFFECTS_PLUS_SOUNDTRACK)
@@ -285,23 +282,21 @@ def lagging_player():
         check("... and it plays again after the game: the stale reports were not the person's",
               wait_for(2, lambda: status() == "Playing"), status())
     finally:
-        stop_process(laggard)
+        stop(laggard)
 
 
 def game_player(*arguments):
     """playerctl on the game's own MPRIS player (org.mpris.MediaPlayer2.gamesound.instance<pid>)."""
-    result = subprocess.run(["playerctl", "--player=gamesound", *arguments], capture_output=True, text=True,
-                            env=base_env)
-    return result.stdout.strip() if result.returncode == 0 else None
+    status, output = run(["playerctl", "--player=gamesound", *arguments], base_env)
+    return output if status == 0 else None
 
 
 def players():
-    result = subprocess.run(["playerctl", "--list-all"], capture_output=True, text=True, env=base_env)
-    return result.stdout.split()
+    return run(["playerctl", "--list-all"], base_env)[1].split()
 
 
 def pactl(*arguments):
-    return subprocess.run(["pactl", *arguments], capture_output=True, text=True, env=base_env).stdout.strip()
+    return run(["pactl", *arguments], base_env)[1]
 
 
 def headset_unplugged(game):
@@ -418,5 +413,5 @@ try:
     lock_and_sleep()
 finally:
     for child in children:
-        stop_process(child)
+        stop(child)
 checks.finish()

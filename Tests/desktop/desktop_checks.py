@@ -1,4 +1,5 @@
-"""What check-c-game.py and check-c-signals.py share: the count of checks, the sink's monitor and the C game.
+"""What check-c-game.py and check-c-signals.py share: the count of checks, the other programs they run, the
+sink's monitor and the C game.
 
 Both run inside Tests/desktop/with-server.sh (a private PulseAudio or PipeWire), take the arguments
 GAME SOUNDTRACK [WRAPPER...] and drive Tests/desktop/desktop_game.c, which prints "status ...",
@@ -62,6 +63,31 @@ class Checks:
         sys.exit(0 if self.failed == 0 else 1)
 
 
+def start(arguments, env=OTHERS_ENV, **options):
+    """Starts a program beside the checks (stop() ends it); its output is discarded unless `options` say
+    where it goes, as subprocess.Popen takes them (stdout=subprocess.PIPE; stderr=None: to ours)."""
+    return subprocess.Popen(arguments, env=env, **{"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, **options})
+
+
+def stop(process):
+    """Kills a started program if it still runs, and waits until it has exited."""
+    if process.poll() is None:
+        process.kill()
+    process.wait()
+
+
+def run(arguments, env=OTHERS_ENV):
+    """Runs a program to its end: its exit status and its standard output, stripped (its standard error is discarded)."""
+    result = subprocess.run(arguments, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return result.returncode, result.stdout.strip()
+
+
+def mpv(path, *options, env=OTHERS_ENV):
+    """mpv playing `path` in a loop through the sound server, as a player would (Debian's loads mpv-mpris)."""
+    return start(["mpv", "--no-video", "--really-quiet", "--no-terminal", "--loop-file=inf", *options, "--ao=pulse", path],
+                 env)
+
+
 def wait_for(seconds, condition):
     """Polls `condition` every 20 ms for up to `seconds`; whether it became true."""
     deadline = time.monotonic() + seconds
@@ -85,9 +111,8 @@ def write_wav(path, hz, seconds, amplitude):
 
 
 def _parec(env):
-    return subprocess.Popen(
-        ["parec", f"--device={MONITOR}", f"--latency-msec={LATENCY}", "--format=s16le", f"--rate={RATE}",
-         "--channels=1", "--raw"], stdout=subprocess.PIPE, env=env)
+    return start(["parec", f"--device={MONITOR}", f"--latency-msec={LATENCY}", "--format=s16le", f"--rate={RATE}",
+                  "--channels=1", "--raw"], env, stdout=subprocess.PIPE, stderr=None)
 
 
 def record(seconds, env=OTHERS_ENV):
@@ -103,8 +128,7 @@ def record(seconds, env=OTHERS_ENV):
             data += chunk
         else:
             time.sleep(0.01)
-    process.kill()
-    process.wait()
+    stop(process)
     samples = array.array("h", data[: len(data) // 2 * 2])
     return max((abs(s) for s in samples), default=0) / 32768.0, len(samples)
 
@@ -115,8 +139,7 @@ def seconds_until_heard(seconds, env=OTHERS_ENV):
     try:
         data = process.stdout.read(int(RATE * seconds) * 2)
     finally:
-        process.kill()
-        process.wait()
+        stop(process)
     samples = array.array("h", data[: len(data) // 2 * 2])
     loud = next((i for i, sample in enumerate(samples) if abs(sample) > HEARD * 32768), None)
     return None if loud is None else loud / RATE
@@ -137,8 +160,8 @@ class Game:
 
     def __init__(self, command, policy=None, env=None):
         arguments = command + ([policy] if policy else [])
-        self.process = subprocess.Popen(arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True, bufsize=1, env=env)
+        self.process = start(arguments, env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True, bufsize=1)
         self.status, self.events, self.logs, self.other_lines = {}, [], [], []
         self.event_details = []
         self.up_at = None
@@ -188,6 +211,5 @@ class Game:
                 self.process.stdin.flush()
                 self.process.wait(timeout=10)
             except (BrokenPipeError, subprocess.TimeoutExpired):
-                self.process.kill()
-                self.process.wait()
+                stop(self.process)
         return self.process.returncode
