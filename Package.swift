@@ -96,9 +96,13 @@ let package = Package(
         .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession", "AudioAnalysis"]),
         .testTarget(name: "PulseSystemTests", dependencies: ["PulseSystem", "GameSound", "AudioSession", "AudioAnalysis", "AudioFiles", "AudioEncoding", "OpenAL", "CMallocStats", "TestSupport",
                                                           .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL",
+        .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL",
                                                            .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "GameSoundTestingTests", dependencies: ["GameSoundTesting", "GameSound", "AudioAnalysis", "AudioFiles", "AudioEncoding",
+                                                                  "AudioSession", "OpenAL"]),
         .testTarget(name: "MakeAssetsTests", dependencies: ["AudioFiles", "AudioAnalysis", "TestSupport"]),
+        .testTarget(name: "GameSoundStormsTests", dependencies: ["GameSoundStorms", "GameSound", "GameSoundTesting", "OpenAL"]),
+        // The whole stack's reliability: concurrency, endurance, what the storms and the fuzzers found.
         .testTarget(name: "ReliabilityTests", dependencies: ["GameSoundStorms", "CMallocStats", "GameSound", "GameSoundTesting", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import GameSound
+import GameSoundStorms
 import GameSoundTesting
 import OpenAL
 import Testing

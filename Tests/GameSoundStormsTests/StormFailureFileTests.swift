@@ -1,4 +1,5 @@
 import Foundation
+import GameSoundStorms
 import GameSoundTesting
 import Testing
 
