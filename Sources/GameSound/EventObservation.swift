@@ -1,0 +1,20 @@
+import Synchronization
+
+/// A subscription to the runtime's events; cancel it, or let it go, to unsubscribe.
+public final class EventObservation: Sendable {
+    private let onCancel: @Sendable () -> Void
+    private let cancelled = Mutex(false)
+
+    init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+
+    /// Stops the observer from being called.
+    public func cancel() {
+        let first = cancelled.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        if first { onCancel() }
+    }
+
+    deinit { cancel() }
+}

@@ -1,0 +1,146 @@
+import AudioSession
+import OpenAL
+
+/// Media services lost and reset, and following the output device: moving to a new one, waiting for one.
+extension RuntimeCore {
+    // MARK: - Media services
+
+    func mediaServicesLost() {
+        log(.session, "mediaServicesLost")
+        guard phase != .stopped, phase != .lost else { return }
+        stopOutput()
+        saveAndTearDownContext()
+        closeDevice()
+        phase = .lost
+        needsReactivation = false
+    }
+
+    // MARK: - Following the output device
+
+    /// Whether the end of an interruption opens the output device again: after the machine's sleep,
+    /// on a real output, since a woken machine's device (and OpenAL Soft's stream on it) is often
+    /// broken. Any other interruption keeps the device and follows the strategy.
+    func reopensDevice(after reason: InterruptionReason) -> Bool {
+        guard case .realtime = configuration.output else { return false }
+        return reason == .systemSleep
+    }
+
+    /// Whether a route change should move the output to the new device: only a real output on a
+    /// real system (the simulated routes have no device behind them, and headless output has none).
+    func followsRouteChange(_ reason: RouteChangeReason) -> Bool {
+        guard case .realtime = configuration.output, !(system is SimulatedSystem) else { return false }
+        return reason == .newDeviceAvailable || reason == .oldDeviceUnavailable || reason == .override
+    }
+
+    /// Moves the output to the system's current device: the media-services rebuild without the
+    /// session part. OpenAL Soft 1.19.1 keeps its PulseAudio stream on the sink it opened, so the
+    /// device is closed and opened again, which puts the new stream on the new default.
+    /// Called for a real output, and by the storms' rebuild comparison on headless output
+    /// (``GameSoundRuntime/rebuildOutput()``); on failure a real output waits for a device (``awaitDevice()``).
+    func reopenDevice() {
+        stopOutput()
+        saveAndTearDownContext()
+        do {
+            try rebuildContext(newDevice: true)
+        } catch {
+            log(.engine, "rebuildFailed", [.init("error", .string(error.description))])
+            logger.error("could not reopen the audio output: \(error.description); trying again every 0.5 s", metadata: LogCode.outputReopenFailed.metadata)
+            awaitDevice()
+            return
+        }
+        logger.notice("audio output reopened on the system's current device", metadata: LogCode.outputReopened.metadata)
+        startOutput()
+        reconcileSoundtrack(fadeFrames: 0)
+    }
+
+    /// How many updates make half a second: the pause between two attempts to open a device.
+    var deviceRetryUpdates: Int { max(1, configuration.sampleRate / 2 / configuration.updateFrames) }
+
+    /// After a real output could not be (re)opened: wait for a device, trying every half second.
+    /// Headless output has no device to wait for; nothing changes then.
+    func awaitDevice() {
+        guard !isHeadless else { return }
+        stopOutput()
+        saveAndTearDownContext()
+        phase = .awaitingDevice
+        deviceRetryCountdown = deviceRetryUpdates
+    }
+
+    /// Saves what the context plays (unless a snapshot is already kept) and destroys it, suspended
+    /// or not: before a media-services loss, a move to another device, or the next attempt to open
+    /// one. Pending stops need no care: their slots are free, so the snapshot leaves them out, and
+    /// the teardown deletes every source. Does nothing without a context.
+    func saveAndTearDownContext() {
+        guard context != nil else { return }
+        resumeSuspendedContext()
+        _ = useContext()
+        if snapshot == nil { snapshot = takeSnapshot() }
+        teardownContext(logDestroyed: true)
+    }
+
+    /// A real output device can stop working with no word from the system: a USB headset pulled, or
+    /// its sound server gone. OpenAL then reports it disconnected (`ALC_EXT_disconnect`); the runtime
+    /// reopens the output on the default device and, while none can be opened, tries again every
+    /// half second, keeping what was playing for when a device comes.
+    func followDeviceConnection() {
+        guard !isHeadless else { return }
+        switch phase {
+        case .running:
+            guard let device, !device.isClosed, !device.isConnected else { return }
+            log(.engine, "deviceDisconnected")
+            logger.warning("the audio output device stopped working; reopening the output", metadata: LogCode.outputLost.metadata)
+            reopenDevice()
+        case .awaitingDevice:
+            guard deviceRetryCountdown <= 0 else {
+                deviceRetryCountdown -= 1
+                return
+            }
+            deviceRetryCountdown = deviceRetryUpdates
+            // Quietly: a failed attempt was already logged when the waiting began (the GameSoundError
+            // is dropped on purpose: what fails inside is the device's absence, not news).
+            guard (try? rebuildContext(newDevice: true)) != nil else {
+                saveAndTearDownContext()
+                return
+            }
+            logger.notice("an audio output device opened again; what was playing resumes", metadata: LogCode.outputReturned.metadata)
+            startOutput()
+            reconcileSoundtrack(fadeFrames: 0)
+        case .inactive, .lost, .stopped:
+            return
+        }
+    }
+
+    func mediaServicesReset() {
+        log(.session, "mediaServicesReset")
+        guard phase != .stopped else { return }
+        if phase != .lost { mediaServicesLost() }
+        phase = .inactive
+        // A server that is back may still refuse a client for a moment (PipeWire: pipewire-pulse
+        // answers before WirePlumber grants access; seen about once in 70 restarts). Then the
+        // runtime waits for a device as after a disconnection, trying every half second, instead
+        // of staying silent until the next reset.
+        var rebuilt = true
+        do {
+            try rebuildContext(newDevice: true)
+        } catch {
+            log(.engine, "rebuildFailed", [.init("error", .string(error.description))])
+            logger.error("could not rebuild audio after the media-services reset: \(error.description); trying again every 0.5 s",
+                         metadata: LogCode.mediaServicesRebuildFailed.metadata)
+            rebuilt = false
+        }
+        // The reset put the session back to its defaults: configure it again.
+        applyCategoryPolicy(force: true)
+        applyPreferredIO()
+        reportedActivationFailure = false
+        if activateSession() {
+            if rebuilt {
+                startOutput()
+                reconcileSoundtrack(fadeFrames: 0)
+            } else {
+                awaitDevice()
+            }
+        } else {
+            needsReactivation = true
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import AudioAnalysis
+import AudioFiles
+import AudioSession
+import Logging
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import OpenAL
+import Synchronization
+
+/// The output: starting and stopping it, following the system's silencing, ducking and I/O configuration.
+extension RuntimeCore {
+    // Output
+
+    func startOutput() {
+        if !isHeadless, let device { attempt("the output device") { () throws(OpenALError) in try device.resume() } }
+        outputRunning = true
+        phase = .running
+        playingClockAnchor = currentFrame
+        session.setAudioIORunning(true)
+        followedStatusVersion = nil  // running now: ducking and the I/O configuration are followed again
+        // Ramps (bus volumes, ducks, the environment's crossfade, the listener) went on in time while
+        // no update ran: the next updates apply where they are now, finished or not.
+        mixSettlesAt = max(mixSettlesAt, currentFrame)
+        spaceSettlesAt = max(spaceSettlesAt, currentFrame)
+        updateSilence()
+        // A rebuilt context starts at unit gain: give it the volume and any duck in force.
+        applyListenerGain()
+        // Whatever the game changed while the context could not be used, the voices now hear of.
+        reapplyVoices()
+        if useContext() {
+            // Listener, route, environment, distance model and Doppler as they are now: any of them
+            // may have changed while the game was away.
+            applySpaceToContext()
+        }
+    }
+
+    func stopOutput() {
+        if !isHeadless, let device, !device.isClosed { attempt("the output device") { () throws(OpenALError) in try device.pause() } }
+        outputRunning = false
+        session.setAudioIORunning(false)
+    }
+
+    /// Follows the system's silencing (switch, lock, background): logs each change, and on a real
+    /// device mutes through the listener gain (headless output is zeroed while rendering).
+    ///
+    /// It also follows what else the system does to the output without a notification: another
+    /// app's ducking, and the I/O buffer the screen lock changes. One read of the session per call.
+    func updateSilence() {
+        // Nothing to follow when the system says nothing changed since the last look.
+        let version = system.statusVersion
+        if let version, version == followedStatusVersion { return }
+        followedStatusVersion = version
+        // Followed here, outside an update (at the start of a render that begins inside an update
+        // period), a change can start a duck ramp that only the whole update moves on.
+        quietUntil = 0
+        let status = session.status
+        if phase == .running {
+            followDucking(status.isDucked)
+            followIOConfiguration(status)
+        }
+        let cause = status.outputSilenceCause
+        guard cause != silenceCause else { return }
+        if let cause {
+            log(.engine, "outputSilenced", [.init("cause", .string(cause.name))])
+        } else if let previous = silenceCause {
+            log(.engine, "outputUnsilenced", [.init("cause", .string(previous.name))])
+        }
+        silenceCause = cause
+        applyListenerGain()
+    }
+
+    func applyListenerGain() {
+        guard phase == .running, let context,
+              context.isCurrent || attempt("the audio context", { () throws(OpenALError) in try context.makeCurrent() }) != nil
+        else { return }
+        // Headless output is zeroed while rendering instead, so that silence there is exact.
+        let gain = isHeadless ? masterGain * duckRamp.value(at: currentFrame) : heardGain
+        attempt("the listener's gain") { () throws(OpenALError) in try context.setListenerGain(gain) }
+    }
+
+    /// The gain on everything the player hears: the master bus times another app's duck, and 0
+    /// while the system silences the output.
+    var heardGain: Float { silenceCause != nil ? 0 : masterGain * duckRamp.value(at: currentFrame) }
+
+    // MARK: - Being ducked
+
+    /// The gain on the whole output while another app ducks the game: −12 dB, past the 10 dB the system promises.
+    static let duckedGain: Float = 0.25
+    /// How long the output takes to go down or come back: well inside the 100 ms allowed, and long
+    /// enough (about ten updates of 256 frames at 48 kHz) not to click.
+    static let duckRampSeconds = 0.05
+
+    /// Follows whether another app ducks the session: starts a ramp down or back up and logs it.
+    /// Called only while running; an interrupted game is silent anyway and looks again when it comes back.
+    /// Whether the output is (or is ramping to being) ducked.
+    var isDucked: Bool { duckRamp.to < 1 }
+
+    func followDucking(_ ducked: Bool) {
+        let target: Float = ducked ? Self.duckedGain : 1
+        guard duckRamp.to != target else { return }
+        let now = currentFrame
+        duckRamp = Ramp(from: duckRamp.value(at: now), to: target, startFrame: now,
+                        frames: Int(Self.duckRampSeconds * Double(configuration.sampleRate)))
+        log(.system, ducked ? "duckBegan" : "duckEnded",
+            [.init("db", .number(Double(20 * log10(Self.duckedGain)).rounded()))])
+        applyListenerGain()
+    }
+
+    /// Moves the duck ramp on by one update.
+    func advanceDuckRamp() {
+        guard !duckRamp.isFinished(at: currentFrame - configuration.updateFrames) else { return }
+        applyListenerGain()
+    }
+
+    // MARK: - The I/O configuration
+
+    /// The sample rate and buffer the system grants the session, which the real-time output follows.
+    struct IOConfiguration: Equatable {
+        var sampleRate: Int
+        var bufferFrames: Int
+    }
+
+    /// Takes the granted sample rate and I/O buffer from a reading of the session (after each
+    /// activation, and at each update while running, since the screen lock changes the buffer) and
+    /// logs `ioConfigurationChanged` when they move.
+    func followIOConfiguration(_ status: SessionStatus) {
+        let granted = IOConfiguration(sampleRate: Int(status.sampleRate.rounded()),
+                                      bufferFrames: Int((status.ioBufferDuration * status.sampleRate).rounded()))
+        guard granted != ioConfiguration else { return }
+        ioConfiguration = granted
+        log(.session, "ioConfigurationChanged",
+            [.init("sampleRate", .integer(granted.sampleRate)), .init("ioBufferFrames", .integer(granted.bufferFrames))])
+    }
+
+    /// The real-time update's period in seconds: one granted I/O buffer.
+    var updatePeriod: Double {
+        guard let ioConfiguration, ioConfiguration.sampleRate > 0 else {
+            return Double(configuration.updateFrames) / Double(configuration.sampleRate)
+        }
+        return Double(ioConfiguration.bufferFrames) / Double(ioConfiguration.sampleRate)
+    }
+}
