@@ -26,10 +26,22 @@ extension StormRunner {
         /// The positions in the log of what the rebuilds logged themselves.
         var rebuildEvents: [Range<Int>] = []
 
-        /// The log without what the rebuilds logged themselves.
+        /// The log without what the rebuilds logged about themselves: the context destroyed and
+        /// rebuilt, and the soundtrack's restart where it was (a `soundtrackResumed` with its track).
+        /// Anything else a rebuild logs (a voice found to have finished, say) is the game's and stays.
         func eventsLeavingOutRebuilds(_ events: [GameSoundEvent]) -> [GameSoundEvent] {
             guard !rebuildEvents.isEmpty else { return events }
-            return events.enumerated().filter { entry in !rebuildEvents.contains { $0.contains(entry.offset) } }.map(\.element)
+            return events.enumerated().filter { entry in
+                !(rebuildEvents.contains { $0.contains(entry.offset) } && Self.isRebuildsOwn(entry.element))
+            }.map(\.element)
+        }
+
+        static func isRebuildsOwn(_ event: GameSoundEvent) -> Bool {
+            switch event.name {
+            case "contextDestroyed", "contextRebuilt": true
+            case "soundtrackResumed": event["track"] != nil
+            default: false
+            }
         }
     }
 }

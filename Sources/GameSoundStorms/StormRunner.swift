@@ -175,6 +175,9 @@ public struct StormRunner: Sendable {
     /// ``rebuildOneIn`` (when the runtime runs), and notes what the rebuild logged.
     private func rebuildMaybe(_ runtime: GameSoundRuntime, log: EventLog, state: inout StormState) {
         guard Int.random(in: 0..<Self.rebuildOneIn, using: &state.rebuilds!) == 0 else { return }
+        // A suspended app runs no code, so nothing of it rebuilds either (and it is told nothing, a
+        // route change included, until it returns).
+        guard runtime.simulatedSystem?.appState != .suspended else { return }
         let before = log.events.count
         guard runtime.rebuildOutput() else { return }
         state.rebuildEvents.append(before..<log.events.count)

@@ -51,7 +51,7 @@ struct RebuildMeasurement {
         }
         if let index = (0..<min(plain.events.count, rebuilt.events.count)).first(where: { plain.events[$0] != rebuilt.events[$0] }) {
             print("the log first differs at entry \(index): \(plain.events[index]) in the plain run, \(rebuilt.events[index]) with rebuilds")
-            let around = max(0, index - 6)..<min(max(plain.events.count, rebuilt.events.count), index + 4)
+            let around = 0..<min(max(plain.events.count, rebuilt.events.count), index + 4)
             for entry in around {
                 print("  \(entry): \(plain.events.indices.contains(entry) ? "\(plain.events[entry])" : "-")  |  "
                       + (rebuilt.events.indices.contains(entry) ? "\(rebuilt.events[entry])" : "-"))

@@ -50,7 +50,7 @@ extension RuntimeCore {
         }
         logger.notice("audio output reopened on the system's current device", metadata: LogCode.outputReopened.metadata)
         startOutput()
-        reconcileSoundtrack(fadeFrames: 0)
+        reconcileSoundtrack(fadeFrames: 0, afterRestore: true)
     }
 
     /// How many updates make half a second: the pause between two attempts to open a device.
@@ -104,7 +104,7 @@ extension RuntimeCore {
             }
             logger.notice("an audio output device opened again; what was playing resumes", metadata: LogCode.outputReturned.metadata)
             startOutput()
-            reconcileSoundtrack(fadeFrames: 0)
+            reconcileSoundtrack(fadeFrames: 0, afterRestore: true)
         case .inactive, .lost, .stopped:
             return
         }
@@ -135,7 +135,7 @@ extension RuntimeCore {
         if activateSession() {
             if rebuilt {
                 startOutput()
-                reconcileSoundtrack(fadeFrames: 0)
+                reconcileSoundtrack(fadeFrames: 0, afterRestore: true)
             } else {
                 awaitDevice()
             }

@@ -16,13 +16,20 @@ extension RuntimeCore {
     /// stops it, logging each change, and gives a record that plays and has lost its player (a
     /// rebuilt context) a new one where it was. Only while running; during an interruption the
     /// intent waits for the end.
-    func reconcileSoundtrack(fadeFrames: Int) {
+    ///
+    /// - Parameters:
+    ///   - fadeFrames: How long a start, resume, pause or stop asked for now takes (0: at once, which
+    ///     also cuts a fade-out under way).
+    ///   - afterRestore: Called because the output came back (an interruption ended, a rebuild), not
+    ///     because anything was asked: a fade-out under way goes on where it is by now, as every ramp does.
+    func reconcileSoundtrack(fadeFrames: Int, afterRestore: Bool = false) {
         guard phase == .running, useContext() else { return }
         let now = currentFrame
         do throws(GameSoundError) {
             if soundtrackWanted, let path = soundtrackPath {
                 if var record = soundtrack, record.path == path {
-                    if record.paused || record.fade?.completion == .pause {
+                    // Paused, or fading out (to a pause, or to a stop the game has taken back): it comes back from where it is.
+                    if record.paused || record.fade?.completion == .pause || record.fade?.completion == .stop {
                         let from = record.paused ? 0 : (record.fade?.ramp.value(at: now) ?? 1)
                         record.fade = fadeFrames > 0 ? .toFull(from: from, at: now, frames: fadeFrames) : nil
                         record.paused = false
@@ -44,6 +51,22 @@ extension RuntimeCore {
                     soundtrack = record
                     log(.game, "soundtrackStarted", soundtrackDetails(record) + [.init("track", .string(path))])
                 }
+            } else if var record = soundtrack, !record.paused, afterRestore, let fade = record.fade, fade.completion != .none {
+                // A fade-out under way when the output went: it goes on where it is now, or is over.
+                if fade.ramp.isFinished(at: now) {
+                    record.fade = nil
+                    if fade.completion == .stop {
+                        discard(record.player)
+                        soundtrack = nil
+                        return
+                    }
+                    record.resumeAt = position(of: record)
+                    do { try record.player?.pause() } catch { throw .openAL(error) }
+                    record.paused = true
+                } else if record.player == nil {
+                    try startPlayer(&record)
+                }
+                soundtrack = record
             } else if var record = soundtrack, !record.paused,
                       fadeFrames <= 0 || (record.fade?.completion != .pause && record.fade?.completion != .stop) {
                 // A stop or pause without a fade also cuts a fade-out already under way: "now" means now.
