@@ -49,6 +49,28 @@ struct SoundtrackTests {
         #expect(position <= 4_800 + 4_096, "starts from the top, not from frame 48 000: \(position)")
     }
 
+    @Test("resumed during its fade-out (to a pause, or to a stop taken back), the track goes on from where it is, not from a buffer back",
+          arguments: ["pause", "stop"])
+    func resumeDuringFadeOut(_ how: String) throws {
+        // For the pause: an ambient game's soundtrack fades out to a pause over 0.25 s when the
+        // player's music starts (the secondary-audio hint), and comes back when it stops.
+        let h = try Harness(launch: .init(otherAudio: how == "pause" ? .music : .none))
+        if how == "pause" { try h.perform("music.pause") }
+        try h.render(seconds: 0.5)
+        if how == "pause" { try h.perform("music.play") } else { try h.runtime.stopSoundtrack(fadeOut: 0.2) }
+        try h.render(seconds: 0.1)
+        let before = try #require(h.runtime.soundtrackPosition)
+        if how == "pause" { try h.perform("music.pause") } else { try h.runtime.resumeSoundtrack() }
+        let resumed = try #require(h.runtime.soundtrackPosition)
+        // alSourcePlay on a playing streaming source would have started it again at its first queued
+        // buffer, up to 4 × 4 096 frames back.
+        #expect(resumed >= before && resumed - before <= 256, "before \(before), resumed at \(resumed)")
+        try h.render(seconds: 0.4)
+        #expect(h.runtime.isSoundtrackPlaying, "the fade-out was taken back: it plays on")
+        let later = try #require(h.runtime.soundtrackPosition)
+        #expect(abs(later - (resumed + 19_200)) <= 512, "resumed at \(resumed), 0.4 s later \(later)")
+    }
+
     @Test("pause keeps the position and silences; resume continues from it; stop restarts from the top")
     func pauseResumeStop() throws {
         let h = try Harness()

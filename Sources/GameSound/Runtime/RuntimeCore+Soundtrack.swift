@@ -97,9 +97,17 @@ extension RuntimeCore {
     }
 
     /// Plays the soundtrack's record: its paused player, or a new one where it was.
+    ///
+    /// A player still playing (the track was fading out) is only given its gain: `alSourcePlay` on a
+    /// playing source starts it again from its first queued buffer, up to four buffers back.
     private func play(_ record: inout StreamRecord) throws(GameSoundError) {
         if let player = record.player {
-            do { try player.play(gain: sourceGain(record, at: currentFrame)) } catch { throw .openAL(error) }
+            let gain = sourceGain(record, at: currentFrame)
+            do {
+                if player.state == .playing { try player.setGain(gain) } else { try player.play(gain: gain) }
+            } catch {
+                throw .openAL(error)
+            }
         } else {
             try startPlayer(&record)
         }
