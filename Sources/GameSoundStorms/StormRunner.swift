@@ -39,8 +39,12 @@ public struct StormRunner: Sendable {
     /// the plain one times n/256 over the 256 frames of the storm's first block after the rebuild).
     public static let rebuildSettleFrames = 256
 
-    /// How far a sample of a run with rebuilds may be from the plain run's after the settle frames.
-    /// Measured, and explained in docs/reliability.md ("Rebuilt at random").
+    /// How far a sample of a run with rebuilds may be from the plain run's after the settle frames:
+    /// the level of one of the storm's sounds (sines of amplitude 0.5 at most). What a rebuild may do, as
+    /// measured (docs/reliability.md, "Rebuilt at random"): lose a fraction of a frame of a
+    /// Doppler-shifted voice (at most 0.007 in 600 storms), a reverb tail (at most 0.1), or bring a
+    /// voice in from silence again at a later device reset (0.35, seed 135). Losing or doubling a
+    /// whole voice, or a soundtrack in the wrong place, goes past it.
     public static let rebuildSampleBound: Float = 0.5
 
     /// Creates a runner.

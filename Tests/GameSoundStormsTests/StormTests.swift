@@ -24,6 +24,14 @@ struct StormTests {
         runStorms(StormRunner(comparesWholeUpdates: true), count: Self.comparedStormCount)
     }
 
+    /// How many storms the rebuild comparison runs: `GAMESOUND_REBUILT_STORMS`, else 30.
+    static let rebuiltStormCount = ProcessInfo.processInfo.environment["GAMESOUND_REBUILT_STORMS"].flatMap(Int.init) ?? 30
+
+    @Test("In random storms rebuilt at random blocks, the log is the plain run's and the audio within the bound after each rebuild's settle frames")
+    func rebuiltStormsMatchPlainOnes() {
+        runStorms(StormRunner(comparison: .rebuilds), count: Self.rebuiltStormCount)
+    }
+
     /// Runs `count` storms from the first seed and records the first three failures, each shrunk
     /// and printed as a scenario.
     private func runStorms(_ runner: StormRunner, count: Int) {
