@@ -1,4 +1,5 @@
 import AudioSession
+import Dispatch
 import Logging
 import Synchronization
 
@@ -43,7 +44,8 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
     /// Wraps a system and starts the watchers whose buses answer.
     ///
     /// Returns once each watcher knows the present (which players play, whether the session is
-    /// locked), or after about two seconds when a bus is slow.
+    /// locked), or after about two seconds when a bus is slow: the two watchers start side by side,
+    /// so a slow session bus and a slow system bus cost the longer of their waits, not the sum.
     ///
     /// - Parameters:
     ///   - base: The sound server's system, for example a `PulseSystem`.
@@ -55,8 +57,18 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
         self.logger = logger
         let model = SignalsModel(base: base)
         self.model = model
-        mpris = watchPlayers ? MPRISWatcher.start(model: model, logger: logger) : nil
+        // MPRIS on a thread of its own while logind starts on this one.
+        let players = Mutex<MPRISWatcher?>(nil)
+        let started = DispatchGroup()
+        if watchPlayers {
+            DispatchQueue.global().async(group: started) {
+                let watcher = MPRISWatcher.start(model: model, logger: logger)
+                players.withLock { $0 = watcher }
+            }
+        }
         logind = watchLogind ? LogindWatcher.start(model: model, logger: logger) : nil
+        started.wait()
+        mpris = players.withLock { $0 }
     }
 
     deinit {

@@ -7,7 +7,10 @@ misbehave on demand). Usage: misbehaving_player.py KIND, KIND one of:
   laggard  org.mpris.MediaPlayer2.laggard; plays and obeys, but its PropertiesChanged signals lag:
            on Pause it reports "Playing" before its answer and again 0.1 s after, and "Paused" only
            0.3 s after (what an mpv-mpris started a moment before can do)
-Prints "ready" once its name is on the session bus."""
+  silent-logind  owns org.freedesktop.login1 on the system bus (DBUS_SYSTEM_BUS_ADDRESS) and never
+           answers: a logind that hangs
+A second argument is added to the silent player's name (silent2: org.mpris.MediaPlayer2.silent2).
+Prints "ready" once its name is on its bus."""
 import os
 import sys
 import time
@@ -19,7 +22,14 @@ from gi.repository import GLib
 
 PLAYER = "org.mpris.MediaPlayer2.Player"
 kind = sys.argv[1]
+suffix = sys.argv[2] if len(sys.argv) > 2 else ""
 DBusGMainLoop(set_as_default=True)
+if kind == "silent-logind":
+    bus = dbus.SystemBus()
+    name = dbus.service.BusName("org.freedesktop.login1", bus)
+    print("ready", flush=True)
+    time.sleep(3600)  # holds the name, never runs a main loop: every call to it goes unanswered
+    sys.exit(0)
 bus = dbus.SessionBus()
 
 
@@ -62,7 +72,7 @@ class Player(dbus.service.Object):
 
 
 player = Player(bus, "/org/mpris/MediaPlayer2")
-name = dbus.service.BusName(f"org.mpris.MediaPlayer2.{kind}", bus)
+name = dbus.service.BusName(f"org.mpris.MediaPlayer2.{kind}{suffix}", bus)
 print("ready", flush=True)
 if kind == "silent":
     # Holds its name but never runs its main loop: every call to it goes unanswered.
