@@ -21,13 +21,16 @@ final class MPRISWatcher: @unchecked Sendable {
     private var connection: DBusConnection?
     /// Keyed by the player's unique bus name (`:1.42`), which its signals carry.
     private var players: [String: MPRISPlayer] = [:]
-    /// Players this game paused that nobody has touched since, and whether each has confirmed the
-    /// pause with a `Paused` report of its own.
+    /// Players this game paused that nobody has touched since: whether each has confirmed the pause
+    /// with a `Paused` report of its own, and when the game paused it.
     ///
-    /// Until it confirms, another report from it is stale rather than the person's doing: one sent
-    /// before it answered `Pause` (sd-bus queues signals while a call waits for its reply), or one a
-    /// player emits late from what it knew before (mpv-mpris can).
-    private var pausedByUs: [String: Bool] = [:]
+    /// Until it confirms, and for at most ``staleWindow`` after the pause, another report from it is
+    /// stale rather than the person's doing: one sent before it answered `Pause` (sd-bus queues signals
+    /// while a call waits for its reply), or one a player emits late from what it knew before
+    /// (mpv-mpris can). After that window, a player that never confirms is believed again.
+    private var pausedByUs: [String: (confirmed: Bool, at: ContinuousClock.Instant)] = [:]
+    /// How long after the game's pause an unconfirmed player's other reports are taken as stale.
+    static let staleWindow = Duration.seconds(1)
     private var published: Set<String> = []
     private var logged: Set<String> = []
 
@@ -57,7 +60,7 @@ final class MPRISWatcher: @unchecked Sendable {
         connection?.perform { [self] in
             for (unique, player) in players.sorted(by: { $0.key < $1.key }) where player.status == "Playing" {
                 guard callPlayer(unique, "Pause") else { continue }
-                pausedByUs[unique] = false
+                pausedByUs[unique] = (false, .now)
                 players[unique]?.status = "Paused"
             }
             publish()
@@ -149,11 +152,12 @@ final class MPRISWatcher: @unchecked Sendable {
             invalid(unique, player.name, "PlaybackStatus \"\(reported)\" is none of Playing, Paused, Stopped")
             return
         }
-        if let confirmed = pausedByUs[unique] {
+        if let paused = pausedByUs[unique] {
             if reported == "Paused" {
-                pausedByUs[unique] = true
-            } else if confirmed {
-                // Someone else started or stopped it since it confirmed the game's pause: it is theirs again.
+                pausedByUs[unique]?.confirmed = true
+            } else if paused.confirmed || ContinuousClock.now - paused.at > Self.staleWindow {
+                // Someone else started or stopped it since it confirmed the game's pause (or since a pause
+                // it never confirmed, long enough ago): it is theirs again.
                 pausedByUs[unique] = nil
             } else {
                 // Stale: it has not yet reported the pause it accepted. What plays now is read at resume.

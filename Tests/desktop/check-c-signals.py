@@ -285,6 +285,30 @@ def lagging_player():
         stop(laggard)
 
 
+def mute_player():
+    """A player that never confirms the game's pause with a signal: a report of its own long after the
+    pause (the person pressing play) is believed, not taken as stale for ever."""
+    mute = start(["/usr/bin/python3", os.path.join(HERE, "misbehaving_player.py"), "mute"], base_env,
+                 stdout=subprocess.PIPE, stderr=None, text=True)
+    mute.stdout.readline()
+    try:
+        game = launch(POLICY_EFFECTS_PLUS_SOUNDTRACK)
+        try:
+            game.started()
+            paused = wait_for(5, lambda: run(["playerctl", "--player=mute", "status"], base_env)[1] == "Paused")
+            check("a player that never reports by itself: the game's start pauses it", paused)
+            time.sleep(1.5)  # past the window in which an unconfirmed player's reports are taken as stale
+            run(["playerctl", "--player=mute", "play"], base_env)
+            check("... the person's play, long after, is believed: other audio plays",
+                  wait_for(2, lambda: game.status.get("other") == "1"),
+                  f"status {game.status}, the player says {run(['playerctl', '--player=mute', 'status'], base_env)[1]}, "
+                  f"logs {game.logs}")
+        finally:
+            check("the game exits cleanly", game.stop() == 0)
+    finally:
+        stop(mute)
+
+
 def slow_buses():
     """Three players that never answer on the session bus and a logind that never answers on the system
     bus: the game waits for both at once, so it starts in about the longer of the two waits, not their
@@ -436,6 +460,7 @@ try:
     startup_seconds = measure_startup()
     music_paused_and_resumed()
     lagging_player()
+    mute_player()
     no_buses()
     misbehaving_players()
     slow_buses()

@@ -7,6 +7,8 @@ misbehave on demand). Usage: misbehaving_player.py KIND, KIND one of:
   laggard  org.mpris.MediaPlayer2.laggard; plays and obeys, but its PropertiesChanged signals lag:
            on Pause it reports "Playing" before its answer and again 0.1 s after, and "Paused" only
            0.3 s after (what an mpv-mpris started a moment before can do)
+  mute     org.mpris.MediaPlayer2.mute; plays and obeys but never reports a change by itself: its
+           Pause is confirmed by no signal; only a Play reports "Playing" (the person pressing play)
   silent-logind  owns org.freedesktop.login1 on the system bus (DBUS_SYSTEM_BUS_ADDRESS) and never
            answers: a logind that hangs
 A second argument is added to the silent player's name (silent2: org.mpris.MediaPlayer2.silent2).
@@ -40,11 +42,13 @@ class Player(dbus.service.Object):
     def Get(self, interface, name):
         if name == "PlaybackStatus":
             return "Dancing" if kind == "liar" else self.status
+        if name in ("CanControl", "CanPlay", "CanPause"):
+            return True  # playerctl asks before it sends Play or Pause
         raise dbus.exceptions.DBusException("no such property", name="org.freedesktop.DBus.Error.InvalidArgs")
 
     @dbus.service.method(dbus.PROPERTIES_IFACE, in_signature="s", out_signature="a{sv}")
     def GetAll(self, interface):
-        return {"PlaybackStatus": self.Get(interface, "PlaybackStatus")}
+        return {name: self.Get(interface, name) for name in ("PlaybackStatus", "CanControl", "CanPlay", "CanPause")}
 
     @dbus.service.signal(dbus.PROPERTIES_IFACE, signature="sa{sv}as")
     def PropertiesChanged(self, interface, changed, invalidated):
@@ -58,6 +62,8 @@ class Player(dbus.service.Object):
     def Pause(self):
         if kind == "vanisher":
             os._exit(0)
+        if kind == "mute":
+            self.status = "Paused"
         if kind == "laggard":
             self.status = "Paused"
             self.report("Playing")
@@ -66,7 +72,7 @@ class Player(dbus.service.Object):
 
     @dbus.service.method(PLAYER)
     def Play(self):
-        if kind == "laggard":
+        if kind in ("laggard", "mute"):
             self.status = "Playing"
             self.report("Playing")
 
