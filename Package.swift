@@ -63,8 +63,11 @@ let package = Package(
         .target(name: "AudioEncoding", dependencies: ["AudioFiles", "CVorbisEnc"]),
         .target(name: "OpenAL", dependencies: ["COpenAL"]),
         .target(name: "AudioSession"),
+        // MemberImportVisibility: a file reaches OpenAL's types and their members only by importing
+        // OpenAL, which only the mirror's folder (Sources/GameSound/Mirror) does (issue 27).
         .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession", "AudioAnalysis",
-                                                  .product(name: "Logging", package: "swift-log")]),
+                                                  .product(name: "Logging", package: "swift-log")],
+                swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .target(name: "PulseSystem", dependencies: ["CPulse", "AudioSession", .product(name: "Logging", package: "swift-log")]),
         .target(name: "DesktopSignals", dependencies: ["CSDBus", "AudioSession", .product(name: "Logging", package: "swift-log")]),
         .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL",

@@ -1,5 +1,7 @@
 import AudioFiles
 import AudioSession
+// The one file outside the mirror (Sources/GameSound/Mirror) that imports OpenAL: for the type of
+// `openAL`'s payload, public API. It calls nothing there.
 import OpenAL
 
 /// Why a GameSound call failed. Every case leaves the sounds already playing as they were.

@@ -5,7 +5,6 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import OpenAL
 
 /// Effects: loading them, playing them, and the voices they play on.
 extension GameSoundRuntime {

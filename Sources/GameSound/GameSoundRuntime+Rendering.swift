@@ -5,7 +5,6 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import OpenAL
 
 /// Headless rendering: the mix rendered on request, for tests, tools and games' own CI.
 extension GameSoundRuntime {

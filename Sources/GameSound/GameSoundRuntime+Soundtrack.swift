@@ -5,7 +5,6 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import OpenAL
 
 /// The soundtrack: starting, pausing, resuming, stopping and crossfading it.
 extension GameSoundRuntime {

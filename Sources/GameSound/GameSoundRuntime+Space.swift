@@ -52,5 +52,5 @@ extension GameSoundRuntime {
     /// log says `spatializationChanged` each time it switches); the device may still mix without it,
     /// for example at a sample rate no HRTF set is recorded at, and then this is false (and the
     /// runtime logs a warning with the code `hrtf.unavailable`). False while no device is open.
-    public var isHRTFActive: Bool { core.read { $0.deviceRendersHRTF } }
+    public var isHRTFActive: Bool { core.read { $0.mirror.rendersHRTF } }
 }

@@ -5,7 +5,6 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import OpenAL
 
 /// The object a game talks to: it owns the audio session, the OpenAL device and context, the
 /// effects and the soundtrack, and makes them behave like a well-made iOS game's audio.
@@ -223,7 +222,7 @@ public final class GameSoundRuntime: Sendable {
 
     /// Live OpenAL objects of this runtime (sources in its context, buffers on its device), for leak checks.
     public var liveOpenALObjects: (sources: Int, buffers: Int) {
-        core.read { ($0.context?.liveSourceCount ?? 0, $0.device?.liveBufferCount ?? 0) }
+        core.read { $0.mirror.liveObjects }
     }
 
     /// The frame the runtime is at (frames rendered, for headless output).

@@ -1,7 +1,6 @@
 import AudioSession
-import OpenAL
 
-/// Holds the core; every access goes through `OpenALProcess.withExclusiveAccess`, the one owner.
+/// Holds the core; every access goes through `ALMirror.withExclusiveAccess`, the one owner.
 ///
 /// A session notification can reach the core while one of the core's own steps is still running
 /// on the same thread: an event observer (called inside the step) performs a system action, or
@@ -50,7 +49,7 @@ final class CoreBox: @unchecked Sendable {
 
     @inline(__always)
     private func step<Result, Failure: Error>(changing: Bool, _ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
-        try OpenALProcess.withExclusiveAccess { () throws(Failure) -> Result in
+        try ALMirror.withExclusiveAccess { () throws(Failure) -> Result in
             if depth == 0 || renderingUnadopted { core.adoptContext() }
             if changing { core.noteStep() }
             depth += 1
@@ -70,7 +69,7 @@ final class CoreBox: @unchecked Sendable {
     ///   silencing) makes it current itself. A step nested in the render (an event observer
     ///   calling the runtime) adopts the context as an outermost step would.
     func render(into buffer: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
-        try OpenALProcess.withExclusiveAccess { () throws(GameSoundError) in
+        try ALMirror.withExclusiveAccess { () throws(GameSoundError) in
             let wasUnadopted = renderingUnadopted
             if depth == 0 { renderingUnadopted = true }
             depth += 1
@@ -94,7 +93,7 @@ final class CoreBox: @unchecked Sendable {
     }
 
     private func enqueue(_ pending: Pending) {
-        OpenALProcess.withExclusiveAccess {
+        ALMirror.withExclusiveAccess {
             deferred.append(pending)
             core.heldBack = true
             if depth == 0 { handleDeferred() }

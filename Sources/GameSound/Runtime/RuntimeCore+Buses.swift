@@ -1,4 +1,3 @@
-import OpenAL
 
 /// Buses and ducking rules: configuring them, their volumes, mutes and pauses, and the ducks that follow what plays.
 extension RuntimeCore {

@@ -1,5 +1,5 @@
 import AudioSession
-import OpenAL
+import Logging
 
 /// Media services lost and reset, and following the output device: moving to a new one, waiting for one.
 extension RuntimeCore {
@@ -71,7 +71,7 @@ extension RuntimeCore {
     /// one. Pending stops need no care: their slots are free, so the snapshot leaves them out, and
     /// the teardown deletes every source. Does nothing without a context.
     func saveAndTearDownContext() {
-        guard context != nil else { return }
+        guard mirror.hasContext else { return }
         resumeSuspendedContext()
         _ = useContext()
         if snapshot == nil { snapshot = takeSnapshot() }
@@ -86,7 +86,7 @@ extension RuntimeCore {
         guard !isHeadless else { return }
         switch phase {
         case .running:
-            guard let device, !device.isClosed, !device.isConnected else { return }
+            guard mirror.deviceDisconnected else { return }
             log(.engine, "deviceDisconnected")
             logger.warning("the audio output device stopped working; reopening the output", metadata: LogCode.outputLost.metadata)
             reopenDevice()

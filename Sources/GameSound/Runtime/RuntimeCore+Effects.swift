@@ -1,5 +1,6 @@
 import AudioFiles
-import OpenAL
+import AudioSession
+import Logging
 
 /// Effects: uploading, the voice pool, playing and stopping.
 extension RuntimeCore {
@@ -8,23 +9,9 @@ extension RuntimeCore {
         logger.error("cannot load the effect '\(name)': \(error)", metadata: LogCode.effectUndecodable.metadata)
     }
 
-    func upload(_ sound: PCMBuffer<Float>) throws(OpenALError) -> ALBuffer {
-        guard let context else { throw OpenALError(operation: "alGenBuffers", code: .noCurrentContext) }
-        let buffer = try ALBuffer(context: context)
-        do {
-            try sound.samples.withUnsafeBufferPointer { samples throws(OpenALError) in
-                try buffer.upload(samples, channelCount: sound.format.channelCount, sampleRate: sound.format.sampleRate)
-            }
-        } catch {
-            attempt("a buffer whose upload failed") { () throws(OpenALError) in try buffer.delete() }
-            throw error
-        }
-        return buffer
-    }
-
     /// Adds decoded sounds to the bank and uploads them now if the context is usable, else at restore.
     func add(_ sound: PCMBuffer<Float>, named name: String) throws(GameSoundError) {
-        if uploaded[name] != nil { staleUploads.insert(name) }
+        if mirror.hasBuffer(name) { mirror.staleBuffers.insert(name) }
         bank.insert(sound, named: name)
         try uploadPending()
     }
@@ -32,16 +19,15 @@ extension RuntimeCore {
     /// Deletes stale buffers and uploads bank entries that have no buffer yet, when the context can be used.
     func uploadPending() throws(GameSoundError) {
         guard phase != .lost, useContext() else { return }
-        for name in staleUploads.sorted() {
-            if let old = uploaded[name] {
+        for name in mirror.staleBuffers.sorted() {
+            if mirror.hasBuffer(name) {
                 stopVoices(playing: name)
-                do { try old.delete() } catch { throw .openAL(error) }
+                try mirror.deleteBuffer(name)
             }
-            uploaded[name] = nil
-            staleUploads.remove(name)
+            mirror.staleBuffers.remove(name)
         }
-        for (name, sound) in bank.sounds where uploaded[name] == nil {
-            do { uploaded[name] = try upload(sound) } catch { throw .openAL(error) }
+        for (name, sound) in bank.sounds where !mirror.hasBuffer(name) {
+            try mirror.upload(sound, named: name)
         }
     }
 
@@ -50,19 +36,15 @@ extension RuntimeCore {
         bank.remove(name)
         // The buffer goes now if the context can be used, else as soon as it comes back (during an
         // interruption the suspended context cannot be touched).
-        if uploaded[name] != nil { staleUploads.insert(name) }
+        if mirror.hasBuffer(name) { mirror.staleBuffers.insert(name) }
         try uploadPending()
     }
 
     /// Stops the voices playing `name` and detaches its buffer from every source still holding it
     /// (stopped and finished voices keep theirs), so that the buffer can be deleted.
     private func stopVoices(playing name: String) {
-        for index in slots.indices where slots[index].effect == name || slots[index].attached == name {
-            if let source = slots[index].source {
-                attempt(voiceLabel(index)) { () throws(OpenALError) in try source.stop() }
-                attempt(voiceLabel(index) + "'s buffer") { () throws(OpenALError) in try source.setBuffer(nil) }
-            }
-            slots[index].attached = nil
+        for index in slots.indices where slots[index].effect == name || mirror.voices[index].attached == name {
+            mirror.detach(index, affected: voiceLabel(index))
             if slots[index].effect == name { endVoice(index, reason: .stopped) }
         }
     }
@@ -81,72 +63,63 @@ extension RuntimeCore {
             log(.game, "effectDropped", [.init("sound", .string(defined?.sound ?? name)), .init("reason", .string(dropReason.rawValue))])
             return .dropped(dropReason)
         }
-        do {
-            try makeContextCurrentIfNeeded()
-            var choice = allocator.choose(priority: options.priority, bus: bus, rules: allocatorRules)
-            if case .free = choice {} else {
-                releaseFinishedVoices()
-                choice = allocator.choose(priority: options.priority, bus: bus, rules: allocatorRules)
-            }
-            let slot: Int
-            var stolen: Voice?
-            switch choice {
-            case .free(let free):
-                slot = free
-            case .steal(let victim):
-                slot = victim
-                stolen = Voice(slot: victim, generation: allocator.slots[victim].generation, runtime: runtimeTag)
-                try slots[victim].source?.stop()
-                endVoice(victim, reason: .stolen)
-            case .refuse, .refuseAtBusLimit:
-                let reason: DropReason = choice == .refuse ? .allVoicesOutrank : .busVoiceLimit
-                log(.game, "effectDropped", [.init("sound", .string(defined?.sound ?? name)), .init("reason", .string(reason.rawValue))])
-                return .dropped(reason)
-            }
-            guard let buffer = uploaded[name] else { throw GameSoundError.unknownEffect(name) }
-            slots[slot].options = options
-            slots[slot].bus = bus
-            slots[slot].ramps = VoiceRamps()
-            slots[slot].pausedByGame = false
-            slots[slot].stopFade = nil
-            slots[slot].definition = nil
-            let generation = allocator.occupy(slot, priority: options.priority, bus: bus)
-            slots[slot].effect = name
-            if let source = sourceForNewVoice(slot) {
-                slots[slot].attached = name
-                try configure(slot, buffer: buffer)
-                if shouldSound(slot) { try source.play() }
-                scheduleEndCheck(slot, at: currentFrame)
-            } else if virtualises {
-                startVirtual(slot, offset: 0)  // quieter than every real voice: it starts virtual
-            } else {
-                allocator.release(slot)  // no source while the context is usable: cannot happen, but never leak a slot
-                slots[slot].effect = nil
-                throw GameSoundError.unknownEffect(name)
-            }
-            let voice = Voice(slot: slot, generation: generation, runtime: runtimeTag)
-            var details: [GameSoundEvent.Detail] = [.init("sound", .string(defined?.sound ?? name)),
-                                                    .init("voice", .integer(Int(voice.localID)))]
-            if let defined { details.append(.init("variant", .string(defined.variant))) }
-            if let stolen { details.append(.init("stole", .integer(Int(stolen.localID)))) }
-            log(.game, defined == nil ? "effectPlayed" : "voiceStarted", details)
-            if slots[slot].isVirtual { logVirtual("voiceVirtualised", slot) }
-            return .played(voice, stole: stolen)
-        } catch let error as OpenALError {
-            throw .openAL(error)
-        } catch let error as GameSoundError {
-            throw error
-        } catch {
-            throw .invalidArgument(String(describing: error))
+        try mirror.makeContextCurrentIfNeeded()
+        var choice = allocator.choose(priority: options.priority, bus: bus, rules: allocatorRules)
+        if case .free = choice {} else {
+            releaseFinishedVoices()
+            choice = allocator.choose(priority: options.priority, bus: bus, rules: allocatorRules)
         }
+        let slot: Int
+        var stolen: Voice?
+        switch choice {
+        case .free(let free):
+            slot = free
+        case .steal(let victim):
+            slot = victim
+            stolen = Voice(slot: victim, generation: allocator.slots[victim].generation, runtime: runtimeTag)
+            try mirror.stop(victim)
+            endVoice(victim, reason: .stolen)
+        case .refuse, .refuseAtBusLimit:
+            let reason: DropReason = choice == .refuse ? .allVoicesOutrank : .busVoiceLimit
+            log(.game, "effectDropped", [.init("sound", .string(defined?.sound ?? name)), .init("reason", .string(reason.rawValue))])
+            return .dropped(reason)
+        }
+        guard mirror.hasBuffer(name) else { throw GameSoundError.unknownEffect(name) }
+        slots[slot].options = options
+        slots[slot].bus = bus
+        slots[slot].ramps = VoiceRamps()
+        slots[slot].pausedByGame = false
+        slots[slot].stopFade = nil
+        slots[slot].definition = nil
+        let generation = allocator.occupy(slot, priority: options.priority, bus: bus)
+        slots[slot].effect = name
+        if sourceForNewVoice(slot) {
+            try configure(slot, effect: name)
+            if shouldSound(slot) { try mirror.play(slot) }
+            scheduleEndCheck(slot, at: currentFrame)
+        } else if virtualises {
+            startVirtual(slot, offset: 0)  // quieter than every real voice: it starts virtual
+        } else {
+            allocator.release(slot)  // no source while the context is usable: cannot happen, but never leak a slot
+            slots[slot].effect = nil
+            throw GameSoundError.unknownEffect(name)
+        }
+        let voice = Voice(slot: slot, generation: generation, runtime: runtimeTag)
+        var details: [GameSoundEvent.Detail] = [.init("sound", .string(defined?.sound ?? name)),
+                                                .init("voice", .integer(Int(voice.localID)))]
+        if let defined { details.append(.init("variant", .string(defined.variant))) }
+        if let stolen { details.append(.init("stole", .integer(Int(stolen.localID)))) }
+        log(.game, defined == nil ? "effectPlayed" : "voiceStarted", details)
+        if slots[slot].isVirtual { logVirtual("voiceVirtualised", slot) }
+        return .played(voice, stole: stolen)
     }
 
     /// The source a new voice plays on: its slot's own, a spare one, or (when voices can be virtual
     /// and the pool is full) that of the quietest real voice if the new one is louder, which then
     /// turns virtual. nil: the new voice starts virtual.
-    private func sourceForNewVoice(_ slot: Int) -> ALSource? {
-        guard virtualises else { return slots[slot].source }
-        if let source = attachSpareSource(slot) { return source }
+    private func sourceForNewVoice(_ slot: Int) -> Bool {
+        guard virtualises else { return mirror.hasSource(slot) }
+        if attachSpareSource(slot) { return true }
         let now = currentFrame
         let origin = currentListener.position
         let newLoudness = loudness(slot, listenerAt: origin, at: now)
@@ -155,7 +128,7 @@ extension RuntimeCore {
             let gain = loudness(index, listenerAt: origin, at: now)
             if gain < (quietest?.gain ?? .infinity) { quietest = (index, gain) }
         }
-        guard let quietest, newLoudness > quietest.gain else { return nil }
+        guard let quietest, newLoudness > quietest.gain else { return false }
         virtualise(quietest.slot)
         return attachSpareSource(slot)
     }
@@ -165,24 +138,18 @@ extension RuntimeCore {
         switch phase {
         case .lost: .mediaServicesLost
         case .awaitingDevice: .noOutputDevice
-        case .inactive: session.isInterrupted || contextSuspended || snapshot != nil ? .interrupted : .sessionInactive
+        case .inactive: session.isInterrupted || mirror.contextSuspended || snapshot != nil ? .interrupted : .sessionInactive
         case .running, .stopped: nil
         }
     }
 
-    /// Sets a voice's buffer and every property from its slot, the model (shared by play and the
-    /// snapshot restore).
-    func configure(_ slot: Int, buffer: ALBuffer) throws(OpenALError) {
-        guard let source = slots[slot].source else { return }
+    /// Sets a voice's buffer and every property from its slot, the model (shared by play, the
+    /// snapshot restore and a virtual voice made real).
+    func configure(_ slot: Int, effect: String) throws(GameSoundError) {
+        guard mirror.hasSource(slot) else { return }
         let now = currentFrame
-        let place = placement(slot, at: now)
-        try source.stop()
-        try source.setBuffer(buffer)
-        try source.setGain(sourceGain(slot, at: now))
-        try source.setPitch(voicePitch(slot, at: now))
-        try source.setLooping(slots[slot].options.loop)
-        try source.setRelativeToListener(place.relative)
-        try source.setPosition(x: place.x, y: place.y, z: place.z)
+        try mirror.configure(slot, effect: effect, gain: sourceGain(slot, at: now), pitch: voicePitch(slot, at: now),
+                             loop: slots[slot].options.loop, place: placement(slot, at: now))
         applyVoiceSpace(slot)
     }
 
@@ -207,15 +174,11 @@ extension RuntimeCore {
         }
         guard let slot = try liveSlot(voice) else { return false }
         snapshot?.voices.removeAll { $0.slot == slot }
-        if context != nil, !contextSuspended {
+        if mirror.hasContext, !mirror.contextSuspended {
             // A usable context (running, or inactive after a failed activation): stop it now.
-            do {
-                try makeContextCurrentIfNeeded()
-                try slots[slot].source?.stop()
-            } catch {
-                throw .openAL(error)
-            }
-        } else if contextSuspended {
+            try mirror.makeContextCurrentIfNeeded()
+            try mirror.stop(slot)
+        } else if mirror.contextSuspended {
             // A suspended context still has the source but cannot be touched: stop it when it is back.
             pendingVoiceStops.insert(slot)
         }

@@ -1,43 +1,24 @@
 import AudioSession
-import OpenAL
 
 /// The OpenAL side: opening devices, suspending and restoring the context, tearing it down and
 /// rebuilding it (the legacy interruption strategy and the media-services reset share this).
 extension RuntimeCore {
-    func openDeviceAndContext() throws(GameSoundError) {
-        do {
-            let device: ALDevice
-            switch configuration.output {
-            case .headless:
-                device = try ALDevice.openLoopback()
-            case .realtime(let name):
-                device = try ALDevice.openOutput(named: name)
-            }
-            let context = try ALContext(device: device, attributes: contextAttributes)
-            try context.makeCurrent()
-            self.device = device
-            adopt(context)
-        } catch {
-            throw .openAL(error)
-        }
+    /// What every context of this runtime is made with (the first one and each rebuild).
+    var contextSpec: ALMirror.ContextSpec {
+        ALMirror.ContextSpec(sampleRate: configuration.sampleRate, voices: configuration.voices, headless: isHeadless)
     }
 
+    func openDeviceAndContext() throws(GameSoundError) {
+        try mirror.openDevice(configuration.output, contextSpec)
+        adoptNewContext()
+    }
+
+    /// Gives a new context its sources (spare ones when voices can be virtual) and every effect of the bank.
     func createVoices() throws(GameSoundError) {
-        guard let context else { return }
-        do {
-            if virtualises {
-                let held = slots.count { $0.source != nil } + spareSources.count
-                for _ in held..<configuration.voices { spareSources.append(try ALSource(context: context)) }
-            } else {
-                for index in slots.indices where slots[index].source == nil {
-                    slots[index].source = try ALSource(context: context)
-                }
-            }
-            for (name, sound) in bank.sounds where uploaded[name] == nil {
-                uploaded[name] = try upload(sound)
-            }
-        } catch {
-            throw .openAL(error)
+        guard mirror.hasContext else { return }
+        try mirror.createSources(spares: virtualises ? configuration.voices : nil)
+        for (name, sound) in bank.sounds where !mirror.hasBuffer(name) {
+            try mirror.upload(sound, named: name)
         }
     }
 
@@ -48,23 +29,15 @@ extension RuntimeCore {
         _ = useContext()
     }
 
-    /// Takes a context just made and made current as the runtime's: nothing suspended, HRTF to be
-    /// decided again (a new device's is whatever it opened with, a new context applies its own
-    /// attributes to the device), no failure reported on it yet, and space as the model says.
-    func adopt(_ new: ALContext) {
-        context = new
-        contextSuspended = false
-        hrtfApplied = nil
-        reportedOpenALFailures = []
+    /// A context just made (and made current) is given space as the model says.
+    func adoptNewContext() {
         applySpaceToContext()
     }
 
     /// Makes the context current again if it was cleared for an interruption, so that what is about
     /// to be torn down is deleted through it rather than refused.
     func resumeSuspendedContext() {
-        guard contextSuspended, let context else { return }
-        attempt("the audio context") { () throws(OpenALError) in try context.makeCurrent() }
-        contextSuspended = false
+        mirror.resumeSuspendedContext()
     }
 
     /// Tells the session the sample rate and I/O buffer the game prefers (at the start, and again
@@ -74,15 +47,6 @@ extension RuntimeCore {
         // granted configuration is followed (and logged) whatever it is.
         try? session.setPreferredSampleRate(Double(configuration.sampleRate))
         try? session.setPreferredIOBufferDuration(Double(configuration.updateFrames) / Double(configuration.sampleRate))
-    }
-
-    /// Makes this runtime's context current unless it is suspended; other runtimes in the process
-    /// may have made theirs current in between.
-    func makeContextCurrentIfNeeded() throws(OpenALError) {
-        guard let context, !contextSuspended else {
-            throw OpenALError(operation: "makeCurrent", code: .noCurrentContext)
-        }
-        if !context.isCurrent { try context.makeCurrent() }
     }
 
     // MARK: - Interruptions
@@ -107,8 +71,7 @@ extension RuntimeCore {
         stopOutput()
         switch configuration.interruptionStrategy {
         case .suspendContext:
-            attempt("the audio context") { () throws(OpenALError) in try ALContext.clearCurrent() }
-            contextSuspended = true
+            mirror.suspendContext()
             log(.engine, "contextCleared")
         case .rebuildContext:
             _ = useContext()
@@ -131,21 +94,19 @@ extension RuntimeCore {
     /// then torn down (what was playing saved) and rebuilt on a newly opened device.
     func restoreContext() throws(GameSoundError) {
         if deviceReopenPending { saveAndTearDownContext() }
-        if let context, contextSuspended {
-            do { try context.makeCurrent() } catch { throw .openAL(error) }
-            contextSuspended = false
+        if mirror.hasContext, mirror.contextSuspended {
+            try mirror.restoreSuspendedContext()
             log(.engine, "contextRestored")
             for stream in discardedStreams { destroy(stream) }
             discardedStreams = []
             for slot in pendingVoiceStops {
-                guard let source = slots[slot].source else { continue }
-                attempt("the source of a voice stopped during the interruption") { () throws(OpenALError) in try source.stop() }
+                attempt("the source of a voice stopped during the interruption") { () throws(GameSoundError) in try mirror.stop(slot) }
             }
             pendingVoiceStops = []
             try uploadPending()
-        } else if context == nil {
+        } else if !mirror.hasContext {
             pendingVoiceStops = []
-            try rebuildContext(newDevice: device == nil || deviceReopenPending)
+            try rebuildContext(newDevice: !mirror.hasDevice || deviceReopenPending)
         }
     }
 
@@ -155,11 +116,11 @@ extension RuntimeCore {
     func takeSnapshot() -> Snapshot {
         var saved = Snapshot()
         for (index, slot) in slots.enumerated() {
-            guard let source = slot.source, let effect = slot.effect, allocator.slots[index].busy,
-                  let state = attempt(voiceLabel(index) + "'s state", { () throws(OpenALError) in try source.state() }),
+            guard mirror.hasSource(index), let effect = slot.effect, allocator.slots[index].busy,
+                  let state = attempt(voiceLabel(index) + "'s state", { () throws(GameSoundError) in try mirror.state(index) }) ?? nil,
                   // A voice on a paused bus may not have started yet: it is kept, at its start.
                   state == .playing || state == .paused || (state == .initial && !shouldSound(index)) else { continue }
-            let offset = attempt(voiceLabel(index) + "'s offset") { () throws(OpenALError) in try source.offset() } ?? 0
+            let offset = (attempt(voiceLabel(index) + "'s offset") { () throws(GameSoundError) in try mirror.offset(index) } ?? nil) ?? 0
             saved.voices.append(.init(slot: index, effect: effect, offset: offset))
         }
         return saved
@@ -169,54 +130,32 @@ extension RuntimeCore {
     /// the decoded bank when a context is rebuilt, so nothing is read from disk.
     func teardownContext(logDestroyed: Bool) {
         releaseStreamPlayers()
-        tearDownEnvironment()
+        mirror.tearDownReverb()
         // Teardown reports what fails and goes on: whatever is left goes with the context.
-        for index in slots.indices {
-            if let source = slots[index].source {
-                let affected = "source \(index) of the voice pool"
-                attempt(affected) { () throws(OpenALError) in try source.stop() }
-                attempt(affected) { () throws(OpenALError) in try source.setBuffer(nil) }
-                attempt(affected) { () throws(OpenALError) in try source.delete() }
-            }
-            slots[index].source = nil
-            slots[index].attached = nil
-        }
-        for source in spareSources { attempt("a spare source") { () throws(OpenALError) in try source.delete() } }
-        spareSources = []
+        mirror.deleteSources()
         // Stops asked for while the context could not be used are moot: those sources are gone.
         // Kept, they would stop whatever a later voice plays on the same slot.
         pendingVoiceStops = []
-        for (name, buffer) in uploaded { attempt("the buffer of the effect '\(name)'") { () throws(OpenALError) in try buffer.delete() } }
-        uploaded = [:]
-        staleUploads = []
-        context?.destroy()
-        context = nil
-        contextSuspended = false
+        mirror.deleteBuffers()
+        mirror.destroyContext()
         if logDestroyed { log(.engine, "contextDestroyed") }
     }
 
-    /// Closes the device (its contexts must be gone) and lets it go. The only way a device is
-    /// closed, so that ``loopbackRenderer`` never outlives an open device.
+    /// Closes the device (its contexts must be gone) and lets it go.
     func closeDevice() {
-        if let device { attempt("the output device") { () throws(OpenALError) in try device.close() } }
-        device = nil
+        mirror.closeDevice()
     }
 
     /// Creates a new context (and device, after a media-services reset), uploads every effect from
     /// the bank again, recreates the voices and replays the snapshot.
     func rebuildContext(newDevice: Bool) throws(GameSoundError) {
-        if newDevice || device == nil || deviceReopenPending {
+        if newDevice || !mirror.hasDevice || deviceReopenPending {
             deviceReopenPending = false
             closeDevice()
             try openDeviceAndContext()
-        } else if let device {
-            do {
-                let current = try ALContext(device: device, attributes: contextAttributes)
-                try current.makeCurrent()
-                adopt(current)
-            } catch {
-                throw .openAL(error)
-            }
+        } else {
+            try mirror.makeContext(contextSpec)
+            adoptNewContext()
         }
         log(.engine, "contextRebuilt")
         try createVoices()
@@ -233,14 +172,13 @@ extension RuntimeCore {
             endVoice(index, reason: .finished)
         }
         for voice in saved.voices {
-            guard let source = slots[voice.slot].source ?? attachSpareSource(voice.slot), let buffer = uploaded[voice.effect] else { continue }
-            slots[voice.slot].attached = voice.effect
+            guard attachSpareSource(voice.slot), mirror.hasBuffer(voice.effect) else { continue }
             do {
                 // The slot is the model: what the game changed while the context was gone is in it.
-                try configure(voice.slot, buffer: buffer)
-                try source.setOffset(frames: voice.offset)
-                try source.play()
-                if !shouldSound(voice.slot) { try source.pause() }
+                try configure(voice.slot, effect: voice.effect)
+                try mirror.setOffset(voice.slot, frames: voice.offset)
+                try mirror.play(voice.slot)
+                if !shouldSound(voice.slot) { try mirror.pause(voice.slot) }
             } catch {
                 report(error, affected: voiceLabel(voice.slot))
                 endVoice(voice.slot, reason: .stopped)

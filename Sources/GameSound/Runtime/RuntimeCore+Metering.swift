@@ -1,4 +1,4 @@
-import OpenAL
+import AudioFiles
 
 /// The level meters: what the game sends to the output over the last few milliseconds, computed from
 /// the voices and streams that play now (see ``MixLevels``).
@@ -17,7 +17,7 @@ extension RuntimeCore {
             let now = currentFrame
             for (record, player) in streamPlayers {
                 let gain = sourceGain(record, at: now)
-                attempt(streamLabel(player.path)) { () throws(OpenALError) in try player.addLevels(into: &music, gain: gain) }
+                attempt(streamLabel(player.path)) { try player.addLevels(into: &music, gain: gain) }
             }
             if outputRunning, heardGain > 0 {
                 output.add(effects, gain: heardGain)
@@ -25,7 +25,7 @@ extension RuntimeCore {
             }
         }
         return MixLevels(output: output.level, effects: effects.level, soundtrack: music.level,
-                         windowSeconds: Double(frames) / Double(configuration.sampleRate), excludesHRTF: deviceRendersHRTF)
+                         windowSeconds: Double(frames) / Double(configuration.sampleRate), excludesHRTF: mirror.rendersHRTF)
     }
 
     /// Where a voice is heard from (listener space) and how loud: its source gain times the
@@ -55,9 +55,9 @@ extension RuntimeCore {
     /// Adds every playing effect voice, placed and attenuated as OpenAL Soft does it.
     private func addEffectLevels(into window: inout MeterWindow) {
         for index in allocator.slots.indices where allocator.slots[index].busy {
-            guard let source = slots[index].source, let name = slots[index].effect, let sound = bank[name],
-                  sourceState(index) == .playing,
-                  let offset = attempt(voiceLabel(index) + "'s offset", { () throws(OpenALError) in try source.offset() }) else { continue }
+            guard let name = slots[index].effect, let sound = bank[name], sourceState(index) == .playing,
+                  let offset = attempt(voiceLabel(index) + "'s offset", { () throws(GameSoundError) in try mirror.offset(index) }) ?? nil
+            else { continue }
             let now = currentFrame
             let heard = asHeard(index, at: now)
             let gain = heard.gain

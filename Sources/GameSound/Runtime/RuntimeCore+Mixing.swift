@@ -1,4 +1,4 @@
-import OpenAL
+import AudioFiles
 
 /// The mixing layer: gains and live control of voices (buses and ducking rules are RuntimeCore+Buses). The model (bus tree, each
 /// voice's targets and ramps) is the truth; once per block ``updateMix()`` brings the sources that
@@ -24,10 +24,10 @@ extension RuntimeCore {
 
     /// Where OpenAL should put a voice: its world position, or its pan on a unit circle in front of
     /// the listener (distance 1 keeps the gain unchanged), relative to the listener.
-    func placement(_ slot: Int, at frame: Int) -> (relative: Bool, x: Float, y: Float, z: Float) {
-        if let position = voicePosition(slot, at: frame) { return (false, position.x, position.y, position.z) }
+    func placement(_ slot: Int, at frame: Int) -> Placement {
+        if let position = voicePosition(slot, at: frame) { return Placement(relative: false, x: position.x, y: position.y, z: position.z) }
         let pan = voicePan(slot, at: frame)
-        return (true, pan, 0, -(1 - pan * pan).squareRoot())
+        return Placement(relative: true, x: pan, y: 0, z: -(1 - pan * pan).squareRoot())
     }
 
     /// The master bus's own gain (volume, mute, ducks), which goes on the listener.
@@ -48,9 +48,9 @@ extension RuntimeCore {
         guard phase == .running, useContext() else { return }
         for index in allocator.slots.indices where allocator.slots[index].busy {
             let bus = slots[index].bus
-            if bus >= before.count || before[bus] != gains[bus], let source = slots[index].source {
+            if bus >= before.count || before[bus] != gains[bus], mirror.hasSource(index) {
                 let gain = sourceGain(index, at: now)
-                attempt(voiceLabel(index) + "'s gain") { () throws(OpenALError) in try source.setGain(gain) }
+                attempt(voiceLabel(index) + "'s gain") { () throws(GameSoundError) in try mirror.setGain(index, gain) }
             }
         }
     }
@@ -86,7 +86,7 @@ extension RuntimeCore {
                 || slots[index].stopFade != nil else { continue }
             applyVoice(index, at: now)
             if let fade = slots[index].stopFade, fade.isFinished(at: now) {
-                if let source = slots[index].source { attempt(voiceLabel(index)) { () throws(OpenALError) in try source.stop() } }
+                attempt(voiceLabel(index)) { () throws(GameSoundError) in try mirror.stop(index) }
                 endVoice(index, reason: .stopped)
                 continue
             }
@@ -96,19 +96,18 @@ extension RuntimeCore {
 
     /// Sets a voice's source to what the model says now: gain, pitch and place.
     func applyVoice(_ slot: Int, at frame: Int) {
-        guard let source = slots[slot].source else { return }
+        guard mirror.hasSource(slot) else { return }
         let place = placement(slot, at: frame)
         let gain = sourceGain(slot, at: frame), pitch = voicePitch(slot, at: frame)
-        attempt(voiceLabel(slot) + "'s gain") { () throws(OpenALError) in try source.setGain(gain) }
-        attempt(voiceLabel(slot) + "'s pitch") { () throws(OpenALError) in try source.setPitch(pitch) }
-        attempt(voiceLabel(slot) + "'s place") { () throws(OpenALError) in try source.setRelativeToListener(place.relative) }
-        attempt(voiceLabel(slot) + "'s place") { () throws(OpenALError) in try source.setPosition(x: place.x, y: place.y, z: place.z) }
+        attempt(voiceLabel(slot) + "'s gain") { () throws(GameSoundError) in try mirror.setGain(slot, gain) }
+        attempt(voiceLabel(slot) + "'s pitch") { () throws(GameSoundError) in try mirror.setPitch(slot, pitch) }
+        attempt(voiceLabel(slot) + "'s place") { () throws(GameSoundError) in try mirror.setPlace(slot, place) }
     }
 
     /// The state of a voice's source; nil when it has none, or asking failed (reported).
-    func sourceState(_ slot: Int) -> ALSource.State? {
-        guard let source = slots[slot].source else { return nil }
-        return attempt(voiceLabel(slot) + "'s state") { () throws(OpenALError) in try source.state() }
+    func sourceState(_ slot: Int) -> ALMirror.SourceState? {
+        guard mirror.hasSource(slot) else { return nil }
+        return attempt(voiceLabel(slot) + "'s state") { () throws(GameSoundError) in try mirror.state(slot) } ?? nil
     }
 
     /// Whether a voice should be heard (not paused by the game or by a bus above it).
@@ -116,12 +115,12 @@ extension RuntimeCore {
 
     /// Plays or pauses a voice's source to match the model.
     func syncPlayState(_ slot: Int) {
-        guard let source = slots[slot].source, let state = sourceState(slot) else { return }
+        guard let state = sourceState(slot) else { return }
         if shouldSound(slot), state != .playing {
-            attempt(voiceLabel(slot)) { () throws(OpenALError) in try source.play() }
+            attempt(voiceLabel(slot)) { () throws(GameSoundError) in try mirror.play(slot) }
             scheduleEndCheck(slot, at: currentFrame)
         } else if !shouldSound(slot), state == .playing {
-            attempt(voiceLabel(slot)) { () throws(OpenALError) in try source.pause() }
+            attempt(voiceLabel(slot)) { () throws(GameSoundError) in try mirror.pause(slot) }
             slots[slot].endCheck = .max
         }
     }
@@ -167,11 +166,11 @@ extension RuntimeCore {
     /// pitch and rate, will have played. Looping and paused voices are never due.
     func scheduleEndCheck(_ slot: Int, at now: Int) {
         guard !slots[slot].options.loop, shouldSound(slot), let name = slots[slot].effect, let sound = bank[name],
-              let source = slots[slot].source else {
+              mirror.hasSource(slot) else {
             slots[slot].endCheck = .max
             return
         }
-        let offset = attempt(voiceLabel(slot) + "'s offset") { () throws(OpenALError) in try source.offset() } ?? 0
+        let offset = (attempt(voiceLabel(slot) + "'s offset") { () throws(GameSoundError) in try mirror.offset(slot) } ?? nil) ?? 0
         let rate = Double(sound.format.sampleRate) / Double(configuration.sampleRate) * Double(max(voicePitch(slot, at: now), 0.001))
         slots[slot].endCheck = now + Int((Double(max(sound.frameCount - offset, 0)) / rate).rounded(.up))
         nextEndCheck = min(nextEndCheck, slots[slot].endCheck)

@@ -1,5 +1,4 @@
 import AudioSession
-import OpenAL
 
 /// What the session tells the runtime: interruptions, route changes, the hint, media services, remote commands.
 extension RuntimeCore {

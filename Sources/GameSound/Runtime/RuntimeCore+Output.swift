@@ -6,7 +6,6 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import OpenAL
 import Synchronization
 
 /// The output: starting and stopping it, following the system's silencing, ducking and I/O configuration.
@@ -14,7 +13,7 @@ extension RuntimeCore {
     // Output
 
     func startOutput() {
-        if !isHeadless, let device { attempt("the output device") { () throws(OpenALError) in try device.resume() } }
+        if !isHeadless { mirror.resumeDevice() }
         outputRunning = true
         phase = .running
         playingClockAnchor = currentFrame
@@ -37,7 +36,7 @@ extension RuntimeCore {
     }
 
     func stopOutput() {
-        if !isHeadless, let device, !device.isClosed { attempt("the output device") { () throws(OpenALError) in try device.pause() } }
+        if !isHeadless { mirror.pauseDevice() }
         outputRunning = false
         session.setAudioIORunning(false)
     }
@@ -72,12 +71,10 @@ extension RuntimeCore {
     }
 
     func applyListenerGain() {
-        guard phase == .running, let context,
-              context.isCurrent || attempt("the audio context", { () throws(OpenALError) in try context.makeCurrent() }) != nil
-        else { return }
+        guard phase == .running, useContext() else { return }
         // Headless output is zeroed while rendering instead, so that silence there is exact.
         let gain = isHeadless ? masterGain * duckRamp.value(at: currentFrame) : heardGain
-        attempt("the listener's gain") { () throws(OpenALError) in try context.setListenerGain(gain) }
+        mirror.setListenerGain(gain)
     }
 
     /// The gain on everything the player hears: the master bus times another app's duck, and 0

@@ -49,8 +49,7 @@ extension RuntimeCore {
     private func mix(into slice: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
         // The renderer goes with `device`, which is cleared whenever the device closes
         // (``closeDevice()``), so the device behind it is open.
-        if phase == .running, outputRunning, let loopbackRenderer {
-            loopbackRenderer.render(into: slice, channels: .stereo)
+        if phase == .running, outputRunning, mirror.render(into: slice) {
             if silenceCause != nil { slice.update(repeating: 0) }
         } else {
             slice.update(repeating: 0)
@@ -61,7 +60,7 @@ extension RuntimeCore {
     /// if the output has been stopped or silenced since they were mixed.
     private func handOutCarriedFrames(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
         let count = min(carriedFrames, buffer.count / 2)
-        let audible = phase == .running && outputRunning && loopbackRenderer != nil && silenceCause == nil
+        let audible = phase == .running && outputRunning && mirror.canRender && silenceCause == nil
         for index in 0..<(count * 2) { buffer[index] = audible ? carriedGroup[index] : 0 }
         carriedFrames -= count
         for index in 0..<(carriedFrames * 2) { carriedGroup[index] = carriedGroup[count * 2 + index] }

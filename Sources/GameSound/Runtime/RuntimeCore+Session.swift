@@ -6,7 +6,6 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import OpenAL
 import Synchronization
 
 /// The session: activating it, and the category the policy picks.

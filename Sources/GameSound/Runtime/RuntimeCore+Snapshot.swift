@@ -6,7 +6,6 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import OpenAL
 import Synchronization
 
 /// What effect voices played when a context went, for the next one.

@@ -1,4 +1,5 @@
-import OpenAL
+import AudioSession
+import Logging
 
 /// The soundtrack: what the game asked for, reconciled with what the system allows.
 extension RuntimeCore {

@@ -1,5 +1,5 @@
 import AudioFiles
-import OpenAL
+import Logging
 
 /// Streams: every ``StreamRecord`` (the soundtrack, a crossfade's outgoing track, the streamed voices)
 /// kept, advanced and given a player the same way.
@@ -19,12 +19,12 @@ extension RuntimeCore {
     /// Where a stream plays in its file now: from its player, or where a new one would start.
     func position(of record: StreamRecord) -> Int {
         guard let player = record.player else { return record.resumeAt }
-        return attempt(streamLabel(player.path)) { () throws(OpenALError) in try player.position() } ?? record.resumeAt
+        return attempt(streamLabel(player.path)) { try player.position() } ?? record.resumeAt
     }
 
     /// Destroys a player, reporting any call that fails.
     func destroy(_ player: AudioStream) {
-        player.destroy { error in report(error, affected: streamLabel(player.path)) }
+        mirror.destroy(player, affected: streamLabel(player.path))
     }
 
     /// The gain of a stream's source at `frame`: its own, its bus and its fade.
@@ -79,8 +79,7 @@ extension RuntimeCore {
 
     /// Gives a record a player at ``StreamRecord/resumeAt`` and plays it (or, `cued`, queues it paused).
     func startPlayer(_ record: inout StreamRecord, cued: Bool = false) throws(GameSoundError) {
-        guard let context else { throw .openAL(OpenALError(operation: "makeCurrent", code: .noCurrentContext)) }
-        let player = try AudioStream(path: record.path, loop: record.loop, startFrame: record.resumeAt, context: context)
+        let player = try mirror.makeStream(path: record.path, loop: record.loop, startFrame: record.resumeAt)
         do {
             if cued { try player.cue() } else { try player.play(gain: sourceGain(record, at: currentFrame)) }
         } catch {
@@ -195,9 +194,9 @@ extension RuntimeCore {
         guard let player = streamVoices[index].player else { return startStreamIfPossible(index) }
         if streamShouldSound(index), player.state == .paused {
             let gain = sourceGain(streamVoices[index], at: currentFrame)
-            attempt(streamLabel(player.path)) { () throws(OpenALError) in try player.play(gain: gain) }
+            attempt(streamLabel(player.path)) { try player.play(gain: gain) }
         } else if !streamShouldSound(index), player.state == .playing {
-            attempt(streamLabel(player.path)) { () throws(OpenALError) in try player.pause() }
+            attempt(streamLabel(player.path)) { try player.pause() }
         }
     }
 

@@ -6,7 +6,6 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import OpenAL
 import Synchronization
 
 /// The update that runs at every block, and the quiet stretches in which it has nothing to do.
@@ -59,7 +58,7 @@ extension RuntimeCore {
     /// The conditions are those under which each part of the update returns at once on the next
     /// block, whose ``previousUpdateFrame`` is `now`.
     private func firstFrameWithWork(after now: Int) -> Int {
-        guard configuration.quietUpdates, isHeadless, phase == .running, !needsReactivation, !contextSuspended,
+        guard configuration.quietUpdates, isHeadless, phase == .running, !needsReactivation, !mirror.contextSuspended,
               duckRamp.isFinished(at: now), now > mixSettlesAt, now > voiceRampsSettleAt, now > spaceSettlesAt,
               listenerRamp == nil, virtualVoiceCount == 0, soundtrack?.player == nil, outgoingTracks.isEmpty,
               !streamVoices.contains(where: \.live), duckingRulesFollowed

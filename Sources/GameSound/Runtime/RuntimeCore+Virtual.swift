@@ -1,4 +1,5 @@
-import OpenAL
+import AudioFiles
+import Logging
 
 /// Virtual voices (``GameSoundConfiguration/virtualVoices`` above 0): a voice is a record in
 /// ``RuntimeCore/slots``, and only ``GameSoundConfiguration/voices`` of them hold an OpenAL source at
@@ -16,40 +17,14 @@ extension RuntimeCore {
     /// voices of nearly equal level do not swap back and forth.
     static let realiseMargin: Float = 1.26
 
-    /// Gives `slot` a source from the spare ones; nil when none is left.
-    func attachSpareSource(_ slot: Int) -> ALSource? {
-        if let source = slots[slot].source { return source }
-        guard let source = spareSources.popLast() else { return nil }
-        slots[slot].source = source
-        slots[slot].spaceApplied = nil
-        slots[slot].sendApplied = nil
-        return source
-    }
+    /// Gives `slot` a source from the spare ones (or keeps its own); false when none is left.
+    func attachSpareSource(_ slot: Int) -> Bool { mirror.attachSpareSource(slot) }
 
-    /// Takes `slot`'s source back to the spare ones, stopped, with no buffer and its space settings
-    /// at OpenAL's defaults (the next owner sets only what differs from those).
+    /// Takes `slot`'s source back to the spare ones (only when voices can be virtual).
     func releaseSource(_ slot: Int) {
-        guard virtualises, let source = slots[slot].source else { return }
-        attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.stop() }
-        attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setBuffer(nil) }
-        if slots[slot].spaceApplied != nil, slots[slot].spaceApplied != VoiceSpace() {
-            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setVelocity(x: 0, y: 0, z: 0) }
-            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setReferenceDistance(1) }
-            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setMaxDistance(.greatestFiniteMagnitude) }
-            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setRolloffFactor(1) }
-            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setDirectFilter(nil) }
-        }
-        if slots[slot].sendApplied != nil {
-            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 0) }
-            attempt(returnedSourceLabel(slot)) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 1) }
-        }
-        slots[slot].source = nil
-        slots[slot].attached = nil
-        spareSources.append(source)
+        guard virtualises else { return }
+        mirror.releaseSource(slot, affected: "the source \(voiceLabel(slot)) gives back")
     }
-
-    /// The source a voice gives back, in words (worked out only for a failure's report).
-    private func returnedSourceLabel(_ slot: Int) -> String { "the source \(voiceLabel(slot)) gives back" }
 
     /// Where a virtual voice would be in its sound now, in the sound's frames.
     func virtualPosition(_ slot: Int) -> Double {
@@ -60,9 +35,7 @@ extension RuntimeCore {
 
     /// Makes a real voice virtual: notes where it is, and frees its source.
     func virtualise(_ slot: Int) {
-        let offset = Double(slots[slot].source.flatMap { source in
-            attempt(voiceLabel(slot) + "'s offset") { () throws(OpenALError) in try source.offset() }
-        } ?? 0)
+        let offset = Double((attempt(voiceLabel(slot) + "'s offset") { () throws(GameSoundError) in try mirror.offset(slot) } ?? nil) ?? 0)
         releaseSource(slot)
         startVirtual(slot, offset: offset)
         logVirtual("voiceVirtualised", slot)
@@ -80,7 +53,7 @@ extension RuntimeCore {
     /// time ran out ends instead.
     @discardableResult
     func realise(_ slot: Int) -> Bool {
-        guard let name = slots[slot].effect, let sound = bank[name], let buffer = uploaded[name] else { return false }
+        guard let name = slots[slot].effect, let sound = bank[name], mirror.hasBuffer(name) else { return false }
         var position = virtualPosition(slot)
         if slots[slot].options.loop, sound.frameCount > 0 {
             position = position.truncatingRemainder(dividingBy: Double(sound.frameCount))
@@ -88,14 +61,13 @@ extension RuntimeCore {
             endVoice(slot, reason: .finished)
             return false
         }
-        guard let source = attachSpareSource(slot) else { return false }
+        guard attachSpareSource(slot) else { return false }
         slots[slot].isVirtual = false
         virtualVoiceCount -= 1
-        slots[slot].attached = name
         do {
-            try configure(slot, buffer: buffer)
-            try source.setOffset(frames: Int(position))
-            if shouldSound(slot) { try source.play() }
+            try configure(slot, effect: name)
+            try mirror.setOffset(slot, frames: Int(position))
+            if shouldSound(slot) { try mirror.play(slot) }
         } catch {
             logger.error("could not make a virtual voice real again: \(error)", metadata: LogCode.voiceRealiseFailed.metadata)
         }
@@ -149,7 +121,7 @@ extension RuntimeCore {
                 }
             }
             guard let candidate = loudestVirtual, candidate.gain > 0 else { break }
-            if spareSources.isEmpty {
+            if mirror.spareSources.isEmpty {
                 guard let real = quietestReal, candidate.gain > real.gain * Self.realiseMargin else { break }
                 virtualise(real.slot)
             }

@@ -6,7 +6,6 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import OpenAL
 import Synchronization
 
 /// Everything the runtime owns, used only while holding `OpenALProcess`'s lock: the one owner of
@@ -36,6 +35,8 @@ final class RuntimeCore {
 
 
     let configuration: GameSoundConfiguration
+    /// The one owner of this runtime's OpenAL objects; everything else here is what should sound.
+    let mirror: ALMirror
     /// Where trouble a game should see in its own logs goes (label `gamesound`); the event log stays
     /// the domain record.
     let logger: Logger
@@ -47,16 +48,6 @@ final class RuntimeCore {
     // ones are read or written at every rendered block, where Swift's dynamic check cost about 76
     // instructions each, more than the work it guarded (issue 19, docs/performance.md).
     @exclusivity(unchecked) var phase: Phase = .inactive
-    /// Closed only through ``closeDevice()``.
-    @exclusivity(unchecked) var device: ALDevice? {
-        didSet { loopbackRenderer = device?.loopbackRenderer }
-    }
-    /// The headless device's mixer, taken when the device is set and dropped with it: rendering
-    /// through it counts no references at every block (see ``ALLoopbackRenderer``).
-    @exclusivity(unchecked) var loopbackRenderer: ALLoopbackRenderer?
-    @exclusivity(unchecked) var context: ALContext?
-    /// Whether the runtime has cleared the current context for an interruption (suspend strategy).
-    var contextSuspended = false
     /// Headless: whether `render` mixes (false: it writes silence and sources stay frozen).
     @exclusivity(unchecked) var outputRunning = false
     @exclusivity(unchecked) var frame = 0
@@ -70,10 +61,6 @@ final class RuntimeCore {
     let startTime = ContinuousClock.now
 
     var bank = EffectBank()
-    var uploaded: [String: ALBuffer] = [:]
-    /// Buffers replaced or unloaded while the context could not be used (a suspended context):
-    /// deleted, with their voices stopped, as soon as it can.
-    var staleUploads: Set<String> = []
     var slots: [VoiceSlot]
     var allocator: VoiceAllocator
     /// Which runtime of the process this is, stamped on its voice handles.
@@ -107,25 +94,15 @@ final class RuntimeCore {
     var speedOfSound: Float = 343.3
     /// The frame by which the listener ramp and the environment crossfade have arrived.
     var spaceSettlesAt = 0
-    /// Whether HRTF was last asked of the device (nil: not decided for this device and context yet);
-    /// what the device granted is ``deviceRendersHRTF``.
-    var hrtfApplied: Bool?
     var reportedNoHRTF = false
     /// The mode the last `spatializationChanged` named.
     var loggedSpatialization = "stereo"
     var environment = Environment.none
-    /// Two reverb slots that crossfade when the environment changes; empty until one is set.
-    var environmentSlots: [ALAuxiliarySlot] = []
-    var environmentEffects: [ALEffect] = []
     var activeEnvironmentSlot = 0
     var environmentFade = Ramp<Float>.steady(1)
-    /// One filter whose settings are copied into each send and direct path that needs one.
-    var scratchFilter: ALFilter?
     var reportedNoEffects = false
 
     // Virtual voices (RuntimeCore+Virtual).
-    /// Sources no voice holds now (only when voices can be virtual).
-    var spareSources: [ALSource] = []
     var virtualVoiceCount = 0
     var rankingCountdown = 0
     /// Frames of output played while running: the time virtual voices move on in.
@@ -138,8 +115,6 @@ final class RuntimeCore {
     @exclusivity(unchecked) var quietUntil = 0
     /// A step ran (``noteStep()``) since the running update began.
     @exclusivity(unchecked) var steppedDuringUpdate = false
-    /// The environment loaded in the active reverb slot.
-    var environmentInSlot = Environment.none
     /// The runtime's one random generator (``GameSoundConfiguration/seed``).
     var random: SplitMix64
 
@@ -194,9 +169,6 @@ final class RuntimeCore {
     /// reach every observer (see ``log(_:_:_:)``).
     private var eventsToDeliver: [GameSoundEvent] = []
     var observation: ObservationToken?
-    /// The OpenAL failures reported on the current context (see ``report(_:affected:)``); a new
-    /// context starts with none.
-    var reportedOpenALFailures: Set<OpenALFailure> = []
 
     init(configuration: GameSoundConfiguration, system: any SystemAudio, logger: Logger) {
         self.configuration = configuration
@@ -205,11 +177,17 @@ final class RuntimeCore {
         self.system = system
         self.session = AudioSession(system: system)
         self.slots = Array(repeating: VoiceSlot(), count: configuration.voices + configuration.virtualVoices)
+        self.mirror = ALMirror(voiceSlots: configuration.voices + configuration.virtualVoices)
         self.allocator = VoiceAllocator(count: configuration.voices + configuration.virtualVoices)
         self.random = SplitMix64(seed: configuration.seed)
         self.runtimeTag = Self.nextRuntimeTag.withLock { tag in
             tag = tag % 0x7FFF + 1  // ids stay positive as Int64
             return tag
+        }
+        mirror.failureSink = { [unowned self] operation, code, affected, description in
+            log(.engine, "openALFailed", [.init("operation", .string(operation)), .init("code", .string(code)),
+                                          .init("affected", .string(affected))])
+            logger.error("OpenAL failed on \(affected): \(description)", metadata: LogCode.openALCallFailed.metadata)
         }
     }
 

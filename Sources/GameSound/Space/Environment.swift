@@ -17,21 +17,4 @@ public enum Environment: String, Sendable, Hashable, CaseIterable {
     case cave
     /// Underwater: muffled, with a strong late tail.
     case underwater
-
-    /// The EFX reverb for the preset (OpenAL Soft's presets of the same names: generic, room,
-    /// concert hall, hangar, hallway, cave, underwater); nil for ``none``.
-    var reverb: ALReverbProperties? {
-        switch self {
-        case .none: nil
-        case .generic: .generic
-        case .room: .room
-        case .hall: .concertHall
-        case .hangar: .hangar
-        case .corridor: .hallway
-        case .cave: .cave
-        case .underwater: .underwater
-        }
-    }
 }
-
-import OpenAL

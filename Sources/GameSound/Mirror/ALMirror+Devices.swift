@@ -1,0 +1,113 @@
+import OpenAL
+
+/// The device and the context: opening them, clearing the context for an interruption and making it
+/// current again, destroying it, closing the device, pausing a real device.
+extension ALMirror {
+    /// What every context of a runtime is made with (the first one and each rebuild).
+    struct ContextSpec {
+        var sampleRate: Int
+        var voices: Int
+        var headless: Bool
+
+        var attributes: ALContextAttributes {
+            var attributes = ALContextAttributes(frequency: sampleRate, monoSources: voices + 8, stereoSources: voices + 8)
+            if headless {
+                attributes.renderFormat = ALRenderFormat(sampleRate: sampleRate, channels: .stereo, sampleType: .float32)
+            }
+            attributes.maxAuxiliarySends = 2  // the environment crossfades between two reverbs
+            return attributes
+        }
+    }
+
+    var hasContext: Bool { context != nil }
+    var hasDevice: Bool { device != nil }
+
+    /// Opens the output device (the loopback device headless) and a context on it, made current.
+    /// Nothing is kept when either fails.
+    func openDevice(_ output: GameSoundConfiguration.Output, _ spec: ContextSpec) throws(GameSoundError) {
+        let (device, context) = try al { () throws(OpenALError) in
+            let device = switch output {
+            case .headless: try ALDevice.openLoopback()
+            case .realtime(let name): try ALDevice.openOutput(named: name)
+            }
+            let context = try ALContext(device: device, attributes: spec.attributes)
+            try context.makeCurrent()
+            return (device, context)
+        }
+        self.device = device
+        adopt(context)
+    }
+
+    /// Makes a new context on the open device, current.
+    func makeContext(_ spec: ContextSpec) throws(GameSoundError) {
+        guard let device else { throw .openAL(OpenALError(operation: "alcCreateContext", code: .invalidDevice)) }
+        adopt(try al { () throws(OpenALError) in
+            let context = try ALContext(device: device, attributes: spec.attributes)
+            try context.makeCurrent()
+            return context
+        })
+    }
+
+    /// Takes a context just made and made current: nothing suspended, HRTF to be decided again (a new
+    /// device's is whatever it opened with, a new context applies its own attributes to the device),
+    /// no failure reported on it yet.
+    private func adopt(_ new: ALContext) {
+        context = new
+        contextSuspended = false
+        hrtfApplied = nil
+        reportedFailures = []
+    }
+
+    /// Clears the current context for an interruption (the suspend strategy): every object stays.
+    func suspendContext() {
+        attempt("the audio context") { () throws(OpenALError) in try ALContext.clearCurrent() }
+        contextSuspended = true
+    }
+
+    /// Makes the context current again if it was cleared for an interruption, reporting a failure:
+    /// before what it holds is torn down, so that it is deleted rather than refused.
+    func resumeSuspendedContext() {
+        guard contextSuspended, let context else { return }
+        attempt("the audio context") { () throws(OpenALError) in try context.makeCurrent() }
+        contextSuspended = false
+    }
+
+    /// Makes the suspended context current again at the end of an interruption; throws when it cannot be.
+    func restoreSuspendedContext() throws(GameSoundError) {
+        guard let context else { return }
+        try al { () throws(OpenALError) in try context.makeCurrent() }
+        contextSuspended = false
+    }
+
+    /// Destroys the context (its objects must be gone).
+    func destroyContext() {
+        context?.destroy()
+        context = nil
+        contextSuspended = false
+    }
+
+    /// Closes the device (its contexts must be gone) and lets it go. The only way a device is
+    /// closed, so that ``loopbackRenderer`` never outlives an open device.
+    func closeDevice() {
+        if let device { attempt("the output device") { () throws(OpenALError) in try device.close() } }
+        device = nil
+    }
+
+    /// Lets a real device mix again (`alcDeviceResumeSOFT`).
+    func resumeDevice() {
+        guard let device else { return }
+        attempt("the output device") { () throws(OpenALError) in try device.resume() }
+    }
+
+    /// Stops a real device mixing, freezing every source where it is (`alcDevicePauseSOFT`).
+    func pauseDevice() {
+        guard let device, !device.isClosed else { return }
+        attempt("the output device") { () throws(OpenALError) in try device.pause() }
+    }
+
+    /// Whether the open device says it stopped working (`ALC_EXT_disconnect`): unplugged, or its sound server gone.
+    var deviceDisconnected: Bool {
+        guard let device, !device.isClosed else { return false }
+        return !device.isConnected
+    }
+}

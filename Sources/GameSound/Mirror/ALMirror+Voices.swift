@@ -1,0 +1,215 @@
+import AudioFiles
+import OpenAL
+
+/// The voice pool in OpenAL: each slot's source, the effects' buffers, and the spare sources of
+/// virtual voices. A slot without a source (a virtual voice, or no context) makes every call here a
+/// no-op, so the runtime can say what a voice should do without asking first whether it can.
+extension ALMirror {
+    /// Runs OpenAL calls and hands their failure on as the runtime's error.
+    @inline(__always)
+    func al<T>(_ body: () throws(OpenALError) -> T) throws(GameSoundError) -> T {
+        do { return try body() } catch { throw .openAL(error) }
+    }
+
+    /// Whether `slot` holds a source now.
+    @inline(__always)
+    func hasSource(_ slot: Int) -> Bool { voices[slot].source != nil }
+
+    // MARK: - Buffers
+
+    /// Whether the effect `name` has a buffer in the context.
+    func hasBuffer(_ name: String) -> Bool { buffers[name] != nil }
+
+    /// Uploads a decoded effect into a new buffer under `name` (replacing nothing: the name must
+    /// have none). The context must be current.
+    func upload(_ sound: PCMBuffer<Float>, named name: String) throws(GameSoundError) {
+        guard let context else { throw .openAL(OpenALError(operation: "alGenBuffers", code: .noCurrentContext)) }
+        let buffer = try al { () throws(OpenALError) in try ALBuffer(context: context) }
+        do {
+            try sound.samples.withUnsafeBufferPointer { samples throws(OpenALError) in
+                try buffer.upload(samples, channelCount: sound.format.channelCount, sampleRate: sound.format.sampleRate)
+            }
+        } catch {
+            attempt("a buffer whose upload failed") { () throws(OpenALError) in try buffer.delete() }
+            throw .openAL(error)
+        }
+        buffers[name] = buffer
+    }
+
+    /// Deletes the buffer of `name`, if it has one. Every source holding it must have let it go first.
+    func deleteBuffer(_ name: String) throws(GameSoundError) {
+        guard let buffer = buffers[name] else { return }
+        try al { () throws(OpenALError) in try buffer.delete() }
+        buffers[name] = nil
+    }
+
+    // MARK: - Sources
+
+    /// Makes a source for every slot that has none (`spares: 0`), or, when voices can be virtual,
+    /// spare sources until `spares` sources are held in all.
+    func createSources(spares: Int?) throws(GameSoundError) {
+        guard let context else { return }
+        if let spares {
+            let held = voices.count { $0.source != nil } + spareSources.count
+            for _ in held..<max(held, spares) { spareSources.append(try al { () throws(OpenALError) in try ALSource(context: context) }) }
+        } else {
+            for index in voices.indices where voices[index].source == nil {
+                voices[index].source = try al { () throws(OpenALError) in try ALSource(context: context) }
+            }
+        }
+    }
+
+    /// Gives `slot` a spare source; false when none is left. A slot that has one keeps it.
+    func attachSpareSource(_ slot: Int) -> Bool {
+        if voices[slot].source != nil { return true }
+        guard let source = spareSources.popLast() else { return false }
+        voices[slot] = VoiceSource(source: source)
+        return true
+    }
+
+    /// Takes `slot`'s source back to the spare ones, stopped, with no buffer and its space settings
+    /// at OpenAL's defaults (the next owner sets only what differs from those).
+    func releaseSource(_ slot: Int, affected: @autoclosure () -> String) {
+        guard let source = voices[slot].source else { return }
+        attempt(affected()) { () throws(OpenALError) in try source.stop() }
+        attempt(affected()) { () throws(OpenALError) in try source.setBuffer(nil) }
+        if let space = voices[slot].space, space != VoiceSpace() {
+            attempt(affected()) { () throws(OpenALError) in try source.setVelocity(x: 0, y: 0, z: 0) }
+            attempt(affected()) { () throws(OpenALError) in try source.setReferenceDistance(1) }
+            attempt(affected()) { () throws(OpenALError) in try source.setMaxDistance(.greatestFiniteMagnitude) }
+            attempt(affected()) { () throws(OpenALError) in try source.setRolloffFactor(1) }
+            attempt(affected()) { () throws(OpenALError) in try source.setDirectFilter(nil) }
+        }
+        if voices[slot].send != nil {
+            attempt(affected()) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 0) }
+            attempt(affected()) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 1) }
+        }
+        voices[slot] = VoiceSource()
+        spareSources.append(source)
+    }
+
+    /// Deletes every source of the pool (spare ones too), stopped and emptied first. Failures are
+    /// reported and the rest goes on: whatever is left goes with the context.
+    func deleteSources() {
+        for index in voices.indices {
+            if let source = voices[index].source {
+                let affected = "source \(index) of the voice pool"
+                attempt(affected) { () throws(OpenALError) in try source.stop() }
+                attempt(affected) { () throws(OpenALError) in try source.setBuffer(nil) }
+                attempt(affected) { () throws(OpenALError) in try source.delete() }
+            }
+            voices[index] = VoiceSource()
+        }
+        for source in spareSources { attempt("a spare source") { () throws(OpenALError) in try source.delete() } }
+        spareSources = []
+    }
+
+    /// Deletes every effect's buffer.
+    func deleteBuffers() {
+        for (name, buffer) in buffers { attempt("the buffer of the effect '\(name)'") { () throws(OpenALError) in try buffer.delete() } }
+        buffers = [:]
+        staleBuffers = []
+    }
+
+    // MARK: - One voice
+
+    /// Stops the voice's source and takes its buffer off, so that the buffer can be deleted.
+    func detach(_ slot: Int, affected: @autoclosure () -> String) {
+        if let source = voices[slot].source {
+            attempt(affected()) { () throws(OpenALError) in try source.stop() }
+            attempt(affected() + "'s buffer") { () throws(OpenALError) in try source.setBuffer(nil) }
+        }
+        voices[slot].attached = nil
+    }
+
+    /// Gives the voice's source, stopped, the buffer of `effect` and every property a voice starts
+    /// with: gain, pitch, looping and place. Distance, sends and occlusion follow (``applySpace``).
+    func configure(_ slot: Int, effect: String, gain: Float, pitch: Float, loop: Bool, place: Placement) throws(GameSoundError) {
+        guard let source = voices[slot].source else { return }
+        guard let buffer = buffers[effect] else { throw .unknownEffect(effect) }
+        voices[slot].attached = effect
+        try al { () throws(OpenALError) in
+            try source.stop()
+            try source.setBuffer(buffer)
+            try source.setGain(gain)
+            try source.setPitch(pitch)
+            try source.setLooping(loop)
+            try source.setRelativeToListener(place.relative)
+            try source.setPosition(x: place.x, y: place.y, z: place.z)
+        }
+    }
+
+    func play(_ slot: Int) throws(GameSoundError) {
+        guard let source = voices[slot].source else { return }
+        try al { () throws(OpenALError) in try source.play() }
+    }
+
+    func pause(_ slot: Int) throws(GameSoundError) {
+        guard let source = voices[slot].source else { return }
+        try al { () throws(OpenALError) in try source.pause() }
+    }
+
+    func stop(_ slot: Int) throws(GameSoundError) {
+        guard let source = voices[slot].source else { return }
+        try al { () throws(OpenALError) in try source.stop() }
+    }
+
+    /// Moves the voice to `frames` into its sound.
+    func setOffset(_ slot: Int, frames: Int) throws(GameSoundError) {
+        guard let source = voices[slot].source else { return }
+        try al { () throws(OpenALError) in try source.setOffset(frames: frames) }
+    }
+
+    /// Where the voice's source is in its sound, in frames; nil without a source.
+    func offset(_ slot: Int) throws(GameSoundError) -> Int? {
+        guard let source = voices[slot].source else { return nil }
+        return try al { () throws(OpenALError) in try source.offset() }
+    }
+
+    /// The state of the voice's source; nil without a source.
+    func state(_ slot: Int) throws(GameSoundError) -> SourceState? {
+        guard let source = voices[slot].source else { return nil }
+        return switch try al({ () throws(OpenALError) in try source.state() }) {
+        case .initial: .initial
+        case .playing: .playing
+        case .paused: .paused
+        case .stopped: .stopped
+        }
+    }
+
+    func setGain(_ slot: Int, _ gain: Float) throws(GameSoundError) {
+        guard let source = voices[slot].source else { return }
+        try al { () throws(OpenALError) in try source.setGain(gain) }
+    }
+
+    func setPitch(_ slot: Int, _ pitch: Float) throws(GameSoundError) {
+        guard let source = voices[slot].source else { return }
+        try al { () throws(OpenALError) in try source.setPitch(pitch) }
+    }
+
+    /// Where the voice is heard from: a world position, or a place relative to the listener.
+    func setPlace(_ slot: Int, _ place: Placement) throws(GameSoundError) {
+        guard let source = voices[slot].source else { return }
+        try al { () throws(OpenALError) in
+            try source.setRelativeToListener(place.relative)
+            try source.setPosition(x: place.x, y: place.y, z: place.z)
+        }
+    }
+}
+
+/// Where OpenAL puts a voice: a point in the world, or one relative to the listener.
+struct Placement: Equatable {
+    var relative: Bool
+    var x: Float
+    var y: Float
+    var z: Float
+}
+
+/// What a voice's source is given of the space parameters.
+struct VoiceSpace: Equatable {
+    var velocity = SIMDPosition.zero
+    var referenceDistance: Float = 1
+    var maxDistance: Float = .greatestFiniteMagnitude
+    var rolloff: Float = 1
+    var occlusion: Float = 0
+}

@@ -1,0 +1,96 @@
+import OpenAL
+
+/// The one owner of OpenAL inside GameSound: the device, the context, every source, buffer, reverb
+/// slot and filter a runtime made, and what it last gave each of them. Nothing outside this folder
+/// imports OpenAL; the rest of the runtime says what should sound in plain values (slots, gains,
+/// places, effect names) and the mirror turns that into OpenAL calls.
+///
+/// It lives inside its runtime's ``RuntimeCore`` and, like it, is touched only with
+/// `OpenALProcess`'s lock held (``CoreBox``). Every failed call reaches the event log and the game's
+/// log once, typed, naming what it affected (``attempt(_:_:)``).
+final class ALMirror {
+    /// A source's state, as the runtime needs to know it.
+    enum SourceState: Equatable {
+        /// Never played since its buffer was set (or rewound).
+        case initial
+        case playing
+        case paused
+        /// Played to its end, or stopped.
+        case stopped
+    }
+
+    /// What one slot of the voice pool holds in OpenAL, and what its source was last given of the
+    /// values that cost a call to change (the shadow: a value equal to it is not written again).
+    struct VoiceSource {
+        var source: ALSource?
+        /// The effect whose buffer is attached to the source. It outlives the voice: a stopped or
+        /// finished voice keeps its buffer, and OpenAL refuses to delete a buffer a source holds.
+        var attached: String?
+        /// What the source was last given of distance, velocity and occlusion (nil: a new source).
+        var space: VoiceSpace?
+        /// The reverb send it was last given (nil: none yet).
+        var send: Float?
+    }
+
+    // Unchecked exclusivity, as on RuntimeCore: only ever touched with OpenALProcess's lock held,
+    // and read at every rendered block.
+    /// Closed only through ``closeDevice()``.
+    @exclusivity(unchecked) var device: ALDevice? {
+        didSet { loopbackRenderer = device?.loopbackRenderer }
+    }
+    /// The headless device's mixer, taken when the device is set and dropped with it: rendering
+    /// through it counts no references at every block (see `ALLoopbackRenderer`).
+    @exclusivity(unchecked) var loopbackRenderer: ALLoopbackRenderer?
+    @exclusivity(unchecked) var context: ALContext?
+    /// Whether the context was cleared for an interruption (the suspend strategy): it still holds
+    /// every object, but none may be touched until it is current again.
+    var contextSuspended = false
+    /// The voice pool's sources, by slot.
+    var voices: [VoiceSource]
+    /// Sources no voice holds now (only when voices can be virtual).
+    var spareSources: [ALSource] = []
+    /// Each effect's buffer, by effect name.
+    var buffers: [String: ALBuffer] = [:]
+    /// Buffers replaced or unloaded while the context could not be used: deleted, with the voices
+    /// playing them stopped, as soon as it can be.
+    var staleBuffers: Set<String> = []
+    /// Two reverb slots that crossfade when the environment changes; empty until one is set.
+    var reverbSlots: [ALAuxiliarySlot] = []
+    var reverbEffects: [ALEffect] = []
+    /// One filter whose settings are copied into each send and direct path that needs one.
+    var scratchFilter: ALFilter?
+    /// The environment loaded in the active reverb slot.
+    var environmentInSlot = Environment.none
+    /// Whether HRTF was last asked of the device (nil: not decided for this device and context yet).
+    var hrtfApplied: Bool?
+    /// The failures reported on the current context (see ``report(_:affected:)``); a new context
+    /// starts with none.
+    var reportedFailures: Set<Failure> = []
+    /// Where a failure is told, once: the runtime's event log and the game's log.
+    var failureSink: (_ operation: String, _ code: String, _ affected: String, _ description: String) -> Void = { _, _, _, _ in }
+
+    init(voiceSlots: Int) {
+        voices = Array(repeating: VoiceSource(), count: voiceSlots)
+    }
+
+    /// Every OpenAL call of the process is made with this lock held (see ``CoreBox``).
+    static func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        try OpenALProcess.withExclusiveAccess(body)
+    }
+
+    /// How many sources and buffers this runtime holds in OpenAL now (for leak checks).
+    var liveObjects: (sources: Int, buffers: Int) { (context?.liveSourceCount ?? 0, device?.liveBufferCount ?? 0) }
+
+    // MARK: - Rendering headless
+
+    /// Whether a headless device is there to render from.
+    var canRender: Bool { loopbackRenderer != nil }
+
+    /// Mixes the headless device's next frames into `slice` (interleaved stereo); false when there is no device.
+    @inline(__always)
+    func render(into slice: UnsafeMutableBufferPointer<Float>) -> Bool {
+        guard let loopbackRenderer else { return false }
+        loopbackRenderer.render(into: slice, channels: .stereo)
+        return true
+    }
+}
