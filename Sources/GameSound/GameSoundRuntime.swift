@@ -233,6 +233,17 @@ public final class GameSoundRuntime: Sendable {
     /// media-services reset or a route change does, with no interruption around it.
     ///
     /// - Returns: Whether it rebuilt (only a running runtime does).
+    /// For the tests of the model's clock: where a real effect voice is in its sound, by the model
+    /// (``VoiceClock``) and by OpenAL (`AL_SAMPLE_OFFSET`); nil for a voice that ended, is virtual,
+    /// or whose source cannot be asked now.
+    package func voiceOffsets(_ voice: Voice) -> (model: Int, openAL: Int)? {
+        core.read { core in
+            guard let slot = try? core.liveSlot(voice), !core.slots[slot].isVirtual, core.useContext(),
+                  let openAL = (try? core.mirror.offset(slot)) ?? nil else { return nil }
+            return (core.clockFrames(slot), openAL)
+        }
+    }
+
     @discardableResult
     package func rebuildOutput() -> Bool {
         core.with { core in

@@ -8,6 +8,7 @@ extension ALMirror {
     /// Sets the listener's place, motion and orientation. The context must be current.
     func setListener(_ listener: Listener) {
         guard let context else { return }
+        self.listener = listener
         let p = listener.position, v = listener.velocity, at = listener.at, up = listener.up
         attempt("the listener's position") { () throws(OpenALError) in try context.setListenerPosition(x: p.x, y: p.y, z: p.z) }
         attempt("the listener's velocity") { () throws(OpenALError) in try context.setListenerVelocity(x: v.x, y: v.y, z: v.z) }
@@ -37,6 +38,8 @@ extension ALMirror {
     /// Sets the context's Doppler factor and speed of sound. The context must be current.
     func setDoppler(factor: Float, speedOfSound speed: Float) {
         guard let context else { return }
+        dopplerFactor = factor
+        speedOfSound = speed
         attempt("the Doppler factor") { () throws(OpenALError) in try context.setDopplerFactor(factor) }
         attempt("the speed of sound") { () throws(OpenALError) in try context.setSpeedOfSound(speed) }
     }

@@ -128,6 +128,8 @@ extension ALMirror {
         guard let source = voices[slot].source else { return }
         guard let buffer = buffers[effect] else { throw .unknownEffect(effect) }
         voices[slot].attached = effect
+        voices[slot].pitch = pitch
+        voices[slot].place = place
         try al { () throws(OpenALError) in
             try source.stop()
             try source.setBuffer(buffer)
@@ -184,12 +186,14 @@ extension ALMirror {
 
     func setPitch(_ slot: Int, _ pitch: Float) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
+        voices[slot].pitch = pitch
         try al { () throws(OpenALError) in try source.setPitch(pitch) }
     }
 
     /// Where the voice is heard from: a world position, or a place relative to the listener.
     func setPlace(_ slot: Int, _ place: Placement) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
+        voices[slot].place = place
         try al { () throws(OpenALError) in
             try source.setRelativeToListener(place.relative)
             try source.setPosition(x: place.x, y: place.y, z: place.z)

@@ -30,6 +30,10 @@ final class ALMirror {
         var space: VoiceSpace?
         /// The reverb send it was last given (nil: none yet).
         var send: Float?
+        /// The pitch it was last given.
+        var pitch: Float = 1
+        /// Where it was last put (nil: not yet).
+        var place: Placement?
     }
 
     // Unchecked exclusivity, as on RuntimeCore: only ever touched with OpenALProcess's lock held,
@@ -61,6 +65,11 @@ final class ALMirror {
     var scratchFilter: ALFilter?
     /// The environment loaded in the active reverb slot.
     var environmentInSlot = Environment.none
+    /// The listener, Doppler factor and speed of sound the context was last given (what moves a
+    /// voice's pitch by Doppler, see ``VoiceClock``).
+    var listener = Listener()
+    var dopplerFactor: Float = 1
+    var speedOfSound: Float = 343.3
     /// Whether HRTF was last asked of the device (nil: not decided for this device and context yet).
     var hrtfApplied: Bool?
     /// The failures reported on the current context (see ``report(_:affected:)``); a new context

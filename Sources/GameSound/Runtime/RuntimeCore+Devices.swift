@@ -66,15 +66,13 @@ extension RuntimeCore {
         deviceRetryCountdown = deviceRetryUpdates
     }
 
-    /// Saves what the context plays (unless a snapshot is already kept) and destroys it, suspended
-    /// or not: before a media-services loss, a move to another device, or the next attempt to open
-    /// one. Pending stops need no care: their slots are free, so the snapshot leaves them out, and
-    /// the teardown deletes every source. Does nothing without a context.
+    /// Destroys the context, suspended or not: before a media-services loss, a move to another
+    /// device, or the next attempt to open one. Nothing needs saving: where each voice is, the model
+    /// knows (``VoiceClock``), and the next context starts them there. Does nothing without a context.
     func saveAndTearDownContext() {
         guard mirror.hasContext else { return }
         resumeSuspendedContext()
         _ = useContext()
-        if snapshot == nil { snapshot = takeSnapshot() }
         teardownContext(logDestroyed: true)
     }
 

@@ -96,6 +96,7 @@ extension RuntimeCore {
         if sourceForNewVoice(slot) {
             try configure(slot, effect: name)
             if shouldSound(slot) { try mirror.play(slot) }
+            startClock(slot, atFrame: 0, playing: shouldSound(slot))
             scheduleEndCheck(slot, at: currentFrame)
         } else if virtualises {
             startVirtual(slot, offset: 0)  // quieter than every real voice: it starts virtual
@@ -138,7 +139,7 @@ extension RuntimeCore {
         switch phase {
         case .lost: .mediaServicesLost
         case .awaitingDevice: .noOutputDevice
-        case .inactive: session.isInterrupted || mirror.contextSuspended || snapshot != nil ? .interrupted : .sessionInactive
+        case .inactive: session.isInterrupted || mirror.contextSuspended || !mirror.hasContext ? .interrupted : .sessionInactive
         case .running, .stopped: nil
         }
     }
@@ -173,7 +174,6 @@ extension RuntimeCore {
             return true
         }
         guard let slot = try liveSlot(voice) else { return false }
-        snapshot?.voices.removeAll { $0.slot == slot }
         if mirror.hasContext, !mirror.contextSuspended {
             // A usable context (running, or inactive after a failed activation): stop it now.
             try mirror.makeContextCurrentIfNeeded()
@@ -183,7 +183,7 @@ extension RuntimeCore {
             pendingVoiceStops.insert(slot)
         }
         // With no context (media services lost, a rebuilt interruption) the source is already
-        // gone, and leaving out its snapshot entry is the whole stop.
+        // gone, and freeing the slot is the whole stop: the next context starts busy voices only.
         endVoice(slot, reason: reason)
         return true
     }

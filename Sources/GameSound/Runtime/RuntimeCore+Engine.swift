@@ -75,7 +75,6 @@ extension RuntimeCore {
             log(.engine, "contextCleared")
         case .rebuildContext:
             _ = useContext()
-            snapshot = takeSnapshot()
             teardownContext(logDestroyed: true)
         }
     }
@@ -112,20 +111,6 @@ extension RuntimeCore {
 
     // MARK: - Tear down and rebuild
 
-    /// Saves each busy voice and the soundtrack position. The context must be current.
-    func takeSnapshot() -> Snapshot {
-        var saved = Snapshot()
-        for (index, slot) in slots.enumerated() {
-            guard mirror.hasSource(index), let effect = slot.effect, allocator.slots[index].busy,
-                  let state = attempt(voiceLabel(index) + "'s state", { () throws(GameSoundError) in try mirror.state(index) }) ?? nil,
-                  // A voice on a paused bus may not have started yet: it is kept, at its start.
-                  state == .playing || state == .paused || (state == .initial && !shouldSound(index)) else { continue }
-            let offset = (attempt(voiceLabel(index) + "'s offset") { () throws(GameSoundError) in try mirror.offset(index) } ?? nil) ?? 0
-            saved.voices.append(.init(slot: index, effect: effect, offset: offset))
-        }
-        return saved
-    }
-
     /// Deletes every source and buffer, then destroys the context. Buffers are uploaded again from
     /// the decoded bank when a context is rebuilt, so nothing is read from disk.
     func teardownContext(logDestroyed: Bool) {
@@ -147,7 +132,7 @@ extension RuntimeCore {
     }
 
     /// Creates a new context (and device, after a media-services reset), uploads every effect from
-    /// the bank again, recreates the voices and replays the snapshot.
+    /// the bank again, makes the sources and starts every voice where the model says it is.
     func rebuildContext(newDevice: Bool) throws(GameSoundError) {
         if newDevice || !mirror.hasDevice || deviceReopenPending {
             deviceReopenPending = false
@@ -159,30 +144,7 @@ extension RuntimeCore {
         }
         log(.engine, "contextRebuilt")
         try createVoices()
-        restoreSnapshot()
+        reconcileVoices()
         applyListenerGain()
-    }
-
-    func restoreSnapshot() {
-        guard let saved = snapshot else { return }
-        snapshot = nil
-        // A voice the snapshot left out had finished by the time the context went.
-        for index in allocator.slots.indices where allocator.slots[index].busy && !slots[index].isVirtual
-            && !saved.voices.contains(where: { $0.slot == index }) {
-            endVoice(index, reason: .finished)
-        }
-        for voice in saved.voices {
-            guard attachSpareSource(voice.slot), mirror.hasBuffer(voice.effect) else { continue }
-            do {
-                // The slot is the model: what the game changed while the context was gone is in it.
-                try configure(voice.slot, effect: voice.effect)
-                try mirror.setOffset(voice.slot, frames: voice.offset)
-                try mirror.play(voice.slot)
-                if !shouldSound(voice.slot) { try mirror.pause(voice.slot) }
-            } catch {
-                report(error, affected: voiceLabel(voice.slot))
-                endVoice(voice.slot, reason: .stopped)
-            }
-        }
     }
 }

@@ -55,9 +55,8 @@ extension RuntimeCore {
     /// Adds every playing effect voice, placed and attenuated as OpenAL Soft does it.
     private func addEffectLevels(into window: inout MeterWindow) {
         for index in allocator.slots.indices where allocator.slots[index].busy {
-            guard let name = slots[index].effect, let sound = bank[name], sourceState(index) == .playing,
-                  let offset = attempt(voiceLabel(index) + "'s offset", { () throws(GameSoundError) in try mirror.offset(index) }) ?? nil
-            else { continue }
+            guard let name = slots[index].effect, let sound = bank[name], sourceState(index) == .playing else { continue }
+            let offset = clockFrames(index)
             let now = currentFrame
             let heard = asHeard(index, at: now)
             let gain = heard.gain

@@ -102,6 +102,7 @@ extension RuntimeCore {
         attempt(voiceLabel(slot) + "'s gain") { () throws(GameSoundError) in try mirror.setGain(slot, gain) }
         attempt(voiceLabel(slot) + "'s pitch") { () throws(GameSoundError) in try mirror.setPitch(slot, pitch) }
         attempt(voiceLabel(slot) + "'s place") { () throws(GameSoundError) in try mirror.setPlace(slot, place) }
+        retime(slot)
     }
 
     /// The state of a voice's source; nil when it has none, or asking failed (reported).
@@ -118,9 +119,11 @@ extension RuntimeCore {
         guard let state = sourceState(slot) else { return }
         if shouldSound(slot), state != .playing {
             attempt(voiceLabel(slot)) { () throws(GameSoundError) in try mirror.play(slot) }
+            setClock(slot, playing: true)
             scheduleEndCheck(slot, at: currentFrame)
         } else if !shouldSound(slot), state == .playing {
             attempt(voiceLabel(slot)) { () throws(GameSoundError) in try mirror.pause(slot) }
+            setClock(slot, playing: false)
             slots[slot].endCheck = .max
         }
     }
@@ -132,10 +135,7 @@ extension RuntimeCore {
         busGains = buses.sourceGains(at: now, ducks: duckGains)
         // Ramps and fade-outs went on in time while no update ran: end the fades that finished.
         advanceVoiceRamps(at: now)
-        for index in allocator.slots.indices where allocator.slots[index].busy {
-            applyVoice(index, at: now)
-            syncPlayState(index)
-        }
+        reconcileVoices()
         restoreStreams()
         nextEndCheck = now
     }
@@ -170,7 +170,7 @@ extension RuntimeCore {
             slots[slot].endCheck = .max
             return
         }
-        let offset = (attempt(voiceLabel(slot) + "'s offset") { () throws(GameSoundError) in try mirror.offset(slot) } ?? nil) ?? 0
+        let offset = clockFrames(slot)
         let rate = Double(sound.format.sampleRate) / Double(configuration.sampleRate) * Double(max(voicePitch(slot, at: now), 0.001))
         slots[slot].endCheck = now + Int((Double(max(sound.frameCount - offset, 0)) / rate).rounded(.up))
         nextEndCheck = min(nextEndCheck, slots[slot].endCheck)

@@ -15,6 +15,7 @@ extension RuntimeCore {
     func startOutput() {
         if !isHeadless { mirror.resumeDevice() }
         outputRunning = true
+        outputRunningSince = currentFrame
         phase = .running
         playingClockAnchor = currentFrame
         session.setAudioIORunning(true)
@@ -36,7 +37,10 @@ extension RuntimeCore {
     }
 
     func stopOutput() {
-        if !isHeadless { mirror.pauseDevice() }
+        if !isHeadless {
+            mirror.pauseDevice()
+            if outputRunning { mixedFrames += currentFrame - outputRunningSince }
+        }
         outputRunning = false
         session.setAudioIORunning(false)
     }

@@ -50,6 +50,7 @@ extension RuntimeCore {
         // The renderer goes with `device`, which is cleared whenever the device closes
         // (``closeDevice()``), so the device behind it is open.
         if phase == .running, outputRunning, mirror.render(into: slice) {
+            mixedFrames &+= slice.count / 2
             if silenceCause != nil { slice.update(repeating: 0) }
         } else {
             slice.update(repeating: 0)

@@ -51,7 +51,10 @@ extension RuntimeCore {
         listenerRamp = frames > 0 ? Ramp(from: currentListener, to: target, startFrame: now, frames: frames) : nil
         listener = target
         spaceSettlesAt = max(spaceSettlesAt, now + frames)
-        if phase == .running, useContext() { mirror.setListener(currentListener) }
+        if phase == .running, useContext() {
+            mirror.setListener(currentListener)
+            retimeWorldVoices()
+        }
     }
 
     /// Per-block work: a listener ramp and an environment crossfade, while either moves.
@@ -60,6 +63,7 @@ extension RuntimeCore {
         let now = currentFrame
         if listenerRamp != nil {
             mirror.setListener(currentListener)
+            retimeWorldVoices()
             if let ramp = listenerRamp, now > ramp.endFrame { listenerRamp = nil }
         }
         applyEnvironmentGains(at: now)
@@ -78,7 +82,10 @@ extension RuntimeCore {
         }
         dopplerFactor = factor
         speedOfSound = speed
-        if phase == .running, useContext() { mirror.setDoppler(factor: factor, speedOfSound: speed) }
+        if phase == .running, useContext() {
+            mirror.setDoppler(factor: factor, speedOfSound: speed)
+            retimeWorldVoices()
+        }
     }
 
     // MARK: - HRTF by route
@@ -197,6 +204,7 @@ extension RuntimeCore {
                                maxDistance: world ? options.maxDistance : .greatestFiniteMagnitude,
                                rolloff: world ? options.rolloff : 1, occlusion: options.occlusion)
         mirror.applySpace(slot, space, affected: voiceLabel(slot))
+        retime(slot)
         applyVoiceSends(slot)
     }
 

@@ -35,7 +35,7 @@ extension RuntimeCore {
 
     /// Makes a real voice virtual: notes where it is, and frees its source.
     func virtualise(_ slot: Int) {
-        let offset = Double((attempt(voiceLabel(slot) + "'s offset") { () throws(GameSoundError) in try mirror.offset(slot) } ?? nil) ?? 0)
+        let offset = Double(clockFrames(slot))
         releaseSource(slot)
         startVirtual(slot, offset: offset)
         logVirtual("voiceVirtualised", slot)
@@ -68,6 +68,7 @@ extension RuntimeCore {
             try configure(slot, effect: name)
             try mirror.setOffset(slot, frames: Int(position))
             if shouldSound(slot) { try mirror.play(slot) }
+            startClock(slot, atFrame: Int(position), playing: shouldSound(slot))
         } catch {
             logger.error("could not make a virtual voice real again: \(error)", metadata: LogCode.voiceRealiseFailed.metadata)
         }

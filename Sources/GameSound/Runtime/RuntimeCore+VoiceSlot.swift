@@ -28,6 +28,8 @@ extension RuntimeCore {
         /// Playing without a source (see RuntimeCore+Virtual), from `virtualOffset` (frames of its
         /// sound) at `virtualSince` (the ``RuntimeCore/playingClock``).
         var isVirtual = false
+        /// Where a real voice is in its sound, by the model (``VoiceClock``).
+        var clock = VoiceClock()
         var virtualOffset = 0.0
         var virtualSince = 0
     }

@@ -56,6 +56,11 @@ final class RuntimeCore {
     @exclusivity(unchecked) var framesToUpdate = 0
     /// Frames a headless render mixed ahead of ``frame`` (at most 3; see RuntimeCore+Render).
     @exclusivity(unchecked) var carriedFrames = 0
+    /// Frames the device mixed while the output ran, up to the last start or stop of the output in
+    /// real time (see ``mixClock``); headless, every mixed frame is counted as it is mixed.
+    @exclusivity(unchecked) var mixedFrames = 0
+    /// Real time: the frame at which the output last started running.
+    var outputRunningSince = 0
     /// The last group of 4 frames mixed (interleaved stereo); its last ``carriedFrames`` are still to hand out.
     var carriedGroup = [Float](repeating: 0, count: RuntimeCore.mixGroupFrames * 2)
     let startTime = ContinuousClock.now
@@ -141,7 +146,6 @@ final class RuntimeCore {
     var pendingVoiceStops: Set<Int> = []
     var needsReactivation = false
     var reportedActivationFailure = false
-    var snapshot: Snapshot?
     /// A route change asked for a new output device while the runtime could not reopen it
     /// (interrupted): the next restore opens a new device instead of reusing the old one.
     var deviceReopenPending = false

@@ -1,0 +1,86 @@
+/// Where an effect voice is in its sound, kept by the model itself: the offset a rebuilt or
+/// restored voice starts from, so that recovery never asks OpenAL where a voice was.
+///
+/// It counts as OpenAL Soft 1.19.1's mixer does, so that headless it is exact: a position in
+/// 1/4096 frames of the sound (the mixer's 12 fraction bits) that moves by a whole `step` at every
+/// mixed frame, the step being the voice's pitch times the sound's rate over the output's, rounded
+/// to 1/4096 (`fastf2i`), at least 1 and at most 255 frames. The time is the runtime's mix clock:
+/// frames the device mixed while the output ran (``RuntimeCore/mixClock``), so an interruption,
+/// which stops the mixing, stops every voice's clock with it.
+///
+/// Where it can drift: a mono voice placed in the world with a velocity, or under a moving
+/// listener, has its pitch shifted by OpenAL's Doppler formula, which the model works out in world
+/// space while OpenAL Soft works in the listener's; the two roundings can differ by one step (1/4096
+/// frame per frame) now and then. Real-time output is mixed on OpenAL Soft's own thread, so there
+/// the clock is right to within one update period.
+struct VoiceClock: Equatable {
+    /// The mixer's fixed-point fraction: positions and steps are in 1/4096 frames.
+    static let fractionBits = 12
+    static let one = 1 << fractionBits
+    /// OpenAL Soft's highest step, in frames per mixed frame.
+    static let maximumStep = 255
+
+    /// The position at ``anchor``, in 1/4096 frames of the sound.
+    private(set) var position = 0
+    /// The mix clock at which ``position`` held.
+    private(set) var anchor = 0
+    /// How far the voice moves per mixed frame, in 1/4096 frames; 0 while it does not play.
+    private(set) var step = 0
+
+    /// Whether the voice moves (it plays).
+    var isRunning: Bool { step != 0 }
+
+    /// The position at mix clock `mix`, in 1/4096 frames.
+    func position(at mix: Int) -> Int { position + (mix - anchor) * step }
+
+    /// Where the voice is at `mix`, in whole frames of a sound of `length` frames: wrapped when it
+    /// loops, else up to `length` (reached: the voice has played out).
+    func frames(at mix: Int, length: Int, loop: Bool) -> Int {
+        let whole = position(at: mix) >> Self.fractionBits
+        guard length > 0 else { return 0 }
+        return loop ? whole % length : min(whole, length)
+    }
+
+    /// Whether a voice that does not loop has played its whole sound by `mix`.
+    func hasPlayedOut(at mix: Int, length: Int) -> Bool { position(at: mix) >> Self.fractionBits >= length }
+
+    /// Starts the clock at `frames` into the sound, moving by `step` from mix clock `mix` on.
+    mutating func start(atFrame frames: Int, mix: Int, step: Int) {
+        position = frames << Self.fractionBits
+        anchor = mix
+        self.step = step
+    }
+
+    /// From mix clock `mix` on, moves by `step` (0: stands still, as a paused or stopped voice does).
+    mutating func change(step: Int, at mix: Int) {
+        guard step != self.step else { return }
+        position = position(at: mix)
+        anchor = mix
+        self.step = step
+    }
+
+    /// The mixer's step for a voice at `pitch` (the Doppler shift included) playing a sound at
+    /// `soundRate` on an output at `outputRate`: the same single-precision arithmetic as OpenAL Soft's.
+    static func step(pitch: Float, soundRate: Int, outputRate: Int) -> Int {
+        let ratio = Float(soundRate) / Float(outputRate)
+        let stepped = pitch * ratio
+        guard stepped <= Float(maximumStep) else { return maximumStep << fractionBits }
+        return max(Int((stepped * Float(one)).rounded(.toNearestOrEven)), 1)
+    }
+
+    /// The Doppler factor OpenAL applies to a voice at `position` moving at `velocity` heard by a
+    /// listener at `listener` moving at `listenerVelocity`: (c − v_listener) / (c − v_source), each
+    /// speed measured along the line from the source to the listener and scaled by `factor`.
+    static func doppler(position: SIMDPosition, velocity: SIMDPosition, listener: SIMDPosition, listenerVelocity: SIMDPosition,
+                        factor: Float, speedOfSound: Float) -> Float {
+        guard factor > 0 else { return 1 }
+        let toListener = SIMDPosition(x: listener.x - position.x, y: listener.y - position.y, z: listener.z - position.z)
+        let length = toListener.length
+        let unit = length > 0 ? SIMDPosition(x: toListener.x / length, y: toListener.y / length, z: toListener.z / length) : .zero
+        let sourceSpeed = (velocity.x * unit.x + velocity.y * unit.y + velocity.z * unit.z) * factor
+        let listenerSpeed = (listenerVelocity.x * unit.x + listenerVelocity.y * unit.y + listenerVelocity.z * unit.z) * factor
+        if !(listenerSpeed < speedOfSound) { return 0 }
+        if !(sourceSpeed < speedOfSound) { return .infinity }
+        return (speedOfSound - listenerSpeed) / (speedOfSound - sourceSpeed)
+    }
+}

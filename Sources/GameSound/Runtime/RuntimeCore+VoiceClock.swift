@@ -1,0 +1,97 @@
+import AudioFiles
+
+/// Where each effect voice is, kept by the model (``VoiceClock``), and the one way voices are
+/// brought back after the context was away: ``reconcileVoices()``.
+extension RuntimeCore {
+    /// Frames the device has mixed while the output ran: counted at each mix headless, from the
+    /// clock in real time. It stands still while the output is stopped (an interruption, a lost
+    /// device), as every source does.
+    var mixClock: Int {
+        isHeadless || !outputRunning ? mixedFrames : mixedFrames + currentFrame - outputRunningSince
+    }
+
+    /// The mixer's step for a voice now: the pitch its source was last given, shifted by Doppler
+    /// when OpenAL shifts it (a mono sound placed in the world), over its sound's rate. What the
+    /// source was given, not what the model says now: between two updates a ramp has moved on in
+    /// the model, but the mixer plays at the value of the last update.
+    func voiceStep(_ slot: Int) -> Int {
+        guard let name = slots[slot].effect, let sound = bank[name] else { return 0 }
+        let applied = mirror.voices[slot]
+        var pitch = applied.pitch
+        if sound.format.channelCount == 1, mirror.dopplerFactor > 0, let place = applied.place, !place.relative {
+            let listener = mirror.listener
+            pitch *= VoiceClock.doppler(position: SIMDPosition(x: place.x, y: place.y, z: place.z),
+                                        velocity: applied.space?.velocity ?? .zero,
+                                        listener: listener.position, listenerVelocity: listener.velocity,
+                                        factor: mirror.dopplerFactor, speedOfSound: mirror.speedOfSound)
+        }
+        return VoiceClock.step(pitch: pitch, soundRate: sound.format.sampleRate, outputRate: configuration.sampleRate)
+    }
+
+    /// The voice's clock starts `frames` into its sound, moving if it plays now.
+    func startClock(_ slot: Int, atFrame frames: Int, playing: Bool) {
+        slots[slot].clock.start(atFrame: frames, mix: mixClock, step: playing ? voiceStep(slot) : 0)
+    }
+
+    /// The voice's source was told to play (or to stop or pause: `playing` false).
+    func setClock(_ slot: Int, playing: Bool) {
+        slots[slot].clock.change(step: playing ? voiceStep(slot) : 0, at: mixClock)
+    }
+
+    /// What changes a playing voice's step (its pitch, its place, its velocity, the listener,
+    /// Doppler) was given to its source: its clock follows from now.
+    func retime(_ slot: Int) {
+        guard slots[slot].clock.isRunning else { return }
+        slots[slot].clock.change(step: voiceStep(slot), at: mixClock)
+    }
+
+    /// The listener or the Doppler settings changed: every voice whose Doppler shift they move follows.
+    func retimeWorldVoices() {
+        for index in allocator.slots.indices where allocator.slots[index].busy && slots[index].options.position != nil {
+            retime(index)
+        }
+    }
+
+    /// Where a voice is in its sound by the model's clock, in frames.
+    func clockFrames(_ slot: Int) -> Int {
+        guard let name = slots[slot].effect, let sound = bank[name] else { return 0 }
+        return slots[slot].clock.frames(at: mixClock, length: sound.frameCount, loop: slots[slot].options.loop)
+    }
+
+    /// Brings every real voice's source in line with the model, whatever happened to the context:
+    /// the same one made current again, or a fresh one (a rebuild, a new device, a media-services
+    /// reset).
+    ///
+    /// - A voice whose source holds its sound gets its gain, pitch and place, and plays or pauses as
+    ///   the model says.
+    /// - A voice whose source does not (a fresh context) starts again where its clock says it is, or
+    ///   ends as finished when a one-shot played out before the context went.
+    func reconcileVoices() {
+        let now = currentFrame
+        for index in allocator.slots.indices where allocator.slots[index].busy && !slots[index].isVirtual {
+            guard let name = slots[index].effect, let sound = bank[name] else { continue }
+            if mirror.voices[index].attached == name {
+                applyVoice(index, at: now)
+                syncPlayState(index)
+                continue
+            }
+            if !slots[index].options.loop, slots[index].clock.hasPlayedOut(at: mixClock, length: sound.frameCount) {
+                endVoice(index, reason: .finished)
+                continue
+            }
+            guard attachSpareSource(index), mirror.hasBuffer(name) else { continue }
+            let frames = clockFrames(index)
+            do {
+                // The slot is the model: what the game changed while the context was gone is in it.
+                try configure(index, effect: name)
+                try mirror.setOffset(index, frames: frames)
+                try mirror.play(index)
+                if !shouldSound(index) { try mirror.pause(index) }
+                startClock(index, atFrame: frames, playing: shouldSound(index))
+            } catch {
+                report(error, affected: voiceLabel(index))
+                endVoice(index, reason: .stopped)
+            }
+        }
+    }
+}
