@@ -244,6 +244,23 @@ public final class GameSoundRuntime: Sendable {
         }
     }
 
+    /// For the tests of the model's clock: where a stream is in its file (the soundtrack when `voice`
+    /// is nil), by the model and by its player's source; nil without a player.
+    package func streamOffsets(_ voice: Voice?) -> (model: Int, openAL: Int)? {
+        core.read { core in
+            let record: StreamRecord?
+            if let voice {
+                guard let index = try? core.liveStream(voice) else { return nil }
+                record = core.streamVoices[index]
+            } else {
+                record = core.soundtrack
+            }
+            guard let record, let player = record.player, core.useContext(), let openAL = try? player.position(),
+                  let model = record.filePosition(at: core.mixClock) else { return nil }
+            return (model, openAL)
+        }
+    }
+
     @discardableResult
     package func rebuildOutput() -> Bool {
         core.with { core in

@@ -1,6 +1,7 @@
 import AudioAnalysis
 import AudioFiles
 import AudioSession
+import Foundation
 import GameSound
 import OpenAL
 import Testing
@@ -118,5 +119,32 @@ struct VoiceClockTests {
         // The model works the shift out in world space, OpenAL Soft in the listener's: their roundings
         // may differ by one step now and then (measured here: no difference at all).
         #expect(largest <= 1)
+    }
+
+    @Test("streams: the soundtrack and a looping stream voice at another rate are where their sources are, through pauses and loops")
+    func streams() throws {
+        OpenALProcess.setDrivers("null")
+        let system = SimulatedSystem()
+        let runtime = try GameSoundRuntime(configuration: .init(output: .headless, voices: 8), system: system,
+                                           soundtrack: TestAssets.soundtrackPath)
+        // A 0.7 s loop at 22.05 kHz: it wraps several times, across buffer boundaries of the queue.
+        let wave = Signal.sine(frequency: 440, amplitude: 0.3, frameCount: 15_435, sampleRate: 22_050)
+        let path = TestAssets.directory + "/clock-stream.wav"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(WAVEncoder.encode(
+            PCMBuffer(format: PCMFormat(sampleRate: 22_050, channelCount: 1), samples: wave), as: .pcm16)))
+        let stream = try runtime.playStream(path, bus: .ambience, loop: true)
+        var checked = 0
+        for step in 0..<60 {
+            _ = try runtime.render(frames: 3_001)
+            if step == 15 { try runtime.pause(stream) }
+            if step == 20 { try runtime.resume(stream) }
+            if step == 25 { try runtime.pauseSoundtrack() }
+            if step == 33 { try runtime.resumeSoundtrack() }
+            for offsets in [runtime.streamOffsets(stream), runtime.streamOffsets(nil)].compactMap({ $0 }) {
+                #expect(offsets.model == offsets.openAL, "step \(step): model \(offsets.model), OpenAL \(offsets.openAL)")
+                checked += 1
+            }
+        }
+        #expect(checked > 100)
     }
 }

@@ -24,7 +24,7 @@ final class AudioStream {
     private let decoder: any StreamingDecoder
     /// Where a looping stream jumps back to, and the frame it jumps at: the file's loop points, or
     /// the whole file.
-    private let loopRange: Range<Int>
+    let loopRange: Range<Int>
     private let source: ALSource
     private var freeBuffers: [ALBuffer]
     /// The queued buffers, oldest first: the track frame each starts at, and its samples (kept for
@@ -65,6 +65,8 @@ final class AudioStream {
     }
 
     var frameCount: Int { decoder.frameCount }
+    /// The file's sample rate.
+    var sampleRate: Int { decoder.format.sampleRate }
 
     /// The frame of the file being heard now. The queued buffers need not follow each other in the
     /// file (a loop jumps back), so the offset is found buffer by buffer.

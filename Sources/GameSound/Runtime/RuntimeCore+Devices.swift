@@ -50,7 +50,6 @@ extension RuntimeCore {
         }
         logger.notice("audio output reopened on the system's current device", metadata: LogCode.outputReopened.metadata)
         startOutput()
-        reconcileSoundtrack(fadeFrames: 0, afterRestore: true)
     }
 
     /// How many updates make half a second: the pause between two attempts to open a device.
@@ -102,7 +101,6 @@ extension RuntimeCore {
             }
             logger.notice("an audio output device opened again; what was playing resumes", metadata: LogCode.outputReturned.metadata)
             startOutput()
-            reconcileSoundtrack(fadeFrames: 0, afterRestore: true)
         case .inactive, .lost, .stopped:
             return
         }
@@ -133,7 +131,6 @@ extension RuntimeCore {
         if activateSession() {
             if rebuilt {
                 startOutput()
-                reconcileSoundtrack(fadeFrames: 0, afterRestore: true)
             } else {
                 awaitDevice()
             }

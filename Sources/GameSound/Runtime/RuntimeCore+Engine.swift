@@ -10,7 +10,6 @@ extension RuntimeCore {
 
     func openDeviceAndContext() throws(GameSoundError) {
         try mirror.openDevice(configuration.output, contextSpec)
-        adoptNewContext()
     }
 
     /// Gives a new context its sources (spare ones when voices can be virtual) and every effect of the bank.
@@ -27,11 +26,6 @@ extension RuntimeCore {
     /// its own current in between. Each path that touches OpenAL also checks for itself.
     func adoptContext() {
         _ = useContext()
-    }
-
-    /// A context just made (and made current) is given space as the model says.
-    func adoptNewContext() {
-        applySpaceToContext()
     }
 
     /// Makes the context current again if it was cleared for an interruption, so that what is about
@@ -140,11 +134,8 @@ extension RuntimeCore {
             try openDeviceAndContext()
         } else {
             try mirror.makeContext(contextSpec)
-            adoptNewContext()
         }
         log(.engine, "contextRebuilt")
         try createVoices()
-        reconcileVoices()
-        applyListenerGain()
     }
 }

@@ -2,7 +2,7 @@ import AudioFiles
 
 /// The mixing layer: gains and live control of voices (buses and ducking rules are RuntimeCore+Buses). The model (bus tree, each
 /// voice's targets and ramps) is the truth; once per block ``updateMix()`` brings the sources that
-/// changed in line with it, and after an interruption or a rebuild ``reapplyVoices()`` does so for all.
+/// changed in line with it, and after an interruption or a rebuild ``reconcile()`` does so for all.
 extension RuntimeCore {
     // MARK: - Gains
 
@@ -79,7 +79,7 @@ extension RuntimeCore {
         playingClockAnchor = now
     }
 
-    private func advanceVoiceRamps(at now: Int) {
+    func advanceVoiceRamps(at now: Int) {
         for index in allocator.slots.indices where allocator.slots[index].busy {
             let ramps = slots[index].ramps
             guard ramps.gain != nil || ramps.pitch != nil || ramps.pan != nil || ramps.position != nil
@@ -128,17 +128,6 @@ extension RuntimeCore {
         }
     }
 
-    /// After the context came back (the same one, or a rebuilt one): every busy voice as the model says.
-    func reapplyVoices() {
-        guard phase == .running, useContext() else { return }
-        let now = currentFrame
-        busGains = buses.sourceGains(at: now, ducks: duckGains)
-        // Ramps and fade-outs went on in time while no update ran: end the fades that finished.
-        advanceVoiceRamps(at: now)
-        reconcileVoices()
-        restoreStreams()
-        nextEndCheck = now
-    }
 
     // MARK: - Voices that end
 

@@ -25,15 +25,7 @@ extension RuntimeCore {
         mixSettlesAt = max(mixSettlesAt, currentFrame)
         spaceSettlesAt = max(spaceSettlesAt, currentFrame)
         updateSilence()
-        // A rebuilt context starts at unit gain: give it the volume and any duck in force.
-        applyListenerGain()
-        // Whatever the game changed while the context could not be used, the voices now hear of.
-        reapplyVoices()
-        if useContext() {
-            // Listener, route, environment, distance model and Doppler as they are now: any of them
-            // may have changed while the game was away.
-            applySpaceToContext()
-        }
+        reconcile()
     }
 
     func stopOutput() {

@@ -81,7 +81,6 @@ extension RuntimeCore {
         do {
             try restoreContext()
             startOutput()
-            reconcileSoundtrack(fadeFrames: 0, afterRestore: true)
         } catch {
             log(.engine, "restoreFailed", [.init("error", .string(error.description))])
             logger.error("could not bring the audio context back after an interruption: \(error.description)", metadata: LogCode.interruptionRestoreFailed.metadata)

@@ -63,6 +63,7 @@ extension RuntimeCore {
                     }
                     record.resumeAt = position(of: record)
                     do { try record.player?.pause() } catch { throw .openAL(error) }
+                    setClock(&record, playing: false)
                     record.paused = true
                 } else if record.player == nil {
                     try startPlayer(&record)
@@ -84,6 +85,7 @@ extension RuntimeCore {
                 } else {
                     record.resumeAt = position(of: record)
                     do { try record.player?.pause() } catch { throw .openAL(error) }
+                    setClock(&record, playing: false)
                     record.paused = true
                     record.fade = nil
                     soundtrack = record
@@ -106,6 +108,7 @@ extension RuntimeCore {
             let gain = sourceGain(record, at: currentFrame)
             do {
                 if player.state == .playing { try player.setGain(gain) } else { try player.play(gain: gain) }
+                setClock(&record, playing: true)
             } catch {
                 throw .openAL(error)
             }

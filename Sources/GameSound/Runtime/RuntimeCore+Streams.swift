@@ -18,8 +18,8 @@ extension RuntimeCore {
 
     /// Where a stream plays in its file now: from its player, or where a new one would start.
     func position(of record: StreamRecord) -> Int {
-        guard let player = record.player else { return record.resumeAt }
-        return attempt(streamLabel(player.path)) { try player.position() } ?? record.resumeAt
+        guard record.player != nil else { return record.resumeAt }
+        return record.filePosition(at: mixClock) ?? record.resumeAt
     }
 
     /// Destroys a player, reporting any call that fails.
@@ -62,9 +62,11 @@ extension RuntimeCore {
                 case .pause:
                     record.paused = true
                     try player.pause()
+                    setClock(&record, playing: false)
                     return .pausedByFade
                 case .stop:
                     try player.stop()
+                    setClock(&record, playing: false)
                     return .stoppedByFade
                 case .none:
                     break
@@ -87,6 +89,20 @@ extension RuntimeCore {
             throw .openAL(error)
         }
         record.player = player
+        record.timeline = StreamRecord.Timeline(start: record.resumeAt % max(player.frameCount, 1), length: player.frameCount,
+                                                loopRange: player.loopRange, rate: player.sampleRate)
+        record.clock.start(atFrame: 0, mix: mixClock, step: cued ? 0 : streamStep(record))
+    }
+
+    /// The mixer's step for a stream: its file's rate over the output's (a stream's pitch is 1).
+    func streamStep(_ record: StreamRecord) -> Int {
+        guard let timeline = record.timeline else { return 0 }
+        return VoiceClock.step(pitch: 1, soundRate: timeline.rate, outputRate: configuration.sampleRate)
+    }
+
+    /// A stream's player was told to play (or to pause or stop: `playing` false): its clock follows.
+    func setClock(_ record: inout StreamRecord, playing: Bool) {
+        record.clock.change(step: playing ? streamStep(record) : 0, at: mixClock)
     }
 
     /// Notes where each stream is, while the context can still be asked: for a new player to start
@@ -195,8 +211,10 @@ extension RuntimeCore {
         if streamShouldSound(index), player.state == .paused {
             let gain = sourceGain(streamVoices[index], at: currentFrame)
             attempt(streamLabel(player.path)) { try player.play(gain: gain) }
+            setClock(&streamVoices[index], playing: true)
         } else if !streamShouldSound(index), player.state == .playing {
             attempt(streamLabel(player.path)) { try player.pause() }
+            setClock(&streamVoices[index], playing: false)
         }
     }
 

@@ -1,7 +1,7 @@
 import AudioFiles
 
-/// Where each effect voice is, kept by the model (``VoiceClock``), and the one way voices are
-/// brought back after the context was away: ``reconcileVoices()``.
+/// Where each effect voice is, kept by the model (``VoiceClock``), so that a voice brought back by
+/// ``reconcile()`` starts where it was without asking OpenAL.
 extension RuntimeCore {
     /// Frames the device has mixed while the output ran: counted at each mix headless, from the
     /// clock in real time. It stands still while the output is stopped (an interruption, a lost
@@ -56,42 +56,5 @@ extension RuntimeCore {
     func clockFrames(_ slot: Int) -> Int {
         guard let name = slots[slot].effect, let sound = bank[name] else { return 0 }
         return slots[slot].clock.frames(at: mixClock, length: sound.frameCount, loop: slots[slot].options.loop)
-    }
-
-    /// Brings every real voice's source in line with the model, whatever happened to the context:
-    /// the same one made current again, or a fresh one (a rebuild, a new device, a media-services
-    /// reset).
-    ///
-    /// - A voice whose source holds its sound gets its gain, pitch and place, and plays or pauses as
-    ///   the model says.
-    /// - A voice whose source does not (a fresh context) starts again where its clock says it is, or
-    ///   ends as finished when a one-shot played out before the context went.
-    func reconcileVoices() {
-        let now = currentFrame
-        for index in allocator.slots.indices where allocator.slots[index].busy && !slots[index].isVirtual {
-            guard let name = slots[index].effect, let sound = bank[name] else { continue }
-            if mirror.voices[index].attached == name {
-                applyVoice(index, at: now)
-                syncPlayState(index)
-                continue
-            }
-            if !slots[index].options.loop, slots[index].clock.hasPlayedOut(at: mixClock, length: sound.frameCount) {
-                endVoice(index, reason: .finished)
-                continue
-            }
-            guard attachSpareSource(index), mirror.hasBuffer(name) else { continue }
-            let frames = clockFrames(index)
-            do {
-                // The slot is the model: what the game changed while the context was gone is in it.
-                try configure(index, effect: name)
-                try mirror.setOffset(index, frames: frames)
-                try mirror.play(index)
-                if !shouldSound(index) { try mirror.pause(index) }
-                startClock(index, atFrame: frames, playing: shouldSound(index))
-            } catch {
-                report(error, affected: voiceLabel(index))
-                endVoice(index, reason: .stopped)
-            }
-        }
     }
 }

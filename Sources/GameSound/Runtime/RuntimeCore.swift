@@ -246,7 +246,6 @@ final class RuntimeCore {
         if path != nil { soundtrackIntent = .playing }
         if activateSession() {
             startOutput()
-            reconcileSoundtrack(fadeFrames: 0)
         } else {
             needsReactivation = true
         }

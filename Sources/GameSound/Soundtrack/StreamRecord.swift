@@ -26,6 +26,30 @@ struct StreamRecord {
     var player: AudioStream?
     /// Where a new player starts: 0, or where the last one was when its context went.
     var resumeAt = 0
+    /// Where it is in its file by the model, since its player started at ``resumeAt``: how far the
+    /// source has moved through the queue (``VoiceClock``), and the file's shape to map that onto it.
+    var clock = VoiceClock()
+    var timeline: Timeline?
+
+    /// How a player's queue maps onto its file: from `start`, straight on to the loop's end, then
+    /// round the loop; a stream that does not loop stops at the file's end.
+    struct Timeline {
+        var start: Int
+        var length: Int
+        var loopRange: Range<Int>
+        /// The file's sample rate.
+        var rate: Int
+    }
+
+    /// Where the stream is in its file at mix clock `mix`, by its clock; nil before a player started.
+    func filePosition(at mix: Int) -> Int? {
+        guard let timeline else { return nil }
+        let position = timeline.start + clock.position(at: mix) >> VoiceClock.fractionBits
+        guard loop else { return min(position, timeline.length) }
+        let range = timeline.loopRange
+        guard !range.isEmpty, position >= range.upperBound else { return position }
+        return range.lowerBound + (position - range.upperBound) % range.count
+    }
 
     /// The gain before the bus and the fade, at `frame`.
     func gain(at frame: Int) -> Float { gainRamp?.value(at: frame) ?? gain }

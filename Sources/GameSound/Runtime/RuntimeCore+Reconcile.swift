@@ -1,0 +1,67 @@
+import AudioFiles
+
+/// Recovery is not a feature (issue 27): whatever took the output away, a call (either strategy),
+/// a media-services reset, a new output device, a device that stopped working, a machine that
+/// slept, it comes back the same way. The context is made current again (suspend strategy) or a
+/// fresh one is built (every other case: new sources, the bank's buffers uploaded again, nothing
+/// else), the output starts, and ``reconcile()`` writes the whole model into it once: the same
+/// pass that makes a voice whose source holds its sound catch up with what the game changed
+/// meanwhile starts, on a fresh context, a voice where its clock says it is. No feature keeps a
+/// copy of what it played to replay it.
+extension RuntimeCore {
+    /// Writes the model into OpenAL: the output's gain, every bus's gain, the voices, the streams,
+    /// space (listener, route and HRTF, environment, distance model, Doppler) and the soundtrack.
+    /// Run when the output starts, and only then.
+    func reconcile() {
+        // A rebuilt context starts at unit gain: give it the volume and any duck in force.
+        applyListenerGain()
+        if phase == .running, useContext() {
+            let now = currentFrame
+            busGains = buses.sourceGains(at: now, ducks: duckGains)
+            // Ramps and fade-outs went on in time while no update ran: end the fades that finished.
+            advanceVoiceRamps(at: now)
+            reconcileVoices()
+            restoreStreams()
+            nextEndCheck = now
+            applySpaceToContext()
+        }
+        reconcileSoundtrack(fadeFrames: 0, afterRestore: true)
+    }
+
+    /// Brings every real voice's source in line with the model, whatever happened to the context:
+    /// the same one made current again, or a fresh one (a rebuild, a new device, a media-services
+    /// reset).
+    ///
+    /// - A voice whose source holds its sound gets its gain, pitch and place, and plays or pauses as
+    ///   the model says.
+    /// - A voice whose source does not (a fresh context) starts again where its clock says it is, or
+    ///   ends as finished when a one-shot played out before the context went.
+    func reconcileVoices() {
+        let now = currentFrame
+        for index in allocator.slots.indices where allocator.slots[index].busy && !slots[index].isVirtual {
+            guard let name = slots[index].effect, let sound = bank[name] else { continue }
+            if mirror.voices[index].attached == name {
+                applyVoice(index, at: now)
+                syncPlayState(index)
+                continue
+            }
+            if !slots[index].options.loop, slots[index].clock.hasPlayedOut(at: mixClock, length: sound.frameCount) {
+                endVoice(index, reason: .finished)
+                continue
+            }
+            guard attachSpareSource(index), mirror.hasBuffer(name) else { continue }
+            let frames = clockFrames(index)
+            do {
+                // The slot is the model: what the game changed while the context was gone is in it.
+                try configure(index, effect: name)
+                try mirror.setOffset(index, frames: frames)
+                try mirror.play(index)
+                if !shouldSound(index) { try mirror.pause(index) }
+                startClock(index, atFrame: frames, playing: shouldSound(index))
+            } catch {
+                report(error, affected: voiceLabel(index))
+                endVoice(index, reason: .stopped)
+            }
+        }
+    }
+}
