@@ -261,6 +261,20 @@ public final class GameSoundRuntime: Sendable {
         }
     }
 
+    /// For the storms' rebuild comparison: the frames, since the last call, at which OpenAL Soft
+    /// started some mixing afresh in a way that depends on what happened before. A sound that had a
+    /// source before a rebuild starts on a new one when it is resumed: OpenAL Soft 1.19.1 moves a
+    /// resumed source's gain on from where it was over its first mix but starts a new one at its gain
+    /// (or, given an offset, from silence). A device reset for HRTF (`alcResetDeviceSOFT`) starts
+    /// every voice's mixing again, from silence or not depending on how the voice was started.
+    /// A run with rebuilds and one without may differ over that first mix.
+    package func freshStartFrames() -> [Int] {
+        core.read { core in
+            defer { core.freshStarts = [] }
+            return core.freshStarts
+        }
+    }
+
     @discardableResult
     package func rebuildOutput() -> Bool {
         core.with { core in

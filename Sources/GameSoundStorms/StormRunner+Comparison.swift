@@ -39,7 +39,7 @@ extension StormRunner {
     /// ``rebuildSettleFrames`` after each rebuild, and where.
     public static func largestDifference(plain: StormTrace, rebuilt: StormTrace) -> (difference: Float, frame: Int, framesAfterRebuild: Int?) {
         var worst: (difference: Float, frame: Int) = (0, 0)
-        var rebuilds = rebuilt.rebuildFrames[...]
+        var rebuilds = (rebuilt.rebuildFrames + rebuilt.freshStartFrames).sorted()[...]
         var lastRebuild: Int?
         for (index, pair) in zip(plain.samples, rebuilt.samples).enumerated() {
             let frame = index / 2

@@ -34,9 +34,12 @@ public struct StormRunner: Sendable {
     /// (when the runtime runs then).
     public static let rebuildOneIn = 16
 
-    /// Frames after each rebuild in which the audio may differ without bound: OpenAL Soft 1.19.1 brings
-    /// a voice that starts playing in from silence over its first mix (measured: the rebuilt voice is
-    /// the plain one times n/256 over the 256 frames of the storm's first block after the rebuild).
+    /// Frames after each rebuild, and after each resume of a sound paused across one (on a new source
+    /// then), in which the audio may differ without bound: OpenAL Soft 1.19.1 brings a voice that
+    /// starts playing from an offset in from silence over its first mix (measured: the rebuilt voice
+    /// is the plain one times n/256 over the 256 frames of the storm's first block after the
+    /// rebuild), starts one with no offset at its gain at once, and moves a resumed source's gain on
+    /// from where it was over that mix.
     public static let rebuildSettleFrames = 256
 
     /// How far a sample of a run with rebuilds may be from the plain run's after the settle frames:
@@ -157,7 +160,10 @@ public struct StormRunner: Sendable {
             }
             try readLog(log, state: &state, step: step)
             let after = silenceReasons(runtime, state)
-            if state.recording { state.trace.samples += samples }
+            if state.recording {
+                state.trace.samples += samples
+                if state.rebuilds != nil { state.trace.freshStartFrames += runtime.freshStartFrames() }
+            }
             remaining -= count
             if !before.isEmpty, !after.isEmpty {
                 if let first = Signal.firstAudibleIndex(samples) {

@@ -18,6 +18,9 @@ public struct StormTrace: Sendable {
     public var oneShotBus: BusName = .effects
     /// The frames at which the output was rebuilt (a rebuild comparison's second run only).
     public var rebuildFrames: [Int] = []
+    /// The frames at which a sound paused across a rebuild was resumed on a new source (a rebuild
+    /// comparison's second run only; see `GameSoundRuntime.freshStartFrames()`).
+    public var freshStartFrames: [Int] = []
 
     /// An empty trace: nothing skipped, no voice acted on, nothing heard or logged.
     public init() {}

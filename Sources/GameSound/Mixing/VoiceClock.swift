@@ -8,11 +8,10 @@
 /// frames the device mixed while the output ran (``RuntimeCore/mixClock``), so an interruption,
 /// which stops the mixing, stops every voice's clock with it.
 ///
-/// Where it can drift: a mono voice placed in the world with a velocity, or under a moving
-/// listener, has its pitch shifted by OpenAL's Doppler formula, which the model works out in world
-/// space while OpenAL Soft works in the listener's; the two roundings can differ by one step (1/4096
-/// frame per frame) now and then. Real-time output is mixed on OpenAL Soft's own thread, so there
-/// the clock is right to within one update period.
+/// A mono voice placed in the world has its pitch shifted by Doppler; the model works the shift out
+/// as OpenAL Soft does, in the listener's space and single precision (``doppler(position:velocity:listener:factor:speedOfSound:)``),
+/// so headless it stays exact there too. Real-time output is mixed on OpenAL Soft's own thread, so
+/// there the clock is right to within one update period.
 struct VoiceClock: Equatable {
     /// The mixer's fixed-point fraction: positions and steps are in 1/4096 frames.
     static let fractionBits = 12
@@ -68,19 +67,38 @@ struct VoiceClock: Equatable {
         return max(Int((stepped * Float(one)).rounded(.toNearestOrEven)), 1)
     }
 
-    /// The Doppler factor OpenAL applies to a voice at `position` moving at `velocity` heard by a
-    /// listener at `listener` moving at `listenerVelocity`: (c − v_listener) / (c − v_source), each
-    /// speed measured along the line from the source to the listener and scaled by `factor`.
-    static func doppler(position: SIMDPosition, velocity: SIMDPosition, listener: SIMDPosition, listenerVelocity: SIMDPosition,
-                        factor: Float, speedOfSound: Float) -> Float {
+    /// The Doppler factor OpenAL Soft applies to a voice at `position` moving at `velocity`, heard
+    /// by `listener`: (c − v_listener) / (c − v_source), each speed measured along the line from the
+    /// source to the listener and scaled by `factor`. Worked out as OpenAL Soft 1.19.1 works it out,
+    /// in the listener's space and in single precision, so that the rounding is the same: the
+    /// listener's matrix has the normalised right (at × up), up and −at as its axes (up is not made
+    /// square to at, as OpenAL Soft does not), and the source's place and motion are carried into it.
+    static func doppler(position: SIMDPosition, velocity: SIMDPosition, listener: Listener, factor: Float, speedOfSound: Float) -> Float {
         guard factor > 0 else { return 1 }
-        let toListener = SIMDPosition(x: listener.x - position.x, y: listener.y - position.y, z: listener.z - position.z)
-        let length = toListener.length
-        let unit = length > 0 ? SIMDPosition(x: toListener.x / length, y: toListener.y / length, z: toListener.z / length) : .zero
-        let sourceSpeed = (velocity.x * unit.x + velocity.y * unit.y + velocity.z * unit.z) * factor
-        let listenerSpeed = (listenerVelocity.x * unit.x + listenerVelocity.y * unit.y + listenerVelocity.z * unit.z) * factor
+        let at = normalized(listener.at), up = normalized(listener.up)
+        let right = normalized(SIMDPosition(x: at.y * up.z - at.z * up.y, y: at.z * up.x - at.x * up.z, z: at.x * up.y - at.y * up.x))
+        func carried(_ v: SIMDPosition) -> SIMDPosition {
+            SIMDPosition(x: v.x * right.x + v.y * right.y + v.z * right.z, y: v.x * up.x + v.y * up.y + v.z * up.z,
+                         z: v.x * -at.x + v.y * -at.y + v.z * -at.z)
+        }
+        let origin = carried(listener.position)
+        let place = carried(position)
+        let toListener = normalized(SIMDPosition(x: -(place.x - origin.x), y: -(place.y - origin.y), z: -(place.z - origin.z)))
+        let motion = carried(velocity), listenerMotion = carried(listener.velocity)
+        let sourceSpeed = dot(motion, toListener) * factor
+        let listenerSpeed = dot(listenerMotion, toListener) * factor
         if !(listenerSpeed < speedOfSound) { return 0 }
         if !(sourceSpeed < speedOfSound) { return .infinity }
         return (speedOfSound - listenerSpeed) / (speedOfSound - sourceSpeed)
+    }
+
+    private static func dot(_ a: SIMDPosition, _ b: SIMDPosition) -> Float { a.x * b.x + a.y * b.y + a.z * b.z }
+
+    /// `v` scaled to length 1 as OpenAL Soft's `aluNormalize` does (left alone when about zero).
+    private static func normalized(_ v: SIMDPosition) -> SIMDPosition {
+        let length = dot(v, v).squareRoot()
+        guard length > Float.ulpOfOne else { return v }
+        let inverse = 1 / length
+        return SIMDPosition(x: v.x * inverse, y: v.y * inverse, z: v.z * inverse)
     }
 }

@@ -97,6 +97,7 @@ extension RuntimeCore {
             try configure(slot, effect: name)
             if shouldSound(slot) { try mirror.play(slot) }
             startClock(slot, atFrame: 0, playing: shouldSound(slot))
+            slots[slot].restoredPaused = false
             scheduleEndCheck(slot, at: currentFrame)
         } else if virtualises {
             startVirtual(slot, offset: 0)  // quieter than every real voice: it starts virtual

@@ -46,7 +46,10 @@ extension RuntimeCore {
                 continue
             }
             if !slots[index].options.loop, slots[index].clock.hasPlayedOut(at: mixClock, length: sound.frameCount) {
-                endVoice(index, reason: .finished)
+                // It played out before the context went. It ends when a voice that kept its source
+                // would be noticed to have ended, at its end check: an empty source (never played,
+                // like a stopped one) stands for it until then.
+                if !attachSpareSource(index) { endVoice(index, reason: .finished) }
                 continue
             }
             guard attachSpareSource(index), mirror.hasBuffer(name) else { continue }
@@ -58,6 +61,7 @@ extension RuntimeCore {
                 try mirror.play(index)
                 if !shouldSound(index) { try mirror.pause(index) }
                 startClock(index, atFrame: frames, playing: shouldSound(index))
+                slots[index].restoredPaused = !shouldSound(index)
             } catch {
                 report(error, affected: voiceLabel(index))
                 endVoice(index, reason: .stopped)

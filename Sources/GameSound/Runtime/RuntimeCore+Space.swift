@@ -108,6 +108,9 @@ extension RuntimeCore {
         if mirror.rendersHRTF != wanted {
             do {
                 try mirror.resetDevice(hrtf: wanted)
+                // Every voice's mixing starts afresh there, from a state that depends on how it
+                // started (see ``GameSoundRuntime/freshStartFrames()``).
+                freshStarts.append(currentFrame)
             } catch {
                 logger.error("could not switch HRTF \(wanted ? "on" : "off"): \(error)", metadata: LogCode.hrtfSwitchFailed.metadata)
                 return

@@ -89,6 +89,8 @@ extension RuntimeCore {
             throw .openAL(error)
         }
         record.player = player
+        record.freshPlayer = record.timeline != nil
+        if !cued { noteFirstPlay(&record) }
         record.timeline = StreamRecord.Timeline(start: record.resumeAt % max(player.frameCount, 1), length: player.frameCount,
                                                 loopRange: player.loopRange, rate: player.sampleRate)
         record.clock.start(atFrame: 0, mix: mixClock, step: cued ? 0 : streamStep(record))
@@ -103,6 +105,15 @@ extension RuntimeCore {
     /// A stream's player was told to play (or to pause or stop: `playing` false): its clock follows.
     func setClock(_ record: inout StreamRecord, playing: Bool) {
         record.clock.change(step: playing ? streamStep(record) : 0, at: mixClock)
+        if playing { noteFirstPlay(&record) }
+    }
+
+    /// A new player made for a stream that had one plays for the first time: OpenAL Soft starts a
+    /// new source at its gain where the old one, resumed, would have moved there from where it was.
+    private func noteFirstPlay(_ record: inout StreamRecord) {
+        guard record.freshPlayer else { return }
+        record.freshPlayer = false
+        freshStarts.append(currentFrame)
     }
 
     /// Notes where each stream is, while the context can still be asked: for a new player to start

@@ -19,10 +19,8 @@ extension RuntimeCore {
         let applied = mirror.voices[slot]
         var pitch = applied.pitch
         if sound.format.channelCount == 1, mirror.dopplerFactor > 0, let place = applied.place, !place.relative {
-            let listener = mirror.listener
             pitch *= VoiceClock.doppler(position: SIMDPosition(x: place.x, y: place.y, z: place.z),
-                                        velocity: applied.space?.velocity ?? .zero,
-                                        listener: listener.position, listenerVelocity: listener.velocity,
+                                        velocity: applied.space?.velocity ?? .zero, listener: mirror.listener,
                                         factor: mirror.dopplerFactor, speedOfSound: mirror.speedOfSound)
         }
         return VoiceClock.step(pitch: pitch, soundRate: sound.format.sampleRate, outputRate: configuration.sampleRate)

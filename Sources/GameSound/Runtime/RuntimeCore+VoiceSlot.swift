@@ -30,6 +30,9 @@ extension RuntimeCore {
         var isVirtual = false
         /// Where a real voice is in its sound, by the model (``VoiceClock``).
         var clock = VoiceClock()
+        /// Restored paused on a fresh context: its next play is a new source's first (see
+        /// ``RuntimeCore/freshStarts``).
+        var restoredPaused = false
         var virtualOffset = 0.0
         var virtualSince = 0
     }

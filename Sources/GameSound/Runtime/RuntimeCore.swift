@@ -61,6 +61,9 @@ final class RuntimeCore {
     @exclusivity(unchecked) var mixedFrames = 0
     /// Real time: the frame at which the output last started running.
     var outputRunningSince = 0
+    /// Frames at which OpenAL Soft started some mixing afresh: a sound paused while its context went,
+    /// resumed on a new source, or the device reset for HRTF (``GameSoundRuntime/freshStartFrames()``).
+    var freshStarts: [Int] = []
     /// The last group of 4 frames mixed (interleaved stereo); its last ``carriedFrames`` are still to hand out.
     var carriedGroup = [Float](repeating: 0, count: RuntimeCore.mixGroupFrames * 2)
     let startTime = ContinuousClock.now

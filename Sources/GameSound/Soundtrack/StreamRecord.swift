@@ -30,6 +30,8 @@ struct StreamRecord {
     /// source has moved through the queue (``VoiceClock``), and the file's shape to map that onto it.
     var clock = VoiceClock()
     var timeline: Timeline?
+    /// Its player is a new one, made for a stream that had one before, and has not played yet.
+    var freshPlayer = false
 
     /// How a player's queue maps onto its file: from `start`, straight on to the loop's end, then
     /// round the loop; a stream that does not loop stops at the file's end.
