@@ -120,6 +120,7 @@ extension ALMirror {
             attempt(affected() + "'s buffer") { () throws(OpenALError) in try source.setBuffer(nil) }
         }
         voices[slot].attached = nil
+        voices[slot].sounding = false
     }
 
     /// Gives the voice's source, stopped, the buffer of `effect` and every property a voice starts
@@ -130,6 +131,7 @@ extension ALMirror {
         voices[slot].attached = effect
         voices[slot].pitch = pitch
         voices[slot].place = place
+        voices[slot].sounding = false
         try al { () throws(OpenALError) in
             try source.stop()
             try source.setBuffer(buffer)
@@ -143,6 +145,7 @@ extension ALMirror {
 
     func play(_ slot: Int) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
+        voices[slot].sounding = true
         try al { () throws(OpenALError) in try source.play() }
     }
 
@@ -153,6 +156,7 @@ extension ALMirror {
 
     func stop(_ slot: Int) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
+        voices[slot].sounding = false
         try al { () throws(OpenALError) in try source.stop() }
     }
 

@@ -34,6 +34,8 @@ final class ALMirror {
         var pitch: Float = 1
         /// Where it was last put (nil: not yet).
         var place: Placement?
+        /// Told to play and not stopped since (paused or playing, or played out by itself).
+        var sounding = false
     }
 
     // Unchecked exclusivity, as on RuntimeCore: only ever touched with OpenALProcess's lock held,

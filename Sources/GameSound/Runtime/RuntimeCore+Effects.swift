@@ -179,12 +179,11 @@ extension RuntimeCore {
             // A usable context (running, or inactive after a failed activation): stop it now.
             try mirror.makeContextCurrentIfNeeded()
             try mirror.stop(slot)
-        } else if mirror.contextSuspended {
-            // A suspended context still has the source but cannot be touched: stop it when it is back.
-            pendingVoiceStops.insert(slot)
         }
-        // With no context (media services lost, a rebuilt interruption) the source is already
-        // gone, and freeing the slot is the whole stop: the next context starts busy voices only.
+        // A suspended context still has the source but cannot be touched: the reconcile stops it
+        // when the context is back (a free slot whose source still sounds). With no context (media
+        // services lost, a rebuilt interruption) the source is already gone. Either way freeing the
+        // slot is the whole stop here.
         endVoice(slot, reason: reason)
         return true
     }

@@ -16,9 +16,7 @@ extension RuntimeCore {
     func createVoices() throws(GameSoundError) {
         guard mirror.hasContext else { return }
         try mirror.createSources(spares: virtualises ? configuration.voices : nil)
-        for (name, sound) in bank.sounds where !mirror.hasBuffer(name) {
-            try mirror.upload(sound, named: name)
-        }
+        try uploadPending()
     }
 
     /// At the start of each of the runtime's steps: its context becomes the current one again if it
@@ -92,13 +90,8 @@ extension RuntimeCore {
             log(.engine, "contextRestored")
             for stream in discardedStreams { destroy(stream) }
             discardedStreams = []
-            for slot in pendingVoiceStops {
-                attempt("the source of a voice stopped during the interruption") { () throws(GameSoundError) in try mirror.stop(slot) }
-            }
-            pendingVoiceStops = []
             try uploadPending()
         } else if !mirror.hasContext {
-            pendingVoiceStops = []
             try rebuildContext(newDevice: !mirror.hasDevice || deviceReopenPending)
         }
     }
@@ -112,9 +105,6 @@ extension RuntimeCore {
         mirror.tearDownReverb()
         // Teardown reports what fails and goes on: whatever is left goes with the context.
         mirror.deleteSources()
-        // Stops asked for while the context could not be used are moot: those sources are gone.
-        // Kept, they would stop whatever a later voice plays on the same slot.
-        pendingVoiceStops = []
         mirror.deleteBuffers()
         mirror.destroyContext()
         if logDestroyed { log(.engine, "contextDestroyed") }

@@ -38,6 +38,10 @@ extension RuntimeCore {
     ///   ends as finished when a one-shot played out before the context went.
     func reconcileVoices() {
         let now = currentFrame
+        // A voice the game stopped while the context could not be touched left its source sounding.
+        for index in allocator.slots.indices where !allocator.slots[index].busy && mirror.voices[index].sounding {
+            attempt("the source of a voice stopped while the context was away") { () throws(GameSoundError) in try mirror.stop(index) }
+        }
         for index in allocator.slots.indices where allocator.slots[index].busy && !slots[index].isVirtual {
             guard let name = slots[index].effect, let sound = bank[name] else { continue }
             if mirror.voices[index].attached == name {

@@ -145,8 +145,6 @@ final class RuntimeCore {
     /// What the session was last told, so that each block publishes only a change.
     var publishedNowPlaying: NowPlayingInfo?
 
-    /// Voices the game stopped during an interruption, stopped for real when the context returns.
-    var pendingVoiceStops: Set<Int> = []
     var needsReactivation = false
     var reportedActivationFailure = false
     /// A route change asked for a new output device while the runtime could not reopen it
