@@ -44,12 +44,11 @@ public struct StormRunner: Sendable {
 
     /// How far a sample of a run with rebuilds may be from the plain run's after the settle frames:
     /// the level of one of the storm's sounds (sines of amplitude 0.5 at most). What a rebuild may do, as
-    /// measured (docs/reliability.md, "Rebuilt at random"): lose a fraction of a frame of a
-    /// Doppler-shifted voice (at most 0.007 in 600 storms), a reverb tail (at most 0.1), or bring
-    /// voices in from silence again at a later device reset (0.35 in seed 135). Losing or doubling a
-    /// whole voice, or a soundtrack in the wrong place, goes past it; so do, in about 1 storm in 700,
-    /// several voices brought in from silence at an HRTF reset, or a soundtrack resumed on a new
-    /// source, which OpenAL Soft fades in where the plain run's paused source does not fade.
+    /// measured (docs/reliability.md, "Rebuilt at random"): nothing at all to a voice or a stream once
+    /// its first mix is over (their clocks are exact headless, Doppler included), but a new reverb slot
+    /// starts without the tail the old one had, which a long reverb (a hangar) under a loud, dense
+    /// send can carry past this bound for a while (seed 428, 0.52, about one storm in 5 000). Losing or
+    /// doubling a whole voice, or a soundtrack in the wrong place, goes past it.
     public static let rebuildSampleBound: Float = 0.5
 
     /// Creates a runner.
