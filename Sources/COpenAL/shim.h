@@ -75,6 +75,11 @@ static inline void gs_alDeleteAuxiliaryEffectSlots(void *fn, ALsizei count, cons
     ((LPALDELETEAUXILIARYEFFECTSLOTS)fn)(count, names);
 }
 
+// AL_SOFT_source_latency: a source property as a double (a sample offset with its fraction).
+static inline void gs_alSourcedSOFT(void *fn, ALuint source, ALenum parameter, ALdouble value) {
+    ((LPALSOURCEDSOFT)fn)(source, parameter, value);
+}
+
 static inline void gs_alAuxiliaryEffectSloti(void *fn, ALuint slot, ALenum parameter, ALint value) {
     ((LPALAUXILIARYEFFECTSLOTI)fn)(slot, parameter, value);
 }

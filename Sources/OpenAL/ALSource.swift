@@ -128,6 +128,14 @@ public final class ALSource {
     /// Moves the playback position to `frame` within the current buffer or queue (`AL_SAMPLE_OFFSET`).
     public func setOffset(frames: Int) throws(OpenALError) { try set(AL_SAMPLE_OFFSET, Int32(clamping: frames)) }
 
+    /// Moves the playback position to `frames` within the current buffer or queue, fraction of a frame
+    /// included (`AL_SAMPLE_OFFSET` through `alSourcedSOFT`, extension `AL_SOFT_source_latency`): a
+    /// source restarted where another one was resamples exactly as that one would have.
+    public func setOffset(frames: Double) throws(OpenALError) {
+        try requireUsable("alSourcedSOFT")
+        try ALCall.setSource(name, AL_SAMPLE_OFFSET, double: frames)
+    }
+
     /// The playback position in frames within the current buffer or queue (`AL_SAMPLE_OFFSET`).
     public func offset() throws(OpenALError) -> Int { Int(try integer(AL_SAMPLE_OFFSET)) }
 

@@ -166,6 +166,19 @@ extension ALMirror {
         try al { () throws(OpenALError) in try source.setOffset(frames: frames) }
     }
 
+    /// Moves the voice to `frames` into its sound, fraction of a frame included where OpenAL takes one
+    /// (`AL_SOFT_source_latency`), so that it resamples exactly as a source that played on would.
+    func setOffset(_ slot: Int, exactly frames: Double) throws(GameSoundError) {
+        guard let source = voices[slot].source else { return }
+        do {
+            try source.setOffset(frames: frames)
+        } catch where error.code == .extensionMissing("AL_SOFT_source_latency") {
+            try al { () throws(OpenALError) in try source.setOffset(frames: Int(frames)) }
+        } catch {
+            throw .openAL(error)
+        }
+    }
+
     /// Where the voice's source is in its sound, in frames; nil without a source.
     func offset(_ slot: Int) throws(GameSoundError) -> Int? {
         guard let source = voices[slot].source else { return nil }
@@ -203,21 +216,4 @@ extension ALMirror {
             try source.setPosition(x: place.x, y: place.y, z: place.z)
         }
     }
-}
-
-/// Where OpenAL puts a voice: a point in the world, or one relative to the listener.
-struct Placement: Equatable {
-    var relative: Bool
-    var x: Float
-    var y: Float
-    var z: Float
-}
-
-/// What a voice's source is given of the space parameters.
-struct VoiceSpace: Equatable {
-    var velocity = SIMDPosition.zero
-    var referenceDistance: Float = 1
-    var maxDistance: Float = .greatestFiniteMagnitude
-    var rolloff: Float = 1
-    var occlusion: Float = 0
 }

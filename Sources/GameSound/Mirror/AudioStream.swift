@@ -35,9 +35,15 @@ final class AudioStream {
     private var decoderExhausted = false
     private(set) var state: State = .stopped
     private(set) var underruns = 0
+    /// The fraction of a frame past `startFrame` its first play starts at (a player made again where
+    /// another one was, in the middle of resampling), applied with the first `play`.
+    private var startFraction: Double
+    private var hasPlayed = false
 
-    /// Opens the file and positions it at `startFrame`.
-    init(path: String, loop: Bool, startFrame: Int, context: ALContext) throws(GameSoundError) {
+    /// Opens the file and positions it at `startFrame` (and `fraction` of a frame further, from its
+    /// first play on).
+    init(path: String, loop: Bool, startFrame: Int, fraction: Double = 0, context: ALContext) throws(GameSoundError) {
+        startFraction = fraction
         do {
             decoder = try AudioStreamDecoder.open(path: path)
             if startFrame > 0 { try decoder.seek(toFrame: startFrame % max(decoder.frameCount, 1)) }
@@ -84,6 +90,11 @@ final class AudioStream {
     func play(gain: Float) throws(OpenALError) {
         try refill()
         try setGain(gain)
+        if !hasPlayed, startFraction > 0 {
+            // Within the first queued buffer. Without AL_SOFT_source_latency it starts on the frame.
+            do { try source.setOffset(frames: startFraction) } catch where error.code == .extensionMissing("AL_SOFT_source_latency") {}
+        }
+        hasPlayed = true
         try source.play()
         state = .playing
     }

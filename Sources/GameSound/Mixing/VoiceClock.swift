@@ -40,12 +40,25 @@ struct VoiceClock: Equatable {
         return loop ? whole % length : min(whole, length)
     }
 
+    /// Where the voice is at `mix` in 1/4096 frames of a sound of `length` frames, fraction kept:
+    /// wrapped when it loops, else up to the end.
+    func exactPosition(at mix: Int, length: Int, loop: Bool) -> Int {
+        let end = length << Self.fractionBits
+        guard end > 0 else { return 0 }
+        return loop ? position(at: mix) % end : min(position(at: mix), end)
+    }
+
     /// Whether a voice that does not loop has played its whole sound by `mix`.
     func hasPlayedOut(at mix: Int, length: Int) -> Bool { position(at: mix) >> Self.fractionBits >= length }
 
     /// Starts the clock at `frames` into the sound, moving by `step` from mix clock `mix` on.
     mutating func start(atFrame frames: Int, mix: Int, step: Int) {
-        position = frames << Self.fractionBits
+        start(atPosition: frames << Self.fractionBits, mix: mix, step: step)
+    }
+
+    /// Starts the clock at `position` (1/4096 frames) into the sound, moving by `step` from `mix` on.
+    mutating func start(atPosition position: Int, mix: Int, step: Int) {
+        self.position = position
         anchor = mix
         self.step = step
     }

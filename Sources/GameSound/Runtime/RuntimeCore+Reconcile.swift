@@ -57,14 +57,14 @@ extension RuntimeCore {
                 continue
             }
             guard attachSpareSource(index), mirror.hasBuffer(name) else { continue }
-            let frames = clockFrames(index)
+            let position = slots[index].clock.exactPosition(at: mixClock, length: sound.frameCount, loop: slots[index].options.loop)
             do {
                 // The slot is the model: what the game changed while the context was gone is in it.
                 try configure(index, effect: name)
-                try mirror.setOffset(index, frames: frames)
+                try mirror.setOffset(index, exactly: Double(position) / Double(VoiceClock.one))
                 try mirror.play(index)
                 if !shouldSound(index) { try mirror.pause(index) }
-                startClock(index, atFrame: frames, playing: shouldSound(index))
+                slots[index].clock.start(atPosition: position, mix: mixClock, step: shouldSound(index) ? voiceStep(index) : 0)
                 slots[index].restoredPaused = !shouldSound(index)
             } catch {
                 report(error, affected: voiceLabel(index))

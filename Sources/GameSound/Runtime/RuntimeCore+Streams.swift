@@ -81,7 +81,10 @@ extension RuntimeCore {
 
     /// Gives a record a player at ``StreamRecord/resumeAt`` and plays it (or, `cued`, queues it paused).
     func startPlayer(_ record: inout StreamRecord, cued: Bool = false) throws(GameSoundError) {
-        let player = try mirror.makeStream(path: record.path, loop: record.loop, startFrame: record.resumeAt)
+        // A player made again where another one was goes on from the same fraction of a frame.
+        let fraction = record.timeline != nil ? record.clock.position(at: mixClock) & (VoiceClock.one - 1) : 0
+        let player = try mirror.makeStream(path: record.path, loop: record.loop, startFrame: record.resumeAt,
+                                           fraction: Double(fraction) / Double(VoiceClock.one))
         do {
             if cued { try player.cue() } else { try player.play(gain: sourceGain(record, at: currentFrame)) }
         } catch {
@@ -93,7 +96,7 @@ extension RuntimeCore {
         if !cued { noteFirstPlay(&record) }
         record.timeline = StreamRecord.Timeline(start: record.resumeAt % max(player.frameCount, 1), length: player.frameCount,
                                                 loopRange: player.loopRange, rate: player.sampleRate)
-        record.clock.start(atFrame: 0, mix: mixClock, step: cued ? 0 : streamStep(record))
+        record.clock.start(atPosition: fraction, mix: mixClock, step: cued ? 0 : streamStep(record))
     }
 
     /// The mixer's step for a stream: its file's rate over the output's (a stream's pitch is 1).
@@ -128,6 +131,11 @@ extension RuntimeCore {
     /// The records stay: ``restoreStreams()`` gives them new players.
     func releaseStreamPlayers() {
         noteStreamPositions()
+        // Each clock stands where its player stopped, fraction of a frame included, for the next player.
+        let mix = mixClock
+        soundtrack?.clock.change(step: 0, at: mix)
+        for index in outgoingTracks.indices { outgoingTracks[index].clock.change(step: 0, at: mix) }
+        for index in streamVoices.indices { streamVoices[index].clock.change(step: 0, at: mix) }
         if let player = soundtrack?.player { destroy(player) }
         soundtrack?.player = nil
         for index in outgoingTracks.indices {

@@ -227,6 +227,11 @@ enum ALCall {
         try al("alSourcei") { alSourcei(source, parameter, value) }
     }
 
+    static func setSource(_ source: ALuint, _ parameter: Int32, double value: Double) throws(OpenALError) {
+        let set = try Extensions.shared.function(.sourced)
+        try al("alSourcedSOFT") { gs_alSourcedSOFT(set, source, parameter, value) }
+    }
+
     static func setSource(_ source: ALuint, _ parameter: Int32, x: Float, y: Float, z: Float) throws(OpenALError) {
         try al("alSource3f") { alSource3f(source, parameter, x, y, z) }
     }

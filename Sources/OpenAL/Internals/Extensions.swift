@@ -14,6 +14,7 @@ struct Extensions: Sendable {
         case genEffects, deleteEffects, effecti, effectf, effectfv
         case genAuxiliaryEffectSlots, deleteAuxiliaryEffectSlots, auxiliaryEffectSloti, auxiliaryEffectSlotf
         case genFilters, deleteFilters, filteri, filterf
+        case sourced
 
         /// The C name, as `alcGetProcAddress` and `alGetProcAddress` know it.
         var symbol: String {
@@ -38,6 +39,7 @@ struct Extensions: Sendable {
             case .deleteFilters: "alDeleteFilters"
             case .filteri: "alFilteri"
             case .filterf: "alFilterf"
+            case .sourced: "alSourcedSOFT"
             }
         }
 
@@ -47,12 +49,13 @@ struct Extensions: Sendable {
             case .loopbackOpenDevice, .isRenderFormatSupported, .renderSamples: "ALC_SOFT_loopback"
             case .devicePause, .deviceResume: "ALC_SOFT_pause_device"
             case .getStringi, .resetDevice: "ALC_SOFT_HRTF"
+            case .sourced: "AL_SOFT_source_latency"
             default: "ALC_EXT_EFX"
             }
         }
 
         /// Whether this is an `al*` function, looked up with `alGetProcAddress`: the `alc*` cases
-        /// come first, the `ALC_EXT_EFX` ones from ``genEffects`` on.
+        /// come first, the `ALC_EXT_EFX` ones and `alSourcedSOFT` from ``genEffects`` on.
         var isContextFunction: Bool { self.rawValue >= Function.genEffects.rawValue }
     }
 
