@@ -45,6 +45,11 @@ static inline ALCboolean gs_alcResetDeviceSOFT(void *fn, ALCdevice *device, cons
     return ((LPALCRESETDEVICESOFT)fn)(device, attributes);
 }
 
+// ALC_SOFT_device_clock: the device's clock, the time of the samples it has mixed, in nanoseconds.
+static inline void gs_alcGetInteger64vSOFT(void *fn, ALCdevice *device, ALCenum parameter, ALsizei size, ALCint64SOFT *values) {
+    ((LPALCGETINTEGER64VSOFT)fn)(device, parameter, size, values);
+}
+
 // ALC_EXT_EFX: effects, auxiliary effect slots and filters, loaded with alGetProcAddress.
 
 static inline void gs_alGenEffects(void *fn, ALsizei count, ALuint *names) {

@@ -145,6 +145,13 @@ public final class ALDevice {
         try ALCall.resumeDevice(handle)
     }
 
+    /// The device's clock in nanoseconds (`ALC_DEVICE_CLOCK_SOFT`, extension `ALC_SOFT_device_clock`):
+    /// the time of the samples its mixer has produced. It stands still while the device is paused.
+    public func clock() throws(OpenALError) -> Int64 {
+        try checkOpen("alcGetInteger64vSOFT")
+        return try ALCall.deviceClock(handle)
+    }
+
     /// Whether the device is still connected (false after a USB headset is pulled, say).
     ///
     /// Devices without `ALC_EXT_disconnect` always report true. The corresponding C call is

@@ -105,6 +105,21 @@ extension ALMirror {
         attempt("the output device") { () throws(OpenALError) in try device.pause() }
     }
 
+    /// The frames at `rate` the device's mixer has produced (`ALC_DEVICE_CLOCK_SOFT`); nil without an
+    /// open device or without the extension, and on a failure (reported).
+    func mixedFrames(rate: Int) -> Int? {
+        guard let device, !device.isClosed else { return nil }
+        do {
+            let nanoseconds = try device.clock()
+            return Int((Double(nanoseconds) * Double(rate) / 1e9).rounded())
+        } catch where error.code == .extensionMissing("ALC_SOFT_device_clock") {
+            return nil
+        } catch {
+            report(error, affected: "the output device's clock")
+            return nil
+        }
+    }
+
     /// Whether the open device says it stopped working (`ALC_EXT_disconnect`): unplugged, or its sound server gone.
     var deviceDisconnected: Bool {
         guard let device, !device.isClosed else { return false }

@@ -10,8 +10,8 @@
 ///
 /// A mono voice placed in the world has its pitch shifted by Doppler; the model works the shift out
 /// as OpenAL Soft does, in the listener's space and single precision (``doppler(position:velocity:listener:factor:speedOfSound:)``),
-/// so headless it stays exact there too. Real-time output is mixed on OpenAL Soft's own thread, so
-/// there the clock is right to within one update period.
+/// so headless it stays exact there too. In real time the mix clock is the device's own clock (the
+/// samples its mixer has produced), so the model follows the sound card rather than the wall clock.
 struct VoiceClock: Equatable {
     /// The mixer's fixed-point fraction: positions and steps are in 1/4096 frames.
     static let fractionBits = 12

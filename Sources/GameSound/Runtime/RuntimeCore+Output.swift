@@ -15,7 +15,7 @@ extension RuntimeCore {
     func startOutput() {
         if !isHeadless { mirror.resumeDevice() }
         outputRunning = true
-        outputRunningSince = currentFrame
+        if !isHeadless { outputRunningSince = realtimeFrames }
         phase = .running
         playingClockAnchor = currentFrame
         session.setAudioIORunning(true)
@@ -31,7 +31,7 @@ extension RuntimeCore {
     func stopOutput() {
         if !isHeadless {
             mirror.pauseDevice()
-            if outputRunning { mixedFrames += currentFrame - outputRunningSince }
+            if outputRunning { mixedFrames += realtimeFrames - outputRunningSince }
         }
         outputRunning = false
         session.setAudioIORunning(false)

@@ -3,12 +3,17 @@ import AudioFiles
 /// Where each effect voice is, kept by the model (``VoiceClock``), so that a voice brought back by
 /// ``reconcile()`` starts where it was without asking OpenAL.
 extension RuntimeCore {
-    /// Frames the device has mixed while the output ran: counted at each mix headless, from the
-    /// clock in real time. It stands still while the output is stopped (an interruption, a lost
+    /// Frames the device has mixed while the output ran: counted at each mix headless; in real time
+    /// the device's own clock (`ALC_SOFT_device_clock`: the samples its mixer produced, which stops
+    /// when the device is paused and never drifts from what the sources play), or the wall clock
+    /// where a device has none. It stands still while the output is stopped (an interruption, a lost
     /// device), as every source does.
     var mixClock: Int {
-        isHeadless || !outputRunning ? mixedFrames : mixedFrames + currentFrame - outputRunningSince
+        isHeadless || !outputRunning ? mixedFrames : mixedFrames + realtimeFrames - outputRunningSince
     }
+
+    /// The real-time output's running count of frames: the device's clock, or the wall clock.
+    var realtimeFrames: Int { mirror.mixedFrames(rate: configuration.sampleRate) ?? currentFrame }
 
     /// The mixer's step for a voice now: the pitch its source was last given, shifted by Doppler
     /// when OpenAL shifts it (a mono sound placed in the world), over its sound's rate. What the

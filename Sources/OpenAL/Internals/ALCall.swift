@@ -144,6 +144,14 @@ enum ALCall {
         }
     }
 
+    /// The device's clock in nanoseconds: the time of the samples its mixer has produced.
+    static func deviceClock(_ device: OpaquePointer) throws(OpenALError) -> Int64 {
+        let get = try Extensions.shared.function(.getInteger64v)
+        var value: ALCint64SOFT = 0
+        try alc("alcGetInteger64vSOFT", device: device) { gs_alcGetInteger64vSOFT(get, device, ALC_DEVICE_CLOCK_SOFT, 1, &value) }
+        return Int64(value)
+    }
+
     /// Reopens the device's mixer with new attributes, keeping its contexts, sources and buffers.
     static func resetDevice(_ device: OpaquePointer, attributes: [Int32]) throws(OpenALError) {
         let reset = try Extensions.shared.function(.resetDevice)

@@ -11,6 +11,7 @@ struct Extensions: Sendable {
     /// the C name hashed a string at every block).
     enum Function: Int, CaseIterable, Sendable {
         case loopbackOpenDevice, isRenderFormatSupported, renderSamples, devicePause, deviceResume, getStringi, resetDevice
+        case getInteger64v
         case genEffects, deleteEffects, effecti, effectf, effectfv
         case genAuxiliaryEffectSlots, deleteAuxiliaryEffectSlots, auxiliaryEffectSloti, auxiliaryEffectSlotf
         case genFilters, deleteFilters, filteri, filterf
@@ -26,6 +27,7 @@ struct Extensions: Sendable {
             case .deviceResume: "alcDeviceResumeSOFT"
             case .getStringi: "alcGetStringiSOFT"
             case .resetDevice: "alcResetDeviceSOFT"
+            case .getInteger64v: "alcGetInteger64vSOFT"
             case .genEffects: "alGenEffects"
             case .deleteEffects: "alDeleteEffects"
             case .effecti: "alEffecti"
@@ -50,6 +52,7 @@ struct Extensions: Sendable {
             case .devicePause, .deviceResume: "ALC_SOFT_pause_device"
             case .getStringi, .resetDevice: "ALC_SOFT_HRTF"
             case .sourced: "AL_SOFT_source_latency"
+            case .getInteger64v: "ALC_SOFT_device_clock"
             default: "ALC_EXT_EFX"
             }
         }
