@@ -24,6 +24,13 @@ final class DBusMessage {
     /// The unique name of the connection that sent it (`:1.42`).
     var sender: String? { sd_bus_message_get_sender(message).map { String(cString: $0) } }
 
+    /// The serial its sender gave it: a connection numbers what it sends in order, so of two messages
+    /// from one sender, the lower serial was sent first. nil for a message not sent yet.
+    var serial: UInt64? {
+        var cookie: UInt64 = 0
+        return sd_bus_message_get_cookie(message, &cookie) >= 0 ? cookie : nil
+    }
+
     /// The signal's or method's name.
     var member: String? { sd_bus_message_get_member(message).map { String(cString: $0) } }
 

@@ -22,13 +22,15 @@ final class MPRISWatcher: @unchecked Sendable {
     /// Keyed by the player's unique bus name (`:1.42`), which its signals carry.
     private var players: [String: MPRISPlayer] = [:]
     /// Players this game paused that nobody has touched since: whether each has confirmed the pause
-    /// with a `Paused` report of its own, and when the game paused it.
+    /// with a `Paused` report of its own, when the game paused it, and the serial of the player's
+    /// answer to `Pause`.
     ///
-    /// Until it confirms, and for at most ``staleWindow`` after the pause, another report from it is
-    /// stale rather than the person's doing: one sent before it answered `Pause` (sd-bus queues signals
-    /// while a call waits for its reply), or one a player emits late from what it knew before
-    /// (mpv-mpris can). After that window, a player that never confirms is believed again.
-    private var pausedByUs: [String: (confirmed: Bool, at: ContinuousClock.Instant)] = [:]
+    /// A report the player sent before that answer (a lower serial: sd-bus queues signals while a call
+    /// waits for its reply) is stale whenever it is read, however late a loaded machine gets to it.
+    /// Until the player confirms, and for at most ``staleWindow`` after the pause, another report from
+    /// it is stale too: one a player emits late from what it knew before (mpv-mpris can). After that
+    /// window, a player that never confirms is believed again.
+    private var pausedByUs: [String: (confirmed: Bool, at: ContinuousClock.Instant, answer: UInt64?)] = [:]
     /// How long after the game's pause an unconfirmed player's other reports are taken as stale.
     static let staleWindow = Duration.seconds(1)
     private var published: Set<String> = []
@@ -59,8 +61,8 @@ final class MPRISWatcher: @unchecked Sendable {
     func pausePlaying() {
         connection?.perform { [self] in
             for (unique, player) in players.sorted(by: { $0.key < $1.key }) where player.status == "Playing" {
-                guard callPlayer(unique, "Pause") else { continue }
-                pausedByUs[unique] = (false, .now)
+                guard let answer = callPlayer(unique, "Pause") else { continue }
+                pausedByUs[unique] = (false, .now, answer.serial)
                 players[unique]?.status = "Paused"
             }
             publish()
@@ -71,7 +73,7 @@ final class MPRISWatcher: @unchecked Sendable {
     func resumePaused() {
         connection?.perform { [self] in
             for unique in pausedByUs.keys.sorted() where readStatus(of: unique) == "Paused" {
-                _ = callPlayer(unique, "Play")
+                callPlayer(unique, "Play")
             }
             pausedByUs = [:]
         }
@@ -153,6 +155,12 @@ final class MPRISWatcher: @unchecked Sendable {
             return
         }
         if let paused = pausedByUs[unique] {
+            if let answer = paused.answer, let serial = message.serial, serial < answer {
+                // Sent before the player took the game's pause: what it says was so before.
+                logger.debug("MPRIS player \(player.name) reported \(reported) before answering the game's pause; taken as stale",
+                             metadata: DesktopLogCode.mprisStaleStatus.metadata)
+                return
+            }
             if reported == "Paused" {
                 pausedByUs[unique]?.confirmed = true
             } else if paused.confirmed || ContinuousClock.now - paused.at > Self.staleWindow {
@@ -203,15 +211,16 @@ final class MPRISWatcher: @unchecked Sendable {
         }
     }
 
-    /// Calls `Pause` or `Play`; returns whether the player accepted.
-    private func callPlayer(_ unique: String, _ method: String) -> Bool {
-        guard let connection, let player = players[unique] else { return false }
+    /// Calls `Pause` or `Play`; returns the player's answer, nil when it did not accept.
+    @discardableResult
+    private func callPlayer(_ unique: String, _ method: String) -> DBusMessage? {
+        guard let connection, let player = players[unique] else { return nil }
         switch connection.call(unique, Self.path, Self.playerInterface, method, timeout: Self.callTimeout) {
-        case .success:
-            return true
+        case .success(let answer):
+            return answer
         case .failure(let error):
             failed(unique, player.name, error)
-            return false
+            return nil
         }
     }
 
