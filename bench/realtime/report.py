@@ -77,7 +77,7 @@ def rss_table(records):
     for backend in BACKENDS:
         for voices in sorted({r["voices"] for r in runs if r["backend"] == backend}):
             group = [r for r in runs if r["backend"] == backend and r["voices"] == voices]
-            rss = {s: [r["maxrss_kib"] / 1024 for r in group if r["side"] == s] for s in SIDES}
+            rss = {s: [r["peak_kib"] / 1024 for r in group if r["side"] == s] for s in SIDES}
             if not rss["gamesound"] or not rss["openal"]:
                 continue
             extra = statistics.median(rss["gamesound"]) - statistics.median(rss["openal"])
@@ -153,7 +153,7 @@ def loads(records):
 def main():
     records = load(sys.argv[1:])
     for title, table in (("Load", loads), ("CPU (user+sys of the process)", cpu_table),
-                         ("Peak resident memory (ru_maxrss)", rss_table), ("Start", start_table),
+                         ("Peak resident memory (VmHWM)", rss_table), ("Start", start_table),
                          ("Play → monitor latency", latency_table), ("Gaps under load", gap_table)):
         print(f"\n### {title}\n")
         table(records)

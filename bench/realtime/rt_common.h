@@ -13,7 +13,10 @@
  * Each prints lines "mark NAME NANOSECONDS" (CLOCK_MONOTONIC) on stdout: "main" when main starts,
  * "open" just before the first audio call, "opened" after the device or runtime is made, "playing"
  * after the last start call of `run`, and "play" right after each play call of `plays` returns.
- * The driver (bench/realtime/run.py) reads them against the sink's monitor.
+ * The driver (bench/realtime/run.py) reads them against the sink's monitor. Last, "peak_kib N": the
+ * process's peak resident memory, VmHWM of /proc/self/status. Not the parent's ru_maxrss from
+ * wait4: on Linux a child's ru_maxrss starts at its parent's resident size at fork (exec records
+ * the old address space's high-water mark), so every small program would read as the driver's size.
  */
 #ifndef RT_COMMON_H
 #define RT_COMMON_H
@@ -89,6 +92,19 @@ static inline rt_args rt_parse(int argc, char **argv) {
         rt_usage(argv[0]);
     }
     return args;
+}
+
+/* Prints "peak_kib N" (VmHWM); call it last, just before main returns. */
+static inline void rt_report_peak(void) {
+    FILE *status = fopen("/proc/self/status", "r");
+    char line[256];
+    long kib = -1;
+    while (status && fgets(line, sizeof line, status)) {
+        if (strncmp(line, "VmHWM:", 6) == 0) kib = atol(line + 6);
+    }
+    if (status) fclose(status);
+    printf("peak_kib %ld\n", kib);
+    fflush(stdout);
 }
 
 static inline int rt_fail(const char *program, const char *what) {

@@ -48,5 +48,6 @@ int main(int argc, char **argv) {
         rt_sleep_ns(500000000); /* let the last one sound */
     }
     gs_runtime_destroy(rt);
+    rt_report_peak();
     return 0;
 }

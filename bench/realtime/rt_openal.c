@@ -144,5 +144,6 @@ int main(int argc, char **argv) {
     alcMakeContextCurrent(NULL);
     alcDestroyContext(context);
     alcCloseDevice(device);
+    rt_report_peak();
     return 0;
 }

@@ -53,5 +53,6 @@ int main(int argc, char **argv) {
     Mix_CloseAudio();
     Mix_Quit();
     SDL_Quit();
+    rt_report_peak();
     return 0;
 }
