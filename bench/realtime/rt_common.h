@@ -10,7 +10,8 @@
  *       No soundtrack: sfx/blip.ogg played COUNT times, one every PERIOD_MS, the first at
  *       CLOCK_MONOTONIC time START_NS (so several programs can take turns in one recording).
  *
- * Each prints lines "mark NAME NANOSECONDS" (CLOCK_MONOTONIC) on stdout: "main" when main starts,
+ * Each prints lines "cpu playing|stopping MICROSECONDS" (rt_cpu_mark) around the steady part of
+ * `run`, and lines "mark NAME NANOSECONDS" (CLOCK_MONOTONIC) on stdout: "main" when main starts,
  * "open" just before the first audio call, "opened" after the device or runtime is made, "playing"
  * after the last start call of `run`, and "play" right after each play call of `plays` returns.
  * The driver (bench/realtime/run.py) reads them against the sink's monitor. Last, "peak_kib N": the
@@ -27,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 enum { RT_SAMPLE_RATE = 48000, RT_MAX_VOICES = 200 };
@@ -39,6 +41,17 @@ static inline int64_t rt_now_ns(void) {
 
 static inline void rt_mark(const char *name, int64_t ns) {
     printf("mark %s %lld\n", name, (long long)ns);
+    fflush(stdout);
+}
+
+/* "cpu NAME MICROSECONDS": user+system CPU of the whole process so far (every thread), so the
+ * driver can tell start-up, the steady part and the teardown apart. */
+static inline void rt_cpu_mark(const char *name) {
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    long long us = (long long)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000
+                 + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+    printf("cpu %s %lld\n", name, us);
     fflush(stdout);
 }
 

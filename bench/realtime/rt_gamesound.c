@@ -38,7 +38,9 @@ int main(int argc, char **argv) {
         if (gs_soundtrack_play(rt, args.soundtrack, 1) != GS_OK) return fail(args.program, "gs_soundtrack_play");
         int64_t playing = rt_now_ns();
         rt_mark("playing", playing);
+        rt_cpu_mark("playing");
         rt_sleep_until(playing + (int64_t)(args.seconds * 1e9));
+        rt_cpu_mark("stopping");
     } else {
         for (int i = 0; i < args.count; i++) {
             rt_sleep_until(args.start_ns + (int64_t)i * args.period_ms * 1000000);

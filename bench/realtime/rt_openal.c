@@ -123,11 +123,13 @@ int main(int argc, char **argv) {
         if (!start_soundtrack(&track, args.soundtrack)) return rt_fail(args.program, "could not open the soundtrack");
         int64_t playing = rt_now_ns(), end = playing + (int64_t)(args.seconds * 1e9);
         rt_mark("playing", playing);
+        rt_cpu_mark("playing");
         for (int64_t tick = playing + 5000000; tick < end; tick += 5000000) {
             rt_sleep_until(tick);
             refill(&track);
         }
         rt_sleep_until(end);
+        rt_cpu_mark("stopping");
     } else {
         /* A pool of sources taken in turn, as a game's effect pool would. */
         ALuint pool[32];

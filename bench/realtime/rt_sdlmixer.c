@@ -37,7 +37,9 @@ int main(int argc, char **argv) {
         if (Mix_PlayMusic(music, -1) != 0) return fail(args.program, "Mix_PlayMusic");
         int64_t playing = rt_now_ns();
         rt_mark("playing", playing);
+        rt_cpu_mark("playing");
         rt_sleep_until(playing + (int64_t)(args.seconds * 1e9));
+        rt_cpu_mark("stopping");
         Mix_HaltMusic();
         Mix_FreeMusic(music);
     } else {

@@ -81,6 +81,8 @@ def run_child(side, backend, argv):
         parts = line.split()
         if len(parts) == 2 and parts[0] == "peak_kib":
             marks["peak_kib"] = int(parts[1])
+        if len(parts) == 3 and parts[0] == "cpu":
+            marks["cpu_" + parts[1]] = int(parts[2]) / 1e6
         if len(parts) == 3 and parts[0] == "mark":
             if parts[1] == "play":
                 plays.append(int(parts[2]))
@@ -94,7 +96,10 @@ def run_child(side, backend, argv):
         "user": usage.ru_utime, "sys": usage.ru_stime, "cpu": usage.ru_utime + usage.ru_stime,
         # The figure is the child's own VmHWM; wait4's ru_maxrss is kept to show the floor it has
         # (the driver's size at the fork, see rt_common.h).
-        "peak_kib": marks.pop("peak_kib", -1), "maxrss_kib": usage.ru_maxrss, "stderr": err.decode()[-400:],
+        "peak_kib": marks.pop("peak_kib", -1),
+        # CPU before the sounds all started, while they played (the steady part), and after.
+        "cpu_start": marks.get("cpu_playing"),
+        "cpu_steady": marks["cpu_stopping"] - marks["cpu_playing"] if "cpu_stopping" in marks else None, "maxrss_kib": usage.ru_maxrss, "stderr": err.decode()[-400:],
     }
 
 
