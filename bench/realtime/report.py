@@ -152,7 +152,7 @@ def gap_table(records):
             for side in SIDES:
                 for r in [r for r in runs if r["backend"] == backend and r["stress_cpus"] == cpus and r["side"] == side]:
                     longest = max(r["gaps_frames"], default=0) / 48
-                    print(f"| {backend} | `stress-ng --cpu {cpus}` | {NAMES[side]} | {r['heard_seconds']:.1f} | "
+                    print(f"| {backend} | {f'`stress-ng --cpu {cpus}`' if cpus else 'none (control)'} | {NAMES[side]} | {r['heard_seconds']:.1f} | "
                           f"**{len(r['gaps_frames'])}** | {longest:.1f} |")
 
 

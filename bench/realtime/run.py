@@ -9,16 +9,18 @@ SDL_mixer 2) side by side, alternating, and prints what it measured.
                         stress-ng
 
 Settings come from the environment: RT_SECONDS (20), RT_REPS (2), RT_VOICES ("1 16 64"),
-RT_PLAYS (200), RT_GAP_SECONDS (20), RT_STRESS ("4 16"; "" skips the gap runs), RT_LATENCY (1; 0
+RT_PLAYS (200), RT_GAP_SECONDS (20), RT_STRESS ("0 4 16", stress-ng --cpu N, 0 none; "" skips the
+gap runs), RT_LATENCY (1; 0
 skips), RT_BIN (.build/realtime), RT_ASSETS (assets). Every run is also written as one JSON line to
 OUT, so the table can be made again from the raw figures (report.py).
 
 Times are CLOCK_MONOTONIC (Python's time.monotonic_ns is the same clock as the programs' marks).
 The monitor is read with `parec --latency-msec=RT_RECORD_LATENCY_MSEC` (default 5); each chunk's
 arrival time minus the position of its last frame gives the recording's clock offset, and the
-smallest such offset over the recording maps every frame to a time. What remains is the recorder's
-own delay, the same for every program in the recording, so differences between programs are exact
-to within a chunk while absolute figures include it.
+smallest such offset within a second of a frame maps it to a time (Recording says why not one
+offset for all). What remains is the recorder's own delay, the same for every program in the
+recording, so differences between programs are exact to within a chunk while absolute figures
+include it.
 """
 import array
 import json
@@ -44,7 +46,7 @@ REPS = env_int("RT_REPS", 2)
 VOICES = [int(v) for v in os.environ.get("RT_VOICES", "1 16 64").split()]
 PLAYS = env_int("RT_PLAYS", 200)
 GAP_SECONDS = float(os.environ.get("RT_GAP_SECONDS", "20"))
-STRESS = [int(v) for v in os.environ.get("RT_STRESS", "4 16").split()]
+STRESS = [int(v) for v in os.environ.get("RT_STRESS", "0 4 16").split()]
 LATENCY = env_int("RT_LATENCY", 1)
 BIN = os.environ.get("RT_BIN", ".build/realtime")
 ASSETS = os.environ.get("RT_ASSETS", "assets")
@@ -133,26 +135,57 @@ class Recorder:
         self.process.wait()
         self.thread.join()
         samples = array.array("h", b"".join(data for _, data in self.chunks))
+        ends, offsets = [], []
         frames = 0
-        offset = None
         for arrival, data in self.chunks:
             frames += len(data) // 4
-            candidate = arrival - frames * 1_000_000_000 // RATE
-            offset = candidate if offset is None else min(offset, candidate)
-        return Recording(samples, offset)
+            ends.append(frames)
+            offsets.append(arrival - frames * 1_000_000_000 // RATE)
+        return Recording(samples, ends, offsets)
 
 
 class Recording:
-    def __init__(self, samples, offset_ns):
+    """The monitor's samples and, per chunk, the frame it ended at and its clock offset (arrival
+    time minus that frame's time at the nominal rate).
+
+    A frame's time is its offset from the smallest chunk offset within WINDOW_S around it, not
+    one offset for the whole recording: the sink's clock drifts against CLOCK_MONOTONIC and parec
+    drops data when it is starved, and over a 150 s recording either moved a single offset by more
+    than the 12 ms latency being measured (seen: onsets mapped before their play call)."""
+
+    WINDOW_S = 1.0
+
+    def __init__(self, samples, ends, offsets):
         self.samples = samples  # interleaved stereo
-        self.offset = offset_ns
+        self.ends = ends
+        self.offsets = offsets
         self.frames = len(samples) // 2
 
+    def _chunk_of(self, frame):
+        low, high = 0, len(self.ends) - 1
+        while low < high:
+            middle = (low + high) // 2
+            if self.ends[middle] <= frame:
+                low = middle + 1
+            else:
+                high = middle
+        return low
+
+    def _offset_near(self, frame):
+        span = int(self.WINDOW_S * RATE)
+        first = self._chunk_of(max(0, frame - span))
+        last = self._chunk_of(min(self.frames - 1, frame + span))
+        return min(self.offsets[first:last + 1])
+
     def time_of(self, frame):
-        return self.offset + frame * 1_000_000_000 // RATE
+        return self._offset_near(frame) + frame * 1_000_000_000 // RATE
 
     def frame_at(self, ns):
-        return max(0, min(self.frames, (ns - self.offset) * RATE // 1_000_000_000))
+        # Twice: the offset depends on where the frame lies.
+        guess = max(0, min(self.frames, (ns - min(self.offsets)) * RATE // 1_000_000_000))
+        for _ in range(2):
+            guess = max(0, min(self.frames, (ns - self._offset_near(min(guess, self.frames - 1))) * RATE // 1_000_000_000))
+        return guess
 
     def first_sound(self, after_ns, threshold=33):
         """The first frame after after_ns whose level passes threshold (1e-3 of full scale)."""
@@ -289,14 +322,16 @@ def percentile(sorted_values, p):
 def gap_runs(out, backend):
     for cpus in STRESS:
         for side in SIDES:
+            # 0: no stress-ng, the control (the soundtrack's own quiet moments would show there).
             stress = subprocess.Popen(["stress-ng", "--cpu", str(cpus), "--timeout", str(int(GAP_SECONDS + 10))],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) if cpus else None
             time.sleep(1)
             recorder = Recorder()
             result = run_child(side, backend, ["run", "0", str(GAP_SECONDS)])
             recording = recorder.stop()
-            stress.send_signal(signal.SIGINT)
-            stress.wait()
+            if stress:
+                stress.send_signal(signal.SIGINT)
+                stress.wait()
             first = recording.first_sound(result["spawn"])
             gaps = []
             heard_s = 0
