@@ -157,6 +157,25 @@ def gap_table(records):
                           f"**{len(r['gaps_frames'])}** | {longest:.1f} | {r.get('peak_kib', -1) / 1024:.1f} |")
 
 
+def switch_table(records):
+    runs = [r for r in records if r["kind"] == "switch"]
+    if not runs:
+        return
+    print("| server | program | switches | heard on the new sink after (ms), each | never heard there | goal ≤ 200 ms |")
+    print("|---|---|---|---|---|---|")
+    for backend in BACKENDS:
+        for side in SIDES:
+            group = [r for r in runs if r["backend"] == backend and r["side"] == side]
+            if not group:
+                continue
+            heard = [r["heard_after_switch_ms"] for r in group if r["heard_after_switch_ms"] is not None]
+            never = len(group) - len(heard)
+            verdict = "-" if side != "gamesound" else (
+                "met" if not never and max(heard) <= 200 else "not met")
+            print(f"| {backend} | {NAMES[side]} | {len(group)} | {', '.join(f'{h:.0f}' for h in heard) or '-'} | "
+                  f"{never} | {verdict} |")
+
+
 def loads(records):
     for r in records:
         if r["kind"] == "load":
@@ -168,7 +187,8 @@ def main():
     for title, table in (("Load", loads), ("CPU (user+sys of the process, every thread)", cpu_table),
                          ("CPU while playing", steady_table), ("CPU to start", start_cpu_table),
                          ("Peak resident memory (VmHWM)", rss_table), ("Start", start_table),
-                         ("Play → monitor latency", latency_table), ("Gaps under load", gap_table)):
+                         ("Play → monitor latency", latency_table), ("Gaps under load", gap_table),
+                         ("Output switch", switch_table)):
         print(f"\n### {title}\n")
         table(records)
 

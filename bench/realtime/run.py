@@ -9,7 +9,7 @@ SDL_mixer 2) side by side, alternating, and prints what it measured.
                         stress-ng
 
 Settings come from the environment: RT_SECONDS (20), RT_REPS (2), RT_VOICES ("1 16 64"),
-RT_PLAYS (200), RT_GAP_SECONDS (20), RT_STRESS ("0 4 16", stress-ng --cpu N, 0 none; "" skips the
+RT_PLAYS (200), RT_SWITCHES (2 output switches per program; 0 skips), RT_GAP_SECONDS (20), RT_STRESS ("0 4 16", stress-ng --cpu N, 0 none; "" skips the
 gap runs), RT_LATENCY (1; 0
 skips), RT_BIN (.build/realtime), RT_ASSETS (assets). Every run is also written as one JSON line to
 OUT, so the table can be made again from the raw figures (report.py).
@@ -48,6 +48,7 @@ PLAYS = env_int("RT_PLAYS", 200)
 GAP_SECONDS = float(os.environ.get("RT_GAP_SECONDS", "20"))
 STRESS = [int(v) for v in os.environ.get("RT_STRESS", "0 4 16").split()]
 LATENCY = env_int("RT_LATENCY", 1)
+SWITCHES = env_int("RT_SWITCHES", 2)
 BIN = os.environ.get("RT_BIN", ".build/realtime")
 ASSETS = os.environ.get("RT_ASSETS", "assets")
 RECORD_LATENCY = os.environ.get("RT_RECORD_LATENCY_MSEC", "5")
@@ -108,8 +109,8 @@ def run_child(side, backend, argv):
 class Recorder:
     """`parec` on the default sink's monitor, 48 kHz stereo s16; keeps each chunk's arrival time."""
 
-    def __init__(self):
-        source = os.environ["GAMESOUND_MONITOR_SOURCE"]
+    def __init__(self, source=None):
+        source = source or os.environ["GAMESOUND_MONITOR_SOURCE"]
         self.process = subprocess.Popen(
             ["parec", "--device=" + source, "--raw", "--format=s16le", "--rate=48000", "--channels=2",
              "--latency-msec=" + RECORD_LATENCY], stdout=subprocess.PIPE, bufsize=0)
@@ -344,6 +345,49 @@ def gap_runs(out, backend):
                   f"longest={max(gaps, default=0) / RATE * 1000:.1f}ms", flush=True)
 
 
+def pactl(*args):
+    return subprocess.run(["pactl", *args], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def switch_runs(out, backend):
+    """The output switch: the soundtrack plays on null sink A; the server is told that B is the
+    default; the time from that call to the first sound on B's monitor. Two sinks of our own, so
+    that on PipeWire the placeholder sink (which a new sink replaces at once) is out of the way."""
+    original = pactl("get-default-sink")
+    modules = [pactl("load-module", "module-null-sink", f"sink_name={name}") for name in ("rt_switch_a", "rt_switch_b")]
+    try:
+        time.sleep(1)
+        for rep in range(SWITCHES):
+            for side in order(rep):
+                pactl("set-default-sink", "rt_switch_a")
+                time.sleep(0.5)
+                recorder = Recorder("rt_switch_b.monitor")
+                holder = {}
+                child = threading.Thread(target=lambda s=side: holder.__setitem__(
+                    "result", run_child(s, backend, ["run", "0", "8"])))
+                child.start()
+                time.sleep(4)
+                switched = time.monotonic_ns()
+                pactl("set-default-sink", "rt_switch_b")
+                child.join()
+                recording = recorder.stop()
+                result = holder["result"]
+                first = recording.first_sound(switched)
+                heard_ms = (recording.time_of(first) - switched) / 1e6 if first is not None else None
+                before = recording.first_sound(0)
+                result.update(kind="switch", rep=rep, heard_after_switch_ms=heard_ms,
+                              heard_on_b_before_switch=before is not None and recording.time_of(before) < switched)
+                emit(out, result)
+                print(f"{backend:10} switch {side:9} rep={rep} heard on the new sink after "
+                      f"{'never (within the run)' if heard_ms is None else f'{heard_ms:.0f} ms'}", flush=True)
+    finally:
+        for module in modules:
+            pactl("unload-module", module)
+        time.sleep(1)
+        # On PipeWire the placeholder sink came back by itself when ours went; PulseAudio needs telling.
+        subprocess.run(["pactl", "set-default-sink", original], capture_output=True)
+
+
 def main():
     if len(sys.argv) != 3 or sys.argv[1] not in ("null", "server"):
         sys.exit(__doc__)
@@ -358,6 +402,8 @@ def main():
                 latency_run(out, backend)
             if STRESS:
                 gap_runs(out, backend)
+            if SWITCHES:
+                switch_runs(out, backend)
         emit(out, {"kind": "load", "backend": backend, "when": "after"})
         print(f"{backend}: loadavg after {loadavg()}", flush=True)
 
