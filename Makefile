@@ -314,3 +314,20 @@ endurance-ci: build
 ## endurance-cycles: 1 000 media-services resets and 10 000 interruptions per strategy, headless (minutes).
 endurance-cycles: build
 	GAMESOUND_ENDURANCE=1 swift test --skip-build --filter 'ReliabilityTests.EnduranceTests'
+
+# ---- Real time (docs/performance.md, "Real time") -------------------------------------------
+RT_OUT := .build/realtime
+.PHONY: bench-realtime
+
+## bench-realtime: GameSound's C SDK against the same game written by hand on OpenAL Soft and
+## libvorbisfile, and on SDL_mixer 2, in real time: CPU, peak memory, start, play latency and gaps
+## under stress-ng, on the null device and on private PulseAudio and PipeWire servers (about 30 min;
+## RT_SECONDS, RT_REPS, RT_BACKENDS... shorten it, see bench/realtime/run.py). Not part of `make check`.
+bench-realtime: sdk-lib
+	@pkg-config --exists SDL2_mixer || { echo "bench-realtime needs SDL_mixer 2: apt-get install libsdl2-mixer-dev stress-ng"; exit 1; }
+	mkdir -p $(RT_OUT)
+	cc -O2 -Wall -Wextra -Werror -o $(RT_OUT)/rt_gamesound bench/realtime/rt_gamesound.c -Ic/include \
+	    -L$(SDK_LIB) -lgamesound -Wl,-rpath,$(abspath $(SDK_LIB))
+	cc -O2 -Wall -Wextra -Werror -o $(RT_OUT)/rt_openal bench/realtime/rt_openal.c $$(pkg-config --cflags --libs openal vorbisfile)
+	cc -O2 -Wall -Wextra -Werror -o $(RT_OUT)/rt_sdlmixer bench/realtime/rt_sdlmixer.c $$(pkg-config --cflags --libs SDL2_mixer sdl2)
+	bench/realtime/run.sh

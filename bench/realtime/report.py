@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Makes the real-time benchmark's tables (Markdown) from the JSON lines run.py wrote.
+
+    report.py RESULTS.jsonl...
+
+Medians with their spread as ± half the range, as a percentage of the median, and n (the method of
+docs/performance.md). Ratios are of the medians; the brackets give the lowest and highest ratio of
+the pairs run next to each other (same repetition, same voice count).
+"""
+import json
+import statistics
+import sys
+
+SIDES = ["gamesound", "openal", "sdlmixer"]
+NAMES = {"gamesound": "GameSound (C SDK)", "openal": "OpenAL Soft by hand", "sdlmixer": "SDL_mixer 2"}
+BACKENDS = ["null", "pulseaudio", "pipewire"]
+
+
+def load(paths):
+    records = []
+    for path in paths:
+        with open(path) as f:
+            records += [json.loads(line) for line in f if line.strip()]
+    return records
+
+
+def spread(values):
+    m = statistics.median(values)
+    if len(values) < 2 or m == 0:
+        return f"{m:.3g}"
+    return f"{m:.3g} ±{(max(values) - min(values)) / 2 / m * 100:.0f}%"
+
+
+def percentile(values, p):
+    values = sorted(values)
+    index = min(len(values) - 1, max(0, int(round(p / 100 * len(values) + 0.5)) - 1))
+    return values[index]
+
+
+def pair_ratios(runs, key, a="gamesound", b="openal", transform=lambda x: x):
+    ratios = []
+    for rep in sorted({r["rep"] for r in runs}):
+        x = [transform(r[key]) for r in runs if r["rep"] == rep and r["side"] == a]
+        y = [transform(r[key]) for r in runs if r["rep"] == rep and r["side"] == b]
+        if x and y and y[0] > 0:
+            ratios.append(x[0] / y[0])
+    return ratios
+
+
+def cpu_table(records, key="cpu", title="whole process, start to exit", goal=True):
+    runs = [r for r in records if r["kind"] == "cpu" and r["status"] == 0 and r.get(key) is not None]
+    if not runs:
+        return
+    print(f"CPU seconds, {title}:\n")
+    print("| output | voices + soundtrack | GameSound | OpenAL by hand | SDL_mixer 2 | "
+          "GameSound / OpenAL (pairs) | goal ≤ 1.05× | GameSound / SDL_mixer |")
+    print("|---|---|---|---|---|---|---|---|")
+    for backend in BACKENDS:
+        for voices in sorted({r["voices"] for r in runs if r["backend"] == backend}):
+            group = [r for r in runs if r["backend"] == backend and r["voices"] == voices]
+            cpu = {s: [r[key] for r in group if r["side"] == s] for s in SIDES}
+            if not cpu["gamesound"] or not cpu["openal"]:
+                continue
+            ratio = statistics.median(cpu["gamesound"]) / statistics.median(cpu["openal"])
+            pairs = pair_ratios(group, key)
+            seconds = group[0]["seconds"]
+            verdict = "met" if ratio <= 1.05 else f"not met by {(ratio - 1.05) * 100:.0f} points"
+            verdict = verdict if goal else "(no goal)"
+            sdl = (f"{statistics.median(cpu['gamesound']) / statistics.median(cpu['sdlmixer']):.2f}×"
+                   if cpu["sdlmixer"] else "-")
+            print(f"| {backend} | {voices}, {seconds:g} s | {spread(cpu['gamesound'])} (n={len(cpu['gamesound'])}) | "
+                  f"{spread(cpu['openal'])} | {spread(cpu['sdlmixer']) if cpu['sdlmixer'] else '-'} | "
+                  f"**{ratio:.2f}×** ({min(pairs):.2f}–{max(pairs):.2f}) | {verdict} | {sdl} |")
+    print()
+
+
+def steady_table(records):
+    cpu_table(records, "cpu_steady", "only while the sounds play (from the last start call to the stop)")
+
+
+def start_cpu_table(records):
+    cpu_table(records, "cpu_start", "from process start to the last start call (loading, opening, starting)", goal=False)
+
+
+def rss_table(records):
+    runs = [r for r in records if r["kind"] == "cpu" and r["status"] == 0]
+    print("| output | voices + soundtrack | GameSound MiB | OpenAL by hand MiB | SDL_mixer MiB | "
+          "GameSound − OpenAL | goal ≤ +10 MiB |")
+    print("|---|---|---|---|---|---|---|")
+    for backend in BACKENDS:
+        for voices in sorted({r["voices"] for r in runs if r["backend"] == backend}):
+            group = [r for r in runs if r["backend"] == backend and r["voices"] == voices]
+            rss = {s: [r["peak_kib"] / 1024 for r in group if r["side"] == s] for s in SIDES}
+            if not rss["gamesound"] or not rss["openal"]:
+                continue
+            extra = statistics.median(rss["gamesound"]) - statistics.median(rss["openal"])
+            verdict = "met" if extra <= 10 else f"not met (+{extra - 10:.1f} MiB)"
+            print(f"| {backend} | {voices} | {spread(rss['gamesound'])} | {spread(rss['openal'])} | "
+                  f"{spread(rss['sdlmixer']) if rss['sdlmixer'] else '-'} | **+{extra:.1f}** | {verdict} |")
+
+
+def start_table(records):
+    runs = [r for r in records if r["kind"] == "cpu" and r["status"] == 0 and "open_to_heard_ms" in r]
+    print("| output | figure | GameSound ms | OpenAL by hand ms | SDL_mixer ms | GameSound − OpenAL | goal |")
+    print("|---|---|---|---|---|---|---|")
+    for backend in BACKENDS:
+        group = [r for r in runs if r["backend"] == backend]
+        if not group:
+            continue
+        for key, label, goal in (("spawn_to_heard_ms", "process start → first sound on the monitor", None),
+                                 ("open_to_heard_ms", "first audio call → first sound on the monitor", 20)):
+            values = {s: [r[key] for r in group if r["side"] == s] for s in SIDES}
+            if not values["gamesound"] or not values["openal"]:
+                continue
+            extra = statistics.median(values["gamesound"]) - statistics.median(values["openal"])
+            verdict = "-" if goal is None else ("met" if extra <= goal else f"not met (+{extra - goal:.0f} ms)")
+            print(f"| {backend} | {label} | {spread(values['gamesound'])} (n={len(values['gamesound'])}) | "
+                  f"{spread(values['openal'])} | {spread(values['sdlmixer']) if values['sdlmixer'] else '-'} | "
+                  f"**{extra:+.0f}** | {'≤ +20 ms: ' + verdict if goal else verdict} |")
+
+
+def latency_table(records):
+    runs = [r for r in records if r["kind"] == "latency"]
+    if not runs:
+        return
+    print("| server | program | plays heard / made | p50 ms | p99 ms | max ms | p99 − OpenAL's p99 | goal ≤ +2 ms |")
+    print("|---|---|---|---|---|---|---|---|")
+    for backend in BACKENDS:
+        group = {r["side"]: r for r in runs if r["backend"] == backend}
+        if "openal" not in group or not group["openal"]["latencies_ms"]:
+            continue
+        base = percentile(group["openal"]["latencies_ms"], 99)
+        for side in SIDES:
+            if side not in group or not group[side]["latencies_ms"]:
+                continue
+            values = group[side]["latencies_ms"]
+            p99 = percentile(values, 99)
+            extra = p99 - base
+            verdict = "met" if extra <= 2 else f"not met (+{extra - 2:.1f} ms)"
+            print(f"| {backend} | {NAMES[side]} | {len(values)} / {group[side]['plays_made']} | "
+                  f"{percentile(values, 50):.1f} | {p99:.1f} | {max(values):.1f} | "
+                  f"{'-' if side == 'openal' else f'{extra:+.1f}'} | {verdict if side == 'gamesound' else '-'} |")
+
+
+def gap_table(records):
+    runs = [r for r in records if r["kind"] == "gaps"]
+    if not runs:
+        return
+    print("| server | load | program | soundtrack heard s | gaps ≥ 2 ms | longest ms | peak memory MiB |")
+    print("|---|---|---|---|---|---|---|")
+    for backend in BACKENDS:
+        for cpus in sorted({r["stress_cpus"] for r in runs if r["backend"] == backend}):
+            for side in SIDES:
+                for r in [r for r in runs if r["backend"] == backend and r["stress_cpus"] == cpus and r["side"] == side]:
+                    longest = max(r["gaps_frames"], default=0) / 48
+                    print(f"| {backend} | {f'`stress-ng --cpu {cpus}`' if cpus else 'none (control)'} | {NAMES[side]} | {r['heard_seconds']:.1f} | "
+                          f"**{len(r['gaps_frames'])}** | {longest:.1f} | {r.get('peak_kib', -1) / 1024:.1f} |")
+
+
+def switch_table(records):
+    runs = [r for r in records if r["kind"] == "switch"]
+    if not runs:
+        return
+    print("| server | program | switches | heard on the new sink after (ms), each | never heard there | goal ≤ 200 ms |")
+    print("|---|---|---|---|---|---|")
+    for backend in BACKENDS:
+        for side in SIDES:
+            group = [r for r in runs if r["backend"] == backend and r["side"] == side]
+            if not group:
+                continue
+            heard = [r["heard_after_switch_ms"] for r in group if r["heard_after_switch_ms"] is not None]
+            never = len(group) - len(heard)
+            verdict = "-" if side != "gamesound" else (
+                "met" if not never and max(heard) <= 200 else "not met")
+            print(f"| {backend} | {NAMES[side]} | {len(group)} | {', '.join(f'{h:.0f}' for h in heard) or '-'} | "
+                  f"{never} | {verdict} |")
+
+
+def loads(records):
+    for r in records:
+        if r["kind"] == "load":
+            print(f"- {r['backend']}, {r['when']}: /proc/loadavg `{r['loadavg']}`")
+
+
+def main():
+    records = load(sys.argv[1:])
+    for title, table in (("Load", loads), ("CPU (user+sys of the process, every thread)", cpu_table),
+                         ("CPU while playing", steady_table), ("CPU to start", start_cpu_table),
+                         ("Peak resident memory (VmHWM)", rss_table), ("Start", start_table),
+                         ("Play → monitor latency", latency_table), ("Gaps under load", gap_table),
+                         ("Output switch", switch_table)):
+        print(f"\n### {title}\n")
+        table(records)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+/*
+ * rt_gamesound: the real-time benchmark's game written on GameSound's C SDK (gamesound.h), the way
+ * a C game would: gs_runtime_create with the defaults (real-time output, the system chosen by the
+ * library: the desktop's sound server when one answers), effects loaded once, looping voices with
+ * gs_effect_play_on, the soundtrack with gs_soundtrack_play. The runtime refills the soundtrack on
+ * its own update thread. Arguments and output: rt_common.h.
+ */
+#include "rt_common.h"
+
+#include <gamesound.h>
+
+static int fail(const char *program, const char *what) {
+    fprintf(stderr, "%s: %s: %s (%s)\n", program, what, gs_last_error(), gs_result_name(gs_last_error_code()));
+    return 1;
+}
+
+int main(int argc, char **argv) {
+    rt_mark("main", rt_now_ns());
+    rt_args args = rt_parse(argc, argv);
+
+    gs_config config;
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_REALTIME;
+    if (args.voices > config.voices) config.voices = args.voices;
+    rt_mark("open", rt_now_ns());
+    gs_runtime *rt = gs_runtime_create(&config);
+    if (!rt) return fail(args.program, "gs_runtime_create");
+    rt_mark("opened", rt_now_ns());
+    if (gs_effect_load(rt, "effect", args.effect) != GS_OK) return fail(args.program, "gs_effect_load");
+
+    if (args.mode == RT_RUN) {
+        gs_play_options options;
+        gs_play_options_init(&options);
+        options.loop = 1;
+        for (int v = 0; v < args.voices; v++) {
+            if (gs_effect_play_on(rt, "effect", NULL, &options) < 0) return fail(args.program, "gs_effect_play_on");
+        }
+        if (gs_soundtrack_play(rt, args.soundtrack, 1) != GS_OK) return fail(args.program, "gs_soundtrack_play");
+        int64_t playing = rt_now_ns();
+        rt_mark("playing", playing);
+        rt_cpu_mark("playing");
+        rt_sleep_until(playing + (int64_t)(args.seconds * 1e9));
+        rt_cpu_mark("stopping");
+    } else {
+        for (int i = 0; i < args.count; i++) {
+            rt_sleep_until(args.start_ns + (int64_t)i * args.period_ms * 1000000);
+            if (gs_effect_play(rt, "effect", 1.0f, 1.0f, 0.0f) < 0) return fail(args.program, "gs_effect_play");
+            rt_mark("play", rt_now_ns());
+        }
+        rt_sleep_ns(500000000); /* let the last one sound */
+    }
+    gs_runtime_destroy(rt);
+    rt_report_peak();
+    return 0;
+}
