@@ -6,6 +6,9 @@ import Synchronization
 final class PulseModel: Sendable {
     private let state: Mutex<PulseDesktop>
     private let deliveries = PulseNotificationQueue()
+    /// Moves on with every change applied to the state (``PulseSystem/statusVersion``): a game reads
+    /// this number at every update, and the status only when it moved.
+    private let changes = Atomic<UInt64>(0)
     /// Our own process, as ``PulseDesktop/ownProcessID``.
     let ownProcessID: Int32
 
@@ -26,6 +29,8 @@ final class PulseModel: Sendable {
             deliveries.enqueue(draft.outbox)
             draft.outbox = []
             current = draft
+            // Inside the lock: a reader that sees the new number and then reads the state waits for it.
+            changes.add(1, ordering: .releasing)
             return result
         }
         deliveries.drain()
@@ -43,9 +48,13 @@ final class PulseModel: Sendable {
             if wasAvailable { desktop.postChanges(since: before) }
             deliveries.enqueue(desktop.outbox)
             desktop.outbox = []
+            changes.add(1, ordering: .releasing)
         }
         deliveries.drainInBackground()
     }
+
+    /// A number that moves whenever the state may have changed.
+    var version: UInt64 { changes.load(ordering: .acquiring) }
 
     func read<Value: Sendable>(_ body: (PulseDesktop) -> Value) -> Value {
         state.withLock { body($0) }

@@ -198,9 +198,12 @@ struct PulseSystemTests {
         try PulseTestEnvironment.run("pactl", ["set-default-sink", "headset"])
         #expect(PulseTestEnvironment.waitUntil(seconds: 5) { reasons.withLock { $0 } == [.newDeviceAvailable] })
         #expect(system.defaultOutputName == "headset")
+        // A game reads the status only when this number moved: the server's news must move it.
+        let version = try #require(system.statusVersion)
         try PulseTestEnvironment.run("pactl", ["unload-module", module])
         _ = PulseTestEnvironment.waitUntil(seconds: 5) { reasons.withLock { $0 }.count >= 2 }
         #expect(reasons.withLock { $0 } == [.newDeviceAvailable, .oldDeviceUnavailable])
+        #expect(try #require(system.statusVersion) > version)
         // PulseAudio falls back to its null sink; PipeWire makes a new auto_null (same name, new index).
         #expect(PulseTestEnvironment.waitUntil(seconds: 5) { system.defaultOutputName == firstSink })
     }
