@@ -82,7 +82,7 @@ extension RuntimeCore {
 
     /// Brings the context back after an interruption: the same one (suspend) or a new one (rebuild).
     /// A route change during the interruption asks for a new device: the suspended context is
-    /// then torn down (what was playing saved) and rebuilt on a newly opened device.
+    /// then torn down and rebuilt on a newly opened device (where each voice was, the model knows).
     func restoreContext() throws(GameSoundError) {
         if deviceReopenPending { saveAndTearDownContext() }
         if mirror.hasContext, mirror.contextSuspended {
@@ -115,8 +115,9 @@ extension RuntimeCore {
         mirror.closeDevice()
     }
 
-    /// Creates a new context (and device, after a media-services reset), uploads every effect from
-    /// the bank again, makes the sources and starts every voice where the model says it is.
+    /// Creates a new context (and device, after a media-services reset), makes the sources and uploads
+    /// every effect from the bank again. Nothing plays yet: the reconcile when the output starts
+    /// (``reconcile()``) starts every voice where the model says it is.
     func rebuildContext(newDevice: Bool) throws(GameSoundError) {
         if newDevice || !mirror.hasDevice || deviceReopenPending {
             deviceReopenPending = false
