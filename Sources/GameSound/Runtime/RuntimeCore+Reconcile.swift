@@ -4,9 +4,9 @@ import AudioFiles
 /// a media-services reset, a new output device, a device that stopped working, a machine that
 /// slept, it comes back the same way. The context is made current again (suspend strategy) or a
 /// fresh one is built (every other case: new sources, the bank's buffers uploaded again, nothing
-/// else), the output starts, and ``reconcile()`` writes the whole model into it once: the same
-/// pass that makes a voice whose source holds its sound catch up with what the game changed
-/// meanwhile starts, on a fresh context, a voice where its clock says it is. No feature keeps a
+/// else), the output starts, and ``reconcile()`` writes the whole model into it once. The same pass
+/// brings a voice whose source still holds its sound up to date with what the game changed
+/// meanwhile and, on a fresh context, starts a voice where its clock says it is. No feature keeps a
 /// copy of what it played to replay it.
 extension RuntimeCore {
     /// Writes the model into OpenAL: the output's gain, every bus's gain, the voices, the streams,
@@ -34,8 +34,11 @@ extension RuntimeCore {
     ///
     /// - A voice whose source holds its sound gets its gain, pitch and place, and plays or pauses as
     ///   the model says.
-    /// - A voice whose source does not (a fresh context) starts again where its clock says it is, or
-    ///   ends as finished when a one-shot played out before the context went.
+    /// - A voice whose source does not (a fresh context) starts again where its clock says it is. A
+    ///   one-shot that played out before the context went gets an empty source instead, and ends at
+    ///   its end check, when a voice that kept its source would be noticed to have ended.
+    /// - A free slot whose source still sounds (a voice stopped while the context could not be
+    ///   touched) is stopped.
     func reconcileVoices() {
         let now = currentFrame
         // A voice the game stopped while the context could not be touched left its source sounding.
