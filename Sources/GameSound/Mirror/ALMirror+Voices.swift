@@ -45,7 +45,7 @@ extension ALMirror {
 
     // MARK: - Sources
 
-    /// Makes a source for every slot that has none (`spares: 0`), or, when voices can be virtual,
+    /// Makes a source for every slot that has none (`spares` nil), or, when voices can be virtual,
     /// spare sources until `spares` sources are held in all.
     func createSources(spares: Int?) throws(GameSoundError) {
         guard let context else { return }
