@@ -87,6 +87,10 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// Whether a headless update may do nothing but glance at the system's status while nothing is
     /// due (true). Within the package only: the storms turn it off to hold quiet updates to whole ones.
     package var quietUpdates = true
+    /// Whether the runtime keeps the frames at which OpenAL Soft started some mixing afresh
+    /// (``GameSoundRuntime/freshStartFrames()``). Within the package only: the storms' rebuild
+    /// comparison turns it on; a game never reads them, so they are not kept.
+    package var notesFreshStarts = false
 
     /// Creates a configuration; every parameter has the default a typical game wants.
     ///

@@ -267,7 +267,8 @@ public final class GameSoundRuntime: Sendable {
     /// resumed source's gain on from where it was over its first mix but starts a new one at its gain
     /// (or, given an offset, from silence). A device reset for HRTF (`alcResetDeviceSOFT`) starts
     /// every voice's mixing again, from silence or not depending on how the voice was started.
-    /// A run with rebuilds and one without may differ over that first mix.
+    /// A run with rebuilds and one without may differ over that first mix. Kept only with
+    /// ``GameSoundConfiguration/notesFreshStarts`` on.
     package func freshStartFrames() -> [Int] {
         core.read { core in
             defer { core.freshStarts = [] }

@@ -112,6 +112,7 @@ public struct StormRunner: Sendable {
         var configuration = GameSoundConfiguration(policy: storm.policy, output: .headless, voices: storm.voices,
                                                    interruptionStrategy: storm.strategy, updateFrames: updateFrames)
         configuration.quietUpdates = quietUpdates
+        configuration.notesFreshStarts = state.rebuilds != nil
         do {
             runtime = try GameSoundRuntime(configuration: configuration, system: system,
                                            soundtrack: storm.soundtrack.map(StormAssets.trackPath), eventObserver: { log.append($0) })

@@ -116,15 +116,14 @@ extension RuntimeCore {
 
     /// Plays or pauses a voice's source to match the model.
     func syncPlayState(_ slot: Int) {
-        guard let state = sourceState(slot) else { return }
         // An empty source stands for a one-shot that played out until its end check ends it.
-        if mirror.voices[slot].attached == nil { return }
+        guard mirror.voices[slot].attached != nil, let state = sourceState(slot) else { return }
         if shouldSound(slot), state != .playing {
             attempt(voiceLabel(slot)) { () throws(GameSoundError) in try mirror.play(slot) }
             setClock(slot, playing: true)
             if slots[slot].restoredPaused {
                 slots[slot].restoredPaused = false
-                freshStarts.append(currentFrame)
+                noteFreshStart()
             }
             scheduleEndCheck(slot, at: currentFrame)
         } else if !shouldSound(slot), state == .playing {

@@ -41,6 +41,8 @@ extension RuntimeCore {
     ///   touched) is stopped.
     func reconcileVoices() {
         let now = currentFrame
+        // Read once: in real time it is the device's clock, which may move between two readings.
+        let mix = mixClock
         // A voice the game stopped while the context could not be touched left its source sounding.
         for index in allocator.slots.indices where !allocator.slots[index].busy && mirror.voices[index].sounding {
             attempt("the source of a voice stopped while the context was away") { () throws(GameSoundError) in try mirror.stop(index) }
@@ -52,7 +54,7 @@ extension RuntimeCore {
                 syncPlayState(index)
                 continue
             }
-            if !slots[index].options.loop, slots[index].clock.hasPlayedOut(at: mixClock, length: sound.frameCount) {
+            if !slots[index].options.loop, slots[index].clock.hasPlayedOut(at: mix, length: sound.frameCount) {
                 // It played out before the context went. It ends when a voice that kept its source
                 // would be noticed to have ended, at its end check: an empty source (never played,
                 // like a stopped one) stands for it until then.
@@ -60,14 +62,14 @@ extension RuntimeCore {
                 continue
             }
             guard attachSpareSource(index), mirror.hasBuffer(name) else { continue }
-            let position = slots[index].clock.exactPosition(at: mixClock, length: sound.frameCount, loop: slots[index].options.loop)
+            let position = slots[index].clock.exactPosition(at: mix, length: sound.frameCount, loop: slots[index].options.loop)
             do {
                 // The slot is the model: what the game changed while the context was gone is in it.
                 try configure(index, effect: name)
                 try mirror.setOffset(index, exactly: Double(position) / Double(VoiceClock.one))
                 try mirror.play(index)
                 if !shouldSound(index) { try mirror.pause(index) }
-                slots[index].clock.start(atPosition: position, mix: mixClock, step: shouldSound(index) ? voiceStep(index) : 0)
+                slots[index].clock.start(atPosition: position, mix: mix, step: shouldSound(index) ? voiceStep(index) : 0)
                 slots[index].restoredPaused = !shouldSound(index)
             } catch {
                 report(error, affected: voiceLabel(index))

@@ -110,7 +110,7 @@ extension RuntimeCore {
                 try mirror.resetDevice(hrtf: wanted)
                 // Every voice's mixing starts afresh there, from a state that depends on how it
                 // started (see ``GameSoundRuntime/freshStartFrames()``).
-                freshStarts.append(currentFrame)
+                noteFreshStart()
             } catch {
                 logger.error("could not switch HRTF \(wanted ? "on" : "off"): \(error)", metadata: LogCode.hrtfSwitchFailed.metadata)
                 return

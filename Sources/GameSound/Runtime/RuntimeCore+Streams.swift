@@ -81,8 +81,10 @@ extension RuntimeCore {
 
     /// Gives a record a player at ``StreamRecord/resumeAt`` and plays it (or, `cued`, queues it paused).
     func startPlayer(_ record: inout StreamRecord, cued: Bool = false) throws(GameSoundError) {
+        // Read once: in real time it is the device's clock, which may move between two readings.
+        let mix = mixClock
         // A player made again where another one was goes on from the same fraction of a frame.
-        let fraction = record.timeline != nil ? record.clock.position(at: mixClock) & (VoiceClock.one - 1) : 0
+        let fraction = record.timeline != nil ? record.clock.position(at: mix) & (VoiceClock.one - 1) : 0
         let player = try mirror.makeStream(path: record.path, loop: record.loop, startFrame: record.resumeAt,
                                            fraction: Double(fraction) / Double(VoiceClock.one))
         do {
@@ -96,7 +98,7 @@ extension RuntimeCore {
         if !cued { noteFirstPlay(&record) }
         record.timeline = StreamRecord.Timeline(start: record.resumeAt % max(player.frameCount, 1), length: player.frameCount,
                                                 loopRange: player.loopRange, rate: player.sampleRate)
-        record.clock.start(atPosition: fraction, mix: mixClock, step: cued ? 0 : streamStep(record))
+        record.clock.start(atPosition: fraction, mix: mix, step: cued ? 0 : streamStep(record))
     }
 
     /// The mixer's step for a stream: its file's rate over the output's (a stream's pitch is 1).
@@ -116,7 +118,7 @@ extension RuntimeCore {
     private func noteFirstPlay(_ record: inout StreamRecord) {
         guard record.freshPlayer else { return }
         record.freshPlayer = false
-        freshStarts.append(currentFrame)
+        noteFreshStart()
     }
 
     /// Notes where each stream is, while the context can still be asked: for a new player to start

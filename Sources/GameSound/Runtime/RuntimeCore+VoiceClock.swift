@@ -31,6 +31,12 @@ extension RuntimeCore {
         return VoiceClock.step(pitch: pitch, soundRate: sound.format.sampleRate, outputRate: configuration.sampleRate)
     }
 
+    /// Notes that OpenAL Soft started some mixing afresh now (see ``GameSoundRuntime/freshStartFrames()``),
+    /// when the configuration asks for it.
+    func noteFreshStart() {
+        if configuration.notesFreshStarts { freshStarts.append(currentFrame) }
+    }
+
     /// The voice's clock starts `frames` into its sound, moving if it plays now.
     func startClock(_ slot: Int, atFrame frames: Int, playing: Bool) {
         slots[slot].clock.start(atFrame: frames, mix: mixClock, step: playing ? voiceStep(slot) : 0)
