@@ -51,7 +51,11 @@ extension RuntimeCore {
     /// Doppler) was given to its source: its clock follows from now.
     func retime(_ slot: Int) {
         guard slots[slot].clock.isRunning else { return }
-        slots[slot].clock.change(step: voiceStep(slot), at: mixClock)
+        let step = voiceStep(slot)
+        // Most calls (a gain ramp, a place that leaves Doppler alone) keep the step: then the mix
+        // clock, a call to the device in real time, is not read at all.
+        guard step != slots[slot].clock.step else { return }
+        slots[slot].clock.change(step: step, at: mixClock)
     }
 
     /// The listener or the Doppler settings changed: every voice whose Doppler shift they move follows.
