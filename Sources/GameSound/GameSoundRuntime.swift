@@ -228,11 +228,6 @@ public final class GameSoundRuntime: Sendable {
     /// The frame the runtime is at (frames rendered, for headless output).
     public var currentFrame: Int { core.read { $0.currentFrame } }
 
-    /// For the storms' rebuild comparison: while running, throws the output away and builds it
-    /// again (a new device and context, every buffer and source anew, what played replayed), as a
-    /// media-services reset or a route change does, with no interruption around it.
-    ///
-    /// - Returns: Whether it rebuilt (only a running runtime does).
     /// For the tests of the model's clock: where a real effect voice is in its sound, by the model
     /// (``VoiceClock``) and by OpenAL (`AL_SAMPLE_OFFSET`); nil for a voice that ended, is virtual,
     /// or whose source cannot be asked now.
@@ -276,6 +271,18 @@ public final class GameSoundRuntime: Sendable {
         }
     }
 
+    /// For the storms' rebuild comparison: how many frames the reverb heard now rings on before it
+    /// has fallen 20 dB (a third of its decay time); 0 with no environment heard. A rebuild's new
+    /// reverb slots start without that tail, and OpenAL has no way to carry an effect's state over.
+    package func reverbTailFrames() -> Int {
+        core.read { $0.reverbTailFrames }
+    }
+
+    /// For the storms' rebuild comparison: while running, throws the output away and builds it
+    /// again (a new device and context, every buffer and source anew, what played replayed), as a
+    /// media-services reset or a route change does, with no interruption around it.
+    ///
+    /// - Returns: Whether it rebuilt (only a running runtime does).
     @discardableResult
     package func rebuildOutput() -> Bool {
         core.with { core in

@@ -36,18 +36,22 @@ extension StormRunner {
     }
 
     /// The largest difference between a plain run's samples and a rebuilt run's outside the
-    /// ``rebuildSettleFrames`` after each rebuild, and where.
+    /// ``rebuildSettleFrames`` after each rebuild and fresh start, and outside the reverb tail heard
+    /// at each rebuild (``StormTrace/rebuildTails``), and where.
     public static func largestDifference(plain: StormTrace, rebuilt: StormTrace) -> (difference: Float, frame: Int, framesAfterRebuild: Int?) {
         var worst: (difference: Float, frame: Int) = (0, 0)
-        var rebuilds = (rebuilt.rebuildFrames + rebuilt.freshStartFrames).sorted()[...]
-        var lastRebuild: Int?
+        let tails = rebuilt.rebuildTails + Array(repeating: 0, count: max(0, rebuilt.rebuildFrames.count - rebuilt.rebuildTails.count))
+        let exempt = zip(rebuilt.rebuildFrames, tails).map { ($0, $0 + max(rebuildSettleFrames, $1)) }
+            + rebuilt.freshStartFrames.map { ($0, $0 + rebuildSettleFrames) }
+        var windows = exempt.sorted { $0.0 < $1.0 }[...]
+        var exemptUntil = Int.min
         for (index, pair) in zip(plain.samples, rebuilt.samples).enumerated() {
             let frame = index / 2
-            while let next = rebuilds.first, next <= frame {
-                lastRebuild = next
-                rebuilds.removeFirst()
+            while let next = windows.first, next.0 <= frame {
+                exemptUntil = max(exemptUntil, next.1)
+                windows.removeFirst()
             }
-            if let lastRebuild, frame - lastRebuild < rebuildSettleFrames { continue }
+            if frame < exemptUntil { continue }
             let difference = abs(pair.0 - pair.1)
             if difference > worst.difference { worst = (difference, frame) }
         }

@@ -45,10 +45,12 @@ public struct StormRunner: Sendable {
     /// How far a sample of a run with rebuilds may be from the plain run's after the settle frames:
     /// the level of one of the storm's sounds (sines of amplitude 0.5 at most). What a rebuild may do, as
     /// measured (docs/reliability.md, "Rebuilt at random"): nothing at all to a voice or a stream once
-    /// its first mix is over (their clocks are exact headless, Doppler included), but a new reverb slot
+    /// its first mix is over (their clocks are exact headless, Doppler included). A new reverb slot
     /// starts without the tail the old one had, which a long reverb (a hangar) under a loud, dense
-    /// send can carry past this bound for a while (seed 428, 0.52, about one storm in 5 000). Losing or
-    /// doubling a whole voice, or a soundtrack in the wrong place, goes past it.
+    /// send carried past this bound (seed 428, 0.52, 553 frames after a rebuild, about one storm in
+    /// 5 000): the comparison leaves out the tail heard at each rebuild, until it has fallen 20 dB
+    /// (``StormTrace/rebuildTails``). Losing or doubling a whole voice, or a soundtrack in the wrong
+    /// place, goes past it.
     public static let rebuildSampleBound: Float = 0.5
 
     /// Creates a runner.
@@ -191,9 +193,13 @@ public struct StormRunner: Sendable {
         // route change included, until it returns).
         guard runtime.simulatedSystem?.appState != .suspended else { return }
         let before = log.events.count
+        let tail = runtime.reverbTailFrames()
         guard runtime.rebuildOutput() else { return }
         state.rebuildEvents.append(before..<log.events.count)
-        if state.recording { state.trace.rebuildFrames.append(runtime.currentFrame) }
+        if state.recording {
+            state.trace.rebuildFrames.append(runtime.currentFrame)
+            state.trace.rebuildTails.append(tail)
+        }
     }
 
     /// Ends every disturbance, checks the sound came back, then that everything is given back.

@@ -18,6 +18,9 @@ public struct StormTrace: Sendable {
     public var oneShotBus: BusName = .effects
     /// The frames at which the output was rebuilt (a rebuild comparison's second run only).
     public var rebuildFrames: [Int] = []
+    /// For each of ``rebuildFrames``, the frames of reverb tail heard then, which the new reverb slots
+    /// start without (see `GameSoundRuntime.reverbTailFrames()`).
+    public var rebuildTails: [Int] = []
     /// The frames at which a sound paused across a rebuild was resumed on a new source (a rebuild
     /// comparison's second run only; see `GameSoundRuntime.freshStartFrames()`).
     public var freshStartFrames: [Int] = []

@@ -98,6 +98,13 @@ struct StormTests {
         #expect(StormRunner.comparison(plain: plain, rebuilt: (nil, rebuilt), in: storm) == nil, "within the bound")
         #expect(StormRunner.largestDifference(plain: plain, rebuilt: rebuilt).framesAfterRebuild == StormRunner.rebuildSettleFrames)
         rebuilt.samples[2 * (settled + 2) + 1] = 0.25 + StormRunner.rebuildSampleBound * 2
+        var ringing = rebuilt
+        ringing.rebuildTails = [StormRunner.rebuildSettleFrames + 10]
+        #expect(StormRunner.comparison(plain: plain, rebuilt: (nil, ringing), in: storm) == nil,
+                "within the reverb tail heard at the rebuild: not compared")
+        ringing.samples[2 * (settled + 10)] = 0.25 + StormRunner.rebuildSampleBound * 2
+        #expect(StormRunner.comparison(plain: plain, rebuilt: (nil, ringing), in: storm)?.message
+                    .contains("\(StormRunner.rebuildSettleFrames + 10) frames after a rebuild") == true, "compared once the tail has fallen")
         let sample = StormRunner.comparison(plain: plain, rebuilt: (nil, rebuilt), in: storm)
         #expect(sample?.kind == .rebuildDiffers)
         #expect(sample?.step == storm.steps.count, "past the storm's 200 frames of steps")

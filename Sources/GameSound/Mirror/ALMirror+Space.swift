@@ -106,6 +106,7 @@ extension ALMirror {
     func loadEnvironment(_ environment: Environment, into slot: Int) {
         guard slot < reverbSlots.count else { return }
         environmentInSlot = environment
+        slotEnvironments[slot] = environment
         let effect = reverbEffects[slot], auxiliary = reverbSlots[slot]
         if let reverb = environment.reverb {
             attempt("reverb \(slot) of the environment") { () throws(OpenALError) in try effect.setReverb(reverb) }
@@ -121,6 +122,14 @@ extension ALMirror {
         let incoming = reverbSlots[active], outgoing = reverbSlots[1 - active]
         attempt("reverb slot \(active) of the environment") { () throws(OpenALError) in try incoming.setGain(fadeIn) }
         attempt("reverb slot \(1 - active) of the environment") { () throws(OpenALError) in try outgoing.setGain(1 - fadeIn) }
+    }
+
+    /// The longest decay time (seconds to fall 60 dB) of the reverbs heard with slot `active` at
+    /// `fadeIn` and the other at its complement; 0 with no reverb slots.
+    func audibleDecayTime(active: Int, fadeIn: Float) -> Double {
+        guard hasReverb else { return 0 }
+        let heard = [(slotEnvironments[active], fadeIn), (slotEnvironments[1 - active], 1 - fadeIn)]
+        return heard.filter { $0.1 > 0 }.map { Double($0.0.reverb?.decayTime ?? 0) }.max() ?? 0
     }
 
     /// Takes every voice off the reverb and deletes the slots, effects and filter (before the context goes).
@@ -146,6 +155,7 @@ extension ALMirror {
         reverbSlots = []
         reverbEffects = []
         scratchFilter = nil
+        slotEnvironments = [.none, .none]
     }
 
     // MARK: - Each voice

@@ -67,6 +67,8 @@ final class ALMirror {
     var scratchFilter: ALFilter?
     /// The environment loaded in the active reverb slot.
     var environmentInSlot = Environment.none
+    /// The environment loaded in each reverb slot (none in both until the slots exist).
+    var slotEnvironments: [Environment] = [.none, .none]
     /// The listener, Doppler factor and speed of sound the context was last given (what moves a
     /// voice's pitch by Doppler, see ``VoiceClock``).
     var listener = Listener()

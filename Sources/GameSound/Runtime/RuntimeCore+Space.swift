@@ -184,6 +184,13 @@ extension RuntimeCore {
         for index in allocator.slots.indices where allocator.slots[index].busy { applyVoiceSends(index) }
     }
 
+    /// How many frames the reverb heard now rings on before it has fallen 20 dB: what a rebuild,
+    /// whose new reverb slots start empty, cannot carry over. 0 with no reverb.
+    var reverbTailFrames: Int {
+        let decay = mirror.audibleDecayTime(active: activeEnvironmentSlot, fadeIn: environmentFade.value(at: currentFrame))
+        return Int((decay / 3 * Double(configuration.sampleRate)).rounded(.up))
+    }
+
     /// The active slot at the fade's gain, the other at its complement.
     private func applyEnvironmentGains(at frame: Int) {
         mirror.setReverbGains(active: activeEnvironmentSlot, fadeIn: environmentFade.value(at: frame))
