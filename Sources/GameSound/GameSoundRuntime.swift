@@ -83,12 +83,7 @@ public final class GameSoundRuntime: Sendable {
         }
         try box.with { (core) throws(GameSoundError) in try core.start(soundtrack: soundtrack) }
         if case .realtime = configuration.output {
-            let loop = RealtimeLoop {
-                box.with { core in
-                    core.update()
-                    return core.updatePeriod
-                }
-            }
+            let loop = RealtimeLoop { box.update() }
             self.loop = loop
             loop.start()
         } else {

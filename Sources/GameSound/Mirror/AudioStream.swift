@@ -39,6 +39,8 @@ final class AudioStream {
     /// another one was, in the middle of resampling), applied with the first `play`.
     private var startFraction: Double
     private var hasPlayed = false
+    /// The gain its source was last given (the player's shadow): an unchanged gain is not set again.
+    private var appliedGain: Float?
 
     /// Opens the file and positions it at `startFrame` (and `fraction` of a frame further, from its
     /// first play on).
@@ -117,7 +119,18 @@ final class AudioStream {
 
     /// The gain of its source: the record's gain, its bus and its fade, worked out by the runtime.
     func setGain(_ gain: Float) throws(OpenALError) {
+        guard gain != appliedGain else { return }
         try source.setGain(gain)
+        appliedGain = gain
+    }
+
+    /// Whether ``keepFed()`` has anything to do: a buffer has played out (a refill, an underrun or
+    /// the end all start so), the queue is empty, or a free buffer can take more of the file. Asks
+    /// OpenAL one thing at most; false while paused or stopped.
+    func needsFeeding() throws(OpenALError) -> Bool {
+        guard state == .playing else { return false }
+        if queued.isEmpty || (!freeBuffers.isEmpty && !decoderExhausted) { return true }
+        return try source.processedBufferCount() > 0
     }
 
     /// Per-block work while it plays: refilling processed buffers, and restarting after an underrun.

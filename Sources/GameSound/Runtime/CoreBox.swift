@@ -61,6 +61,16 @@ final class CoreBox: @unchecked Sendable {
         }
     }
 
+    /// Runs the real-time loop's update: like ``read(_:)``, a step that leaves ``RuntimeCore/quietUntil``
+    /// alone, so that an update with nothing due stays quiet (the update itself changes only time,
+    /// unless it finds work). Returns the period to wait before the next.
+    func update() -> Double {
+        step(changing: false) { core in
+            core.update()
+            return core.updatePeriod
+        }
+    }
+
     /// Renders headless output: a step that changes nothing but time, run at every block, so it
     /// leaves two things out.
     /// - It keeps ``RuntimeCore/quietUntil``: an update with nothing due stays quiet.

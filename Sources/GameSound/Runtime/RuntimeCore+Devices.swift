@@ -53,6 +53,10 @@ extension RuntimeCore {
     }
 
     /// How many updates make half a second: the pause between two attempts to open a device.
+    /// How often, in frames, a running real-time output asks its device whether it is still
+    /// connected: every 50 ms.
+    var connectionCheckFrames: Int { configuration.sampleRate / 20 }
+
     var deviceRetryUpdates: Int { max(1, configuration.sampleRate / 2 / configuration.updateFrames) }
 
     /// After a real output could not be (re)opened: wait for a device, trying every half second.
@@ -79,10 +83,15 @@ extension RuntimeCore {
     /// its sound server gone. OpenAL then reports it disconnected (`ALC_EXT_disconnect`); the runtime
     /// reopens the output on the default device and, while none can be opened, tries again every
     /// half second, keeping what was playing for when a device comes.
-    func followDeviceConnection() {
+    func followDeviceConnection(at now: Int) {
         guard !isHeadless else { return }
         switch phase {
         case .running:
+            // Asked every ``connectionCheckFrames`` rather than at every update (a call into the
+            // device, 7 % of a real-time update's time): an unplugged device is noticed at most
+            // that much later. (The second test restarts the wait if the clock went back.)
+            guard now >= nextConnectionCheck || now < nextConnectionCheck - connectionCheckFrames else { return }
+            nextConnectionCheck = now + connectionCheckFrames
             guard mirror.deviceDisconnected else { return }
             log(.engine, "deviceDisconnected")
             logger.warning("the audio output device stopped working; reopening the output", metadata: LogCode.outputLost.metadata)

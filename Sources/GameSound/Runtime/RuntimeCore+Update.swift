@@ -13,12 +13,19 @@ extension RuntimeCore {
     // The update (every block)
 
     /// The periodic work: reactivation retries, silencing, fades, stream refills.
+    ///
+    /// Between steps of the game it is often quiet: the model has nothing moving until
+    /// ``quietUntil`` (see ``firstFrameWithWork(after:)``) and the mirror already holds what the
+    /// model says. Such an update only checks: that the system's status did not change, that no
+    /// stream has a buffer to refill, and (in real time, now and then) that the device is still
+    /// there. Headless and in real time alike.
     func update() {
-        if frame < quietUntil, system.statusVersion.map({ $0 == followedStatusVersion }) == true {
-            // Nothing in flight and nothing due, and the system says nothing changed: only the
-            // playing clock moves on, as ``updateMix()`` would move it. (Nothing changed that
-            // Now Playing shows either: it is published at the start and end of whole updates.)
-            keepPlayingClock(at: frame)
+        let now = currentFrame
+        if now < quietUntil, system.statusVersion.map({ $0 == followedStatusVersion }) == true, !streamsNeedFeeding() {
+            // Only the playing clock moves on, as ``updateMix()`` would move it. (Nothing changed
+            // that Now Playing shows either: it is published at the start and end of whole updates.)
+            keepPlayingClock(at: now)
+            if !isHeadless { followDeviceConnection(at: now) }
             return
         }
         publishNowPlayingIfChanged()
@@ -26,7 +33,7 @@ extension RuntimeCore {
         steppedDuringUpdate = false
         // A headless render does not make the context current before its blocks (CoreBox.render).
         adoptContext()
-        followDeviceConnection()
+        followDeviceConnection(at: now)
         if needsReactivation, phase == .inactive { reactivate() }
         guard phase == .running else { return }
         updateSilence()
@@ -51,18 +58,46 @@ extension RuntimeCore {
     }
 
     /// The first frame at which an update has work to do again, if no step of the game and no
-    /// notification comes first (every one of them sets ``quietUntil`` back to 0): a headless,
-    /// running runtime with no ramp, fade, duck, stream or virtual voice in flight has nothing to
-    /// do until a one-shot voice may have ended. 0 when something is in flight now.
+    /// notification comes first (every one of them sets ``quietUntil`` back to 0), and no stream
+    /// needs a refill before it: 0 when something is in flight now.
     ///
-    /// The conditions are those under which each part of the update returns at once on the next
-    /// block, whose ``previousUpdateFrame`` is `now`.
+    /// It asks the two halves of the runtime one question each. The model: is anything moving (a
+    /// ramp, fade or duck on its way, the listener or environment on the move, a ducking rule to
+    /// follow, a virtual voice to rank)? The mirror: does it hold what the model says (a context
+    /// that can be used, nothing deferred)? With neither, nothing changes until a one-shot voice
+    /// may have ended. The conditions are those under which each part of the update returns at
+    /// once, or writes only what the mirror already has, on the next block, whose
+    /// ``previousUpdateFrame`` is `now`.
     private func firstFrameWithWork(after now: Int) -> Int {
-        guard configuration.quietUpdates, isHeadless, phase == .running, !needsReactivation, !mirror.contextSuspended,
-              duckRamp.isFinished(at: now), now > mixSettlesAt, now > voiceRampsSettleAt, now > spaceSettlesAt,
-              listenerRamp == nil, virtualVoiceCount == 0, soundtrack?.player == nil, outgoingTracks.isEmpty,
-              !streamVoices.contains(where: \.live), duckingRulesFollowed
+        guard configuration.quietUpdates, phase == .running, !needsReactivation, modelIsStill(at: now), mirrorIsSettled
         else { return 0 }
         return nextEndCheck
+    }
+
+    /// Nothing in the model moves from `now` on: what each source should be given stays as it is.
+    private func modelIsStill(at now: Int) -> Bool {
+        duckRamp.isFinished(at: now) && now > mixSettlesAt && now > voiceRampsSettleAt && now > spaceSettlesAt
+            && listenerRamp == nil && virtualVoiceCount == 0 && outgoingTracks.isEmpty
+            && (soundtrack.map { $0.isSteady(at: now) } ?? true)
+            && !streamVoices.contains(where: { $0.live && !$0.isSteady(at: now) })
+            && duckingRulesFollowed
+    }
+
+    /// The mirror holds what the model says, and nothing waits for the context.
+    private var mirrorIsSettled: Bool {
+        !mirror.contextSuspended && discardedStreams.isEmpty
+    }
+
+    /// Whether a playing stream has a buffer to refill, has run dry or has ended: the one part of a
+    /// quiet update that depends on OpenAL's mixing rather than on the model. True when it cannot
+    /// be asked (the whole update then reports why).
+    private func streamsNeedFeeding() -> Bool {
+        guard soundtrack?.player != nil || !streamVoices.isEmpty else { return false }
+        guard useContext() else { return true }
+        if let player = soundtrack?.player, (try? player.needsFeeding()) != false { return true }
+        for record in streamVoices where record.live {
+            if let player = record.player, (try? player.needsFeeding()) != false { return true }
+        }
+        return false
     }
 }

@@ -150,6 +150,9 @@ final class RuntimeCore {
     /// A route change asked for a new output device while the runtime could not reopen it
     /// (interrupted): the next restore opens a new device instead of reusing the old one.
     var deviceReopenPending = false
+    /// The frame from which a running real-time output asks its device again whether it is
+    /// connected (see ``followDeviceConnection(at:)``).
+    var nextConnectionCheck = 0
     /// Updates left before the next attempt to open a device while ``Phase/awaitingDevice``.
     var deviceRetryCountdown = 0
     var silenceCause: OutputSilenceCause?

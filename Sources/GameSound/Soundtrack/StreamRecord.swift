@@ -53,6 +53,12 @@ struct StreamRecord {
         return range.lowerBound + (position - range.upperBound) % range.count
     }
 
+    /// Whether its gain stays as it is from `frame` on, whatever its bus does: no fade and no ramp
+    /// under way.
+    func isSteady(at frame: Int) -> Bool {
+        fade == nil && (gainRamp?.isFinished(at: frame) ?? true)
+    }
+
     /// The gain before the bus and the fade, at `frame`.
     func gain(at frame: Int) -> Float { gainRamp?.value(at: frame) ?? gain }
 }
