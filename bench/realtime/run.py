@@ -9,7 +9,8 @@ SDL_mixer 2) side by side, alternating, and prints what it measured.
                         stress-ng
 
 Settings come from the environment: RT_SECONDS (20), RT_REPS (2), RT_VOICES ("1 16 64"),
-RT_PLAYS (200), RT_SWITCHES (2 output switches per program; 0 skips), RT_GAP_SECONDS (20), RT_STRESS ("0 4 16", stress-ng --cpu N, 0 none; "" skips the
+RT_SIDES ("gamesound openal sdlmixer": the programs rt_NAME in RT_BIN, so a GameSound built
+from another commit can run beside this one as an extra side), RT_PLAYS (200), RT_SWITCHES (2 output switches per program; 0 skips), RT_GAP_SECONDS (20), RT_STRESS ("0 4 16", stress-ng --cpu N, 0 none; "" skips the
 gap runs), RT_LATENCY (1; 0
 skips), RT_BIN (.build/realtime), RT_ASSETS (assets). Every run is also written as one JSON line to
 OUT, so the table can be made again from the raw figures (report.py).
@@ -34,7 +35,7 @@ import threading
 import time
 
 RATE = 48000
-SIDES = ["gamesound", "openal", "sdlmixer"]
+SIDES = os.environ.get("RT_SIDES", "gamesound openal sdlmixer").split()
 
 
 def env_int(name, default):

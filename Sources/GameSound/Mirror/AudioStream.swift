@@ -8,7 +8,8 @@ import OpenAL
 ///
 /// It holds nothing the game asked for: its record says what gain it plays at and when it pauses or
 /// stops, and a new player can always be made from the record where the last one was. Lives inside
-/// the runtime's lock, with the runtime's context current.
+/// the runtime's lock, with the runtime's context current. (That lock keeps its accesses exclusive,
+/// so the properties a quiet update reads skip Swift's dynamic check, as the runtime's core does.)
 final class AudioStream {
     enum State: Equatable {
         case playing
@@ -26,21 +27,21 @@ final class AudioStream {
     /// the whole file.
     let loopRange: Range<Int>
     private let source: ALSource
-    private var freeBuffers: [ALBuffer]
+    @exclusivity(unchecked) private var freeBuffers: [ALBuffer]
     /// The queued buffers, oldest first: the track frame each starts at, and its samples (kept for
     /// the level meters, which read what is being heard).
-    private var queued: [(start: Int, pcm: PCMBuffer<Float>)] = []
+    @exclusivity(unchecked) private var queued: [(start: Int, pcm: PCMBuffer<Float>)] = []
     /// The buffer heard just before the oldest queued one, so a meter window can reach back into it.
     private var lastPlayed: PCMBuffer<Float>?
-    private var decoderExhausted = false
-    private(set) var state: State = .stopped
+    @exclusivity(unchecked) private var decoderExhausted = false
+    @exclusivity(unchecked) private(set) var state: State = .stopped
     private(set) var underruns = 0
     /// The fraction of a frame past `startFrame` its first play starts at (a player made again where
     /// another one was, in the middle of resampling), applied with the first `play`.
     private var startFraction: Double
     private var hasPlayed = false
     /// The gain its source was last given (the player's shadow): an unchanged gain is not set again.
-    private var appliedGain: Float?
+    @exclusivity(unchecked) private var appliedGain: Float?
 
     /// Opens the file and positions it at `startFrame` (and `fraction` of a frame further, from its
     /// first play on).
