@@ -266,6 +266,13 @@ public final class GameSoundRuntime: Sendable {
         }
     }
 
+    /// For the tests of the quiet update: whether the update of the next block will be quiet (only
+    /// its checks) unless a step of the game, a notification, a status change or a stream's refill
+    /// comes first.
+    package func nextUpdateIsQuiet() -> Bool {
+        core.read { $0.currentFrame < $0.quietUntil }
+    }
+
     /// For the storms' rebuild comparison: how many frames the reverb heard now rings on before it
     /// has fallen 20 dB (a third of its decay time); 0 with no environment heard. A rebuild's new
     /// reverb slots start without that tail, and OpenAL has no way to carry an effect's state over.

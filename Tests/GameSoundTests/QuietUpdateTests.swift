@@ -32,9 +32,9 @@ struct QuietUpdateTests {
     ///
     /// - Parameter busy: Before every render, set the volume of a bus nothing plays on, so that a
     ///   ramp is always in flight and no update can be quiet.
-    private func run(_ script: Script, busy: Bool,
+    private func run(_ script: Script, busy: Bool, soundtrack: Bool = false,
                      strategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext) throws -> Run {
-        let h = try Harness(policy: .effectsOnly, soundtrack: false, strategy: strategy)
+        let h = try Harness(policy: soundtrack ? .effectsPlusSoundtrack : .effectsOnly, soundtrack: soundtrack, strategy: strategy)
         guard case .played(let loop, _) = try h.runtime.play("beep", options: .init(loop: true)) else {
             throw GameSoundError.invalidArgument("the looping beep did not play")
         }
@@ -50,10 +50,10 @@ struct QuietUpdateTests {
 
     /// Runs `script` quiet and busy and requires the two to log the same events at the same frames
     /// and render the same samples, bit for bit; returns the quiet run.
-    private func compare(_ script: Script,
+    private func compare(_ script: Script, soundtrack: Bool = false,
                          strategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext) throws -> Run {
-        let quiet = try run(script, busy: false, strategy: strategy)
-        let busy = try run(script, busy: true, strategy: strategy)
+        let quiet = try run(script, busy: false, soundtrack: soundtrack, strategy: strategy)
+        let busy = try run(script, busy: true, soundtrack: soundtrack, strategy: strategy)
         #expect(quiet.events == busy.events)
         #expect(quiet.samples.count == busy.samples.count)
         let firstDifference = zip(quiet.samples, busy.samples).enumerated().first { $0.element.0 != $0.element.1 }?.offset
@@ -85,6 +85,28 @@ struct QuietUpdateTests {
         #expect(quiet.first("duckBegan") == 100 * 256, "the duck is noticed at the block where it began")
         #expect(quiet.level(blocks: 120..<150) < quiet.level(blocks: 60..<100) * 0.5, "the duck is heard")
         #expect(quiet.level(blocks: 290..<300) == 0, "the faded stop is heard to the end")
+    }
+
+    @Test("a soundtrack and a streamed voice playing steadily: quiet blocks only refill, and sound exactly like whole updates",
+          arguments: GameSoundConfiguration.InterruptionStrategy.allCases)
+    func steadyStreamsStayQuiet(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
+        // 300 blocks are 1.6 s: each stream's 4 queued buffers (0.34 s) must be refilled several
+        // times in quiet stretches. A quiet update that skipped refills would leave the streams
+        // silent; one that refilled late would be heard as a gap the busy run does not have.
+        let quietBlocks = Mutex(0)
+        let quiet = try compare(Script { h, block, _ in
+            switch block {
+            case 10: _ = try h.runtime.playStream(TestAssets.soundtrackPath, bus: .ambience, gain: 0.5)
+            case 120: try h.runtime.setSoundtrackVolume(0.5)
+            case 150: try h.perform("phone.ring")
+            case 170: try h.perform("phone.decline")
+            default: break
+            }
+            if h.runtime.nextUpdateIsQuiet() { quietBlocks.withLock { $0 += 1 } }
+        }, soundtrack: true, strategy: strategy)
+        #expect(quiet.level(blocks: 280..<300) > 0.1, "the streams play on to the end")
+        // (The busy run counts too, and is never quiet: the count is the quiet run's.)
+        #expect(quietBlocks.withLock { $0 } > 150, "most blocks of the quiet run are quiet: \(quietBlocks.withLock { $0 })")
     }
 
     @Test("another app's duck that lands before a render starting inside an update period ramps down, and back up")
