@@ -214,10 +214,10 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 
 ## check: everything CI runs (.ci/run): `make test`, the docs' shell blocks, the API reference with
 ## warnings as errors (so a doc comment cannot break a link unnoticed), the callgrind guard on the
-## per-block cost, the SDK's tests (docs/shipping.md), the concurrency tests under ThreadSanitizer,
+## per-block cost, the real-time check (CPU against the game by hand, gaps under load), the SDK's tests (docs/shipping.md), the concurrency tests under ThreadSanitizer,
 ## each fuzzer for 30 s from a fixed seed, 60 s of real-time endurance with the slope tests, and the
 ## C ABI tests on the shipped library under valgrind memcheck (docs/reliability.md).
-check: test doc-test docs callgrind-guard sdk-test sanitize-ci fuzz-ci endurance-ci leaks-c
+check: test doc-test docs callgrind-guard realtime-check sdk-test sanitize-ci fuzz-ci endurance-ci leaks-c
 check: DESKTOP_CHECKS_IN_SDK = 1
 
 ## storms: N random storms (10 000 unless N= or STORMS= says) in parallel worker processes of the release
@@ -317,7 +317,20 @@ endurance-cycles: build
 
 # ---- Real time (docs/performance.md, "Real time") -------------------------------------------
 RT_OUT := .build/realtime
-.PHONY: bench-realtime
+.PHONY: bench-realtime realtime-check
+
+## realtime-check: the real-time cost and gaps, short, in `make check` (bench/realtime/check.py): GameSound's
+## C SDK against the same game by hand on the null device (fails above 1.5x the CPU while playing), then
+## the soundtrack on a private PulseAudio beside stress-ng at twice the cores (fails on a gap of 2 ms in
+## each of two tries). About a minute.
+realtime-check: sdk-lib
+	@command -v stress-ng >/dev/null || { echo "realtime-check needs stress-ng: apt-get install stress-ng"; exit 1; }
+	mkdir -p $(RT_OUT)
+	cc -O2 -Wall -Wextra -Werror -o $(RT_OUT)/rt_gamesound bench/realtime/rt_gamesound.c -Ic/include \
+	    -L$(SDK_LIB) -lgamesound -Wl,-rpath,$(abspath $(SDK_LIB))
+	cc -O2 -Wall -Wextra -Werror -o $(RT_OUT)/rt_openal bench/realtime/rt_openal.c $$(pkg-config --cflags --libs openal vorbisfile)
+	python3 bench/realtime/check.py cpu
+	Tests/desktop/with-server.sh pulseaudio python3 bench/realtime/check.py gaps
 
 ## bench-realtime: GameSound's C SDK against the same game written by hand on OpenAL Soft and
 ## libvorbisfile, and on SDL_mixer 2, in real time: CPU, peak memory, start, play latency and gaps
