@@ -201,6 +201,30 @@ struct MixingTests {
         #expect(h.events.contains { $0.name == "voiceEnded" && $0.details.contains { $0.value == .string("stopped") } })
     }
 
+    @Test("a fade-out that finished just before a rebuild ends its voice at the same frame as without the rebuild, and silently")
+    func fadeEndedBeforeRebuild() throws {
+        // The fade (0.08 s: 3 840 frames from frame 1 000) ends at frame 4 840; the next update is at
+        // 4 864. Storm seed 35012: the rebuild's reconcile ended the voice itself, 131 frames early.
+        func run(rebuild: Bool) throws -> (ended: Int, after: Range<Int>, h: Harness) {
+            let h = try harness()
+            let voice = try #require(try h.runtime.play("low", options: .init(loop: true)).voice)
+            try h.render(frames: 1_000)
+            try h.runtime.stop(voice, fade: 0.08)
+            try h.render(frames: 3_850)
+            if rebuild { #expect(h.runtime.rebuildOutput()) }
+            let after = try h.render(frames: 2_000)
+            return (try #require(h.firstEvent("voiceEnded")).frame, after, h)
+        }
+        let plain = try run(rebuild: false), rebuilt = try run(rebuild: true)
+        #expect(rebuilt.h.events.contains { $0.name == "contextRebuilt" })
+        #expect(rebuilt.ended == plain.ended)
+        #expect(plain.ended == 4_864)
+        // (A headless render mixes groups of 4 frames: frames 4 850 and 4 851 were mixed with 4 848,
+        // before the rebuild, at the fade's last gain.)
+        #expect(rebuilt.h.isSilent(4_852..<rebuilt.after.upperBound), "silent once the rebuilt output mixes")
+        #expect(!plain.h.isSilent(4_852..<4_864), "where the run without a rebuild still plays the fade's last gain")
+    }
+
     @Test("voiceEnded: finished within a block of the sound's end, stolen when the pool is full")
     func voiceEnded() throws {
         let h = try harness(voices: 2)

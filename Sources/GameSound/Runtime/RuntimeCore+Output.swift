@@ -23,6 +23,7 @@ extension RuntimeCore {
         // Ramps (bus volumes, ducks, the environment's crossfade, the listener) went on in time while
         // no update ran: the next updates apply where they are now, finished or not.
         mixSettlesAt = max(mixSettlesAt, currentFrame)
+        voiceRampsSettleAt = max(voiceRampsSettleAt, currentFrame)
         spaceSettlesAt = max(spaceSettlesAt, currentFrame)
         updateSilence()
         reconcile()

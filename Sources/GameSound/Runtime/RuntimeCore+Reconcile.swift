@@ -18,8 +18,10 @@ extension RuntimeCore {
         if phase == .running, useContext() {
             let now = currentFrame
             busGains = buses.sourceGains(at: now, ducks: duckGains)
-            // Ramps and fade-outs went on in time while no update ran: end the fades that finished.
-            advanceVoiceRamps(at: now)
+            // It writes the model as it is and moves nothing on: a fade-out that finished while no
+            // update ran is written at its end (silent) and ended by the next update, which
+            // ``startOutput()`` makes apply the voices' ramps. So a rebuild between two updates
+            // ends it at the same frame as a run without one.
             reconcileVoices()
             restoreStreams()
             nextEndCheck = now
@@ -49,6 +51,19 @@ extension RuntimeCore {
         }
         for index in allocator.slots.indices where allocator.slots[index].busy && !slots[index].isVirtual {
             guard let name = slots[index].effect, let sound = bank[name] else { continue }
+            if let fade = slots[index].stopFade, fade.isFinished(at: now) {
+                // Faded out while no update ran: silent from here, ended by the next update (see
+                // ``reconcile()``). Its own source, if it kept one, stays paused; on a fresh context
+                // an empty source stands for it.
+                if mirror.voices[index].attached == name {
+                    if mirror.voices[index].sounding {
+                        attempt(voiceLabel(index)) { () throws(GameSoundError) in try mirror.pause(index) }
+                    }
+                } else if !attachSpareSource(index) {
+                    endVoice(index, reason: .stopped)
+                }
+                continue
+            }
             if mirror.voices[index].attached == name {
                 applyVoice(index, at: now)
                 syncPlayState(index)
