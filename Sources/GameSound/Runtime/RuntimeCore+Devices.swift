@@ -52,11 +52,11 @@ extension RuntimeCore {
         startOutput()
     }
 
-    /// How many updates make half a second: the pause between two attempts to open a device.
     /// How often, in frames, a running real-time output asks its device whether it is still
     /// connected: every 50 ms.
     var connectionCheckFrames: Int { configuration.sampleRate / 20 }
 
+    /// How many updates make half a second: the pause between two attempts to open a device.
     var deviceRetryUpdates: Int { max(1, configuration.sampleRate / 2 / configuration.updateFrames) }
 
     /// After a real output could not be (re)opened: wait for a device, trying every half second.
