@@ -38,6 +38,28 @@ struct InterruptionTests {
                                       "phone.decline", "interruptionEnded", "sessionActivated", "contextRestored"]))
     }
 
+    @Test("a one-shot that played out just before a call, its end not noticed yet, is not heard again after the call",
+          arguments: GameSoundConfiguration.InterruptionStrategy.allCases)
+    func playedOutBeforeCall(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
+        // The beep is 14 400 frames; the update that would notice its end is at 14 592. The call
+        // comes at 14 500. Storm seed 63821: with the suspend strategy the stopped source was told
+        // to play again after the call, which starts a stopped source's sound over.
+        let h = try Harness(policy: .effectsOnly, soundtrack: false, strategy: strategy)
+        try #require(try h.runtime.play("beep").voice != nil)
+        try h.render(frames: 14_500)
+        // (Not asked through the voice: asking notices a stopped source and ends the voice.)
+        #expect(h.firstEvent("voiceEnded") == nil, "its end is not noticed yet")
+        try h.perform("phone.ring")
+        try h.render(seconds: 0.5)
+        try h.perform("phone.decline")
+        let restored = h.frame
+        let after = try h.render(seconds: 0.5)
+        #expect(h.isSilent(after), "the beep is not played again")
+        let ended = try #require(h.firstEvent("voiceEnded"))
+        #expect(ended.details.contains { $0.value == .string("finished") })
+        #expect(ended.frame >= restored && ended.frame < restored + 256, "ended at the first update after the call")
+    }
+
     @Test("call accepted, then hung up: silent through the whole call, back after the hang-up with no interruptionEnded")
     func callAcceptedThenHungUp() throws {
         let h = try Harness()

@@ -35,7 +35,7 @@ extension RuntimeCore {
     /// reset).
     ///
     /// - A voice whose source holds its sound gets its gain, pitch and place, and plays or pauses as
-    ///   the model says.
+    ///   the model says, unless it is a one-shot that played out (see below).
     /// - A voice whose source does not (a fresh context) starts again where its clock says it is. A
     ///   one-shot that played out before the context went gets an empty source instead, and ends at
     ///   its end check, when a voice that kept its source would be noticed to have ended.
@@ -64,16 +64,18 @@ extension RuntimeCore {
                 }
                 continue
             }
+            if !slots[index].options.loop, slots[index].clock.hasPlayedOut(at: mix, length: sound.frameCount) {
+                // It played out before the context went (the end check that would have noticed it
+                // had not run yet). It ends at its end check, as it would have without the break:
+                // its own source has stopped, and is not played again (a stopped source would start
+                // its sound over); on a fresh context an empty source (never played, like a stopped
+                // one) stands for it until then.
+                if mirror.voices[index].attached != name, !attachSpareSource(index) { endVoice(index, reason: .finished) }
+                continue
+            }
             if mirror.voices[index].attached == name {
                 applyVoice(index, at: now)
                 syncPlayState(index)
-                continue
-            }
-            if !slots[index].options.loop, slots[index].clock.hasPlayedOut(at: mix, length: sound.frameCount) {
-                // It played out before the context went. It ends when a voice that kept its source
-                // would be noticed to have ended, at its end check: an empty source (never played,
-                // like a stopped one) stands for it until then.
-                if !attachSpareSource(index) { endVoice(index, reason: .finished) }
                 continue
             }
             guard attachSpareSource(index), mirror.hasBuffer(name) else { continue }
