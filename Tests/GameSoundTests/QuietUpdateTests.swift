@@ -32,9 +32,10 @@ struct QuietUpdateTests {
     ///
     /// - Parameter busy: Before every render, set the volume of a bus nothing plays on, so that a
     ///   ramp is always in flight and no update can be quiet.
-    private func run(_ script: Script, busy: Bool, soundtrack: Bool = false,
+    private func run(_ script: Script, busy: Bool, soundtrack: Bool = false, virtualVoices: Int = 0,
                      strategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext) throws -> Run {
-        let h = try Harness(policy: soundtrack ? .effectsPlusSoundtrack : .effectsOnly, soundtrack: soundtrack, strategy: strategy)
+        let h = try Harness(policy: soundtrack ? .effectsPlusSoundtrack : .effectsOnly, soundtrack: soundtrack,
+                            voices: virtualVoices > 0 ? 2 : 32, strategy: strategy, virtualVoices: virtualVoices)
         guard case .played(let loop, _) = try h.runtime.play("beep", options: .init(loop: true)) else {
             throw GameSoundError.invalidArgument("the looping beep did not play")
         }
@@ -50,10 +51,10 @@ struct QuietUpdateTests {
 
     /// Runs `script` quiet and busy and requires the two to log the same events at the same frames
     /// and render the same samples, bit for bit; returns the quiet run.
-    private func compare(_ script: Script, soundtrack: Bool = false,
+    private func compare(_ script: Script, soundtrack: Bool = false, virtualVoices: Int = 0,
                          strategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext) throws -> Run {
-        let quiet = try run(script, busy: false, soundtrack: soundtrack, strategy: strategy)
-        let busy = try run(script, busy: true, soundtrack: soundtrack, strategy: strategy)
+        let quiet = try run(script, busy: false, soundtrack: soundtrack, virtualVoices: virtualVoices, strategy: strategy)
+        let busy = try run(script, busy: true, soundtrack: soundtrack, virtualVoices: virtualVoices, strategy: strategy)
         #expect(quiet.events == busy.events)
         #expect(quiet.samples.count == busy.samples.count)
         let firstDifference = zip(quiet.samples, busy.samples).enumerated().first { $0.element.0 != $0.element.1 }?.offset
@@ -107,6 +108,30 @@ struct QuietUpdateTests {
         #expect(quiet.level(blocks: 280..<300) > 0.1, "the streams play on to the end")
         // (The busy run counts too, and is never quiet: the count is the quiet run's.)
         #expect(quietBlocks.withLock { $0 } > 150, "most blocks of the quiet run are quiet: \(quietBlocks.withLock { $0 })")
+    }
+
+    @Test("virtual voices that keep their rank: quiet blocks between rankings, and a voice that comes near is realised at the same block as with whole updates")
+    func virtualVoicesStayQuiet() throws {
+        // 2 sources, the looping beep and 4 more loops placed further and further away: 3 are virtual.
+        let quietBlocks = Mutex(0)
+        var far: [Voice] = []
+        let quiet = try compare(Script(setUp: { h in
+            far = []
+            for distance: Float in [5, 10, 20, 40] {
+                far.append(try #require(try h.runtime.play("beep", options: .init(position: SIMDPosition(x: 0, y: 0, z: -distance), loop: true)).voice))
+            }
+        }, beforeBlock: { h, block, loop in
+            switch block {
+            case 100: try h.runtime.setVoice(far[3], position: SIMDPosition(x: 0, y: 0, z: -1))  // the farthest comes near
+            case 101: try h.runtime.setVoice(loop, gain: 0.1)
+            default: break
+            }
+            if h.runtime.nextUpdateIsQuiet() { quietBlocks.withLock { $0 += 1 } }
+        }), virtualVoices: 6)
+        #expect(quiet.first("voiceVirtualised") != nil)
+        let realised = try #require(quiet.first("voiceRealised"), "the voice that came near gets a source")
+        #expect(realised > 100 * 256 && realised <= 117 * 256, "at the next ranking, within 16 updates")
+        #expect(quietBlocks.withLock { $0 } > 200, "most blocks of the quiet run are quiet: \(quietBlocks.withLock { $0 })")
     }
 
     @Test("another app's duck that lands before a render starting inside an update period ramps down, and back up")

@@ -45,14 +45,16 @@ final class Harness {
     init(policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio,
          launch: LaunchState = .init(), soundtrack: Bool = true, voices: Int = 32,
          strategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext,
-         routePolicy: GameSoundConfiguration.RoutePolicy? = nil, overlaid: Bool = false) throws {
+         routePolicy: GameSoundConfiguration.RoutePolicy? = nil, overlaid: Bool = false, virtualVoices: Int = 0) throws {
         OpenALProcess.setDrivers("null")
         system = SimulatedSystem(launch: launch)
         let recorder = self.recorder
         // Record from the very first event: the observer is added by a configuration hook below.
+        var configuration = GameSoundConfiguration(policy: policy, output: .headless, voices: voices, interruptionStrategy: strategy,
+                                                   routePolicy: routePolicy)
+        configuration.virtualVoices = virtualVoices
         runtime = try GameSoundRuntime(
-            configuration: .init(policy: policy, output: .headless, voices: voices, interruptionStrategy: strategy,
-                                 routePolicy: routePolicy),
+            configuration: configuration,
             system: overlaid ? SimulatedSwitchesOverlay(wrapping: system) : system,
             soundtrack: soundtrack ? TestAssets.soundtrackPath : nil,
             eventObserver: { recorder.append($0) })

@@ -21,10 +21,13 @@ extension RuntimeCore {
     /// there. Headless and in real time alike.
     func update() {
         let now = currentFrame
-        if now < quietUntil, system.statusVersion.map({ $0 == followedStatusVersion }) == true, !streamsNeedFeeding() {
-            // Only the playing clock moves on, as ``updateMix()`` would move it. (Nothing changed
+        if now < quietUntil, system.statusVersion.map({ $0 == followedStatusVersion }) == true, !rankingDue,
+           !streamsNeedFeeding() {
+            // Only the playing clock moves on, as ``updateMix()`` would move it, and the virtual
+            // voices' ranking counts down, as ``rankVirtualVoices()`` would count. (Nothing changed
             // that Now Playing shows either: it is published at the start and end of whole updates.)
             keepPlayingClock(at: now)
+            if virtualVoiceCount > 0 { rankingCountdown -= 1 }
             if !isHeadless { followDeviceConnection(at: now) }
             return
         }
@@ -63,7 +66,7 @@ extension RuntimeCore {
     ///
     /// It asks the two halves of the runtime one question each. The model: is anything moving (a
     /// ramp, fade or duck on its way, the listener or environment on the move, a ducking rule to
-    /// follow, a virtual voice to rank)? The mirror: does it hold what the model says (a context
+    /// follow)? (Virtual voices are ranked by whole updates in between, see ``rankingDue``.) The mirror: does it hold what the model says (a context
     /// that can be used, nothing deferred)? With neither, nothing changes until a one-shot voice
     /// may have ended. The conditions are those under which each part of the update returns at
     /// once, or writes only what the mirror already has, on the next block, whose
@@ -77,7 +80,7 @@ extension RuntimeCore {
     /// Nothing in the model moves from `now` on: what each source should be given stays as it is.
     private func modelIsStill(at now: Int) -> Bool {
         duckRamp.isFinished(at: now) && now > mixSettlesAt && now > voiceRampsSettleAt && now > spaceSettlesAt
-            && listenerRamp == nil && virtualVoiceCount == 0 && outgoingTracks.isEmpty
+            && listenerRamp == nil && outgoingTracks.isEmpty
             && (soundtrack.map { $0.isSteady(at: now) } ?? true)
             && !streamVoices.contains(where: { $0.live && !$0.isSteady(at: now) })
             && duckingRulesFollowed
@@ -86,6 +89,13 @@ extension RuntimeCore {
     /// The mirror holds what the model says, and nothing waits for the context.
     private var mirrorIsSettled: Bool {
         !mirror.contextSuspended && discardedStreams.isEmpty
+    }
+
+    /// Whether this update ranks the virtual voices (every ``rankingInterval`` updates while any
+    /// voice is virtual): a whole update then, which may give a source to a voice that came near.
+    /// Between rankings, virtual voices move on with the playing clock alone.
+    private var rankingDue: Bool {
+        virtualVoiceCount > 0 && rankingCountdown <= 1
     }
 
     /// Whether a playing stream has a buffer to refill, has run dry or has ended: the one part of a
