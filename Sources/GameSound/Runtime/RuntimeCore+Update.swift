@@ -66,8 +66,8 @@ extension RuntimeCore {
     ///
     /// It asks the two halves of the runtime one question each. The model: is anything moving (a
     /// ramp, fade or duck on its way, the listener or environment on the move, a ducking rule to
-    /// follow)? (Virtual voices are ranked by whole updates in between, see ``rankingDue``.) The mirror: does it hold what the model says (a context
-    /// that can be used, nothing deferred)? With neither, nothing changes until a one-shot voice
+    /// follow)? (Virtual voices are ranked by whole updates in between, see ``rankingDue``.) The
+    /// mirror: does it hold what the model says (a context that can be used, nothing deferred)? With neither, nothing changes until a one-shot voice
     /// may have ended. The conditions are those under which each part of the update returns at
     /// once, or writes only what the mirror already has, on the next block, whose
     /// ``previousUpdateFrame`` is `now`.
