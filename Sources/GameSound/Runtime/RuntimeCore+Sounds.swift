@@ -1,12 +1,5 @@
 import AudioAnalysis
 
-/// A defined sound as the runtime keeps it: the definition and what its limits remember.
-struct DefinedSound {
-    var definition: SoundDefinition
-    var lastVariant: Int?
-    var lastStart: Int?
-}
-
 /// Sound definitions: variants, random pitch and gain, cooldowns and instance limits.
 extension RuntimeCore {
     func defineSound(_ name: String, _ definition: SoundDefinition) throws(GameSoundError) {

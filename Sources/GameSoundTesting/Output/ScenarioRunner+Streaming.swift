@@ -1,5 +1,3 @@
-import GameSound
-
 /// Streamed renders: the mix and the log handed on as they are made, so that a render of any length
 /// needs no more memory than a short one.
 extension ScenarioRunner {
@@ -40,22 +38,4 @@ extension ScenarioRunner {
         do { try writer.finish() } catch { throw .output(error) }
         return writer
     }
-}
-
-/// The sink behind ``ScenarioRunner/render(_:assets:)``: keeps the whole render in memory.
-struct ScenarioRenderCollector: ScenarioRenderSink {
-    let scenario: Scenario
-    private var samples: [Float]
-    private var events: [GameSoundEvent] = []
-
-    init(scenario: Scenario) {
-        self.scenario = scenario
-        samples = []
-        samples.reserveCapacity(scenario.frameCount * 2)
-    }
-
-    mutating func receive(frames: UnsafeBufferPointer<Float>) { samples += frames }
-    mutating func receive(events: [GameSoundEvent]) { self.events += events }
-
-    var render: ScenarioRender { ScenarioRender(scenario: scenario, samples: samples, events: events) }
 }
