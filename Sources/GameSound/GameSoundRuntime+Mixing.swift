@@ -56,11 +56,11 @@ extension GameSoundRuntime {
     /// A bus's volume as last asked for (the target of a ramp under way), or nil for an unknown bus.
     public func busVolume(_ bus: BusName) -> Float? {
         // A lookup: unknownBus is the answer nil.
-        core.with { core in (try? core.buses.index(of: bus)).map { core.buses.buses[$0].volume.to } }
+        core.with { core in (try? core.model.buses.index(of: bus)).map { core.model.buses.buses[$0].volume.to } }
     }
 
     /// Every bus's name, the master first, then in the order they were made.
-    public var busNames: [BusName] { core.read { $0.buses.buses.map(\.name) } }
+    public var busNames: [BusName] { core.read { $0.model.buses.buses.map(\.name) } }
 
     /// Every bus as it stands, in the order of ``busNames``.
     public var buses: [BusStatus] { core.read { $0.busStatuses } }

@@ -21,7 +21,7 @@ extension GameSoundRuntime {
     }
 
     /// The listener as last set (where a ramp under way is heading).
-    public var listener: Listener { core.read { $0.listener } }
+    public var listener: Listener { core.read { $0.model.listener } }
 
     /// Chooses how every sound fades with distance (each sound's reference distance, maximum
     /// distance and rolloff shape it; see ``PlayOptions``).
@@ -43,7 +43,7 @@ extension GameSoundRuntime {
     }
 
     /// The environment as last set.
-    public var environment: Environment { core.read { $0.environment } }
+    public var environment: Environment { core.read { $0.model.environment } }
 
     /// Whether sounds are rendered with HRTF now, as the output device reports it: what OpenAL Soft
     /// granted, not what was asked.

@@ -228,7 +228,7 @@ public final class GameSoundRuntime: Sendable {
     /// or whose source cannot be asked now.
     package func voiceOffsets(_ voice: Voice) -> (model: Int, openAL: Int)? {
         core.read { core in
-            guard let slot = try? core.liveSlot(voice), !core.slots[slot].isVirtual, core.useContext(),
+            guard let slot = try? core.liveSlot(voice), !core.model.voices[slot].isVirtual, core.useContext(),
                   let openAL = (try? core.mirror.offset(slot)) ?? nil else { return nil }
             return (core.clockFrames(slot), openAL)
         }

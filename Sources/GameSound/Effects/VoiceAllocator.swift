@@ -4,8 +4,8 @@
 /// in reserve are neither handed to another bus nor stolen by one.
 ///
 /// Pure bookkeeping, no OpenAL: the runtime tells it which voices have finished.
-struct VoiceAllocator {
-    struct Slot {
+struct VoiceAllocator: Equatable {
+    struct Slot: Equatable {
         var busy = false
         var priority = 0
         var startedAt = 0
@@ -14,7 +14,7 @@ struct VoiceAllocator {
     }
 
     /// What a bus asks of the pool: at most `limit` voices, and `reserve` kept for it.
-    struct BusRule {
+    struct BusRule: Equatable {
         var limit: Int?
         var reserve = 0
     }

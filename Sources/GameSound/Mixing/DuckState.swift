@@ -1,5 +1,5 @@
 /// A ducking rule as the runtime follows it: bus numbers, the gain it ducks to, and its ramp.
-struct DuckState {
+struct DuckState: Equatable {
     let rule: DuckingRule
     let trigger: Int
     let ducked: Int

@@ -43,3 +43,6 @@ struct Ramp<Value: Interpolatable> {
     /// Whether the move is over at `frame` (at ``endFrame`` or later).
     func isFinished(at frame: Int) -> Bool { frame - startFrame >= frames }
 }
+
+/// Two ramps are equal when they move the same way over the same frames (models are compared in tests).
+extension Ramp: Equatable where Value: Equatable {}

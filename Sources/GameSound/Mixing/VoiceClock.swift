@@ -29,6 +29,11 @@ struct VoiceClock: Equatable {
     /// Whether the voice moves (it plays).
     var isRunning: Bool { step != 0 }
 
+    /// Two clocks are equal when they tell the same position at every mix clock: the same step,
+    /// and the same position at either one's anchor (a clock stopped and started again at the same
+    /// step is the same clock, anchored elsewhere).
+    static func == (a: VoiceClock, b: VoiceClock) -> Bool { a.step == b.step && a.position(at: b.anchor) == b.position }
+
     /// The position at mix clock `mix`, in 1/4096 frames.
     func position(at mix: Int) -> Int { position + (mix - anchor) * step }
 

@@ -1,5 +1,5 @@
 /// Values moving towards a target on a playing voice: gain, pitch, pan and position.
-struct VoiceRamps {
+struct VoiceRamps: Equatable {
     var gain: Ramp<Float>?
     var pitch: Ramp<Float>?
     var pan: Ramp<Float>?

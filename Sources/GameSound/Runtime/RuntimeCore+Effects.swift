@@ -43,9 +43,9 @@ extension RuntimeCore {
     /// Stops the voices playing `name` and detaches its buffer from every source still holding it
     /// (stopped and finished voices keep theirs), so that the buffer can be deleted.
     private func stopVoices(playing name: String) {
-        for index in slots.indices where slots[index].effect == name || mirror.voices[index].attached == name {
+        for index in model.voices.indices where model.voices[index].effect == name || mirror.voices[index].attached == name {
             mirror.detach(index, affected: voiceLabel(index))
-            if slots[index].effect == name { endVoice(index, reason: .stopped) }
+            if model.voices[index].effect == name { endVoice(index, reason: .stopped) }
         }
     }
 
@@ -55,19 +55,19 @@ extension RuntimeCore {
     ///   the log then says `voiceStarted` with both instead of `effectPlayed`.
     func play(_ name: String, options: PlayOptions, as defined: (sound: String, variant: String)? = nil) throws(GameSoundError) -> PlayOutcome {
         guard phase != .stopped else { throw .stopped }
-        if defined == nil, definitions[name] != nil { return try playDefined(name, options: options) }
+        if defined == nil, model.definitions[name] != nil { return try playDefined(name, options: options) }
         guard bank[name] != nil else { throw .unknownEffect(name) }
         try options.validate()
-        let bus = try buses.index(of: options.bus)
+        let bus = try model.buses.index(of: options.bus)
         if let dropReason = dropReasonNow {
             log(.game, "effectDropped", [.init("sound", .string(defined?.sound ?? name)), .init("reason", .string(dropReason.rawValue))])
             return .dropped(dropReason)
         }
         try mirror.makeContextCurrentIfNeeded()
-        var choice = allocator.choose(priority: options.priority, bus: bus, rules: allocatorRules)
+        var choice = model.allocator.choose(priority: options.priority, bus: bus, rules: model.allocatorRules)
         if case .free = choice {} else {
             releaseFinishedVoices()
-            choice = allocator.choose(priority: options.priority, bus: bus, rules: allocatorRules)
+            choice = model.allocator.choose(priority: options.priority, bus: bus, rules: model.allocatorRules)
         }
         let slot: Int
         var stolen: Voice?
@@ -76,7 +76,7 @@ extension RuntimeCore {
             slot = free
         case .steal(let victim):
             slot = victim
-            stolen = Voice(slot: victim, generation: allocator.slots[victim].generation, runtime: runtimeTag)
+            stolen = Voice(slot: victim, generation: model.allocator.slots[victim].generation, runtime: runtimeTag)
             try mirror.stop(victim)
             endVoice(victim, reason: .stolen)
         case .refuse, .refuseAtBusLimit:
@@ -85,25 +85,25 @@ extension RuntimeCore {
             return .dropped(reason)
         }
         guard mirror.hasBuffer(name) else { throw GameSoundError.unknownEffect(name) }
-        slots[slot].options = options
-        slots[slot].bus = bus
-        slots[slot].ramps = VoiceRamps()
-        slots[slot].pausedByGame = false
-        slots[slot].stopFade = nil
-        slots[slot].definition = nil
-        let generation = allocator.occupy(slot, priority: options.priority, bus: bus)
-        slots[slot].effect = name
+        model.voices[slot].options = options
+        model.voices[slot].bus = bus
+        model.voices[slot].ramps = VoiceRamps()
+        model.voices[slot].pausedByGame = false
+        model.voices[slot].stopFade = nil
+        model.voices[slot].definition = nil
+        let generation = model.allocator.occupy(slot, priority: options.priority, bus: bus)
+        model.voices[slot].effect = name
         if sourceForNewVoice(slot) {
             try configure(slot, effect: name)
-            if shouldSound(slot) { try mirror.play(slot) }
-            startClock(slot, atFrame: 0, playing: shouldSound(slot))
-            slots[slot].restoredPaused = false
+            if model.shouldSound(slot) { try mirror.play(slot) }
+            startClock(slot, atFrame: 0, playing: model.shouldSound(slot))
+            model.voices[slot].restoredPaused = false
             scheduleEndCheck(slot, at: currentFrame)
         } else if virtualises {
             startVirtual(slot, offset: 0)  // quieter than every real voice: it starts virtual
         } else {
-            allocator.release(slot)  // no source while the context is usable: cannot happen, but never leak a slot
-            slots[slot].effect = nil
+            model.allocator.release(slot)  // no source while the context is usable: cannot happen, but never leak a slot
+            model.voices[slot].effect = nil
             throw GameSoundError.unknownEffect(name)
         }
         let voice = Voice(slot: slot, generation: generation, runtime: runtimeTag)
@@ -112,7 +112,7 @@ extension RuntimeCore {
         if let defined { details.append(.init("variant", .string(defined.variant))) }
         if let stolen { details.append(.init("stole", .integer(Int(stolen.localID)))) }
         log(.game, defined == nil ? "effectPlayed" : "voiceStarted", details)
-        if slots[slot].isVirtual { logVirtual("voiceVirtualised", slot) }
+        if model.voices[slot].isVirtual { logVirtual("voiceVirtualised", slot) }
         return .played(voice, stole: stolen)
     }
 
@@ -126,7 +126,7 @@ extension RuntimeCore {
         let origin = currentListener.position
         let newLoudness = loudness(slot, listenerAt: origin, at: now)
         var quietest: (slot: Int, gain: Float)?
-        for index in allocator.slots.indices where index != slot && allocator.slots[index].busy && !slots[index].isVirtual {
+        for index in model.allocator.slots.indices where index != slot && model.allocator.slots[index].busy && !model.voices[index].isVirtual {
             let gain = loudness(index, listenerAt: origin, at: now)
             if gain < (quietest?.gain ?? .infinity) { quietest = (index, gain) }
         }
@@ -150,8 +150,8 @@ extension RuntimeCore {
     func configure(_ slot: Int, effect: String) throws(GameSoundError) {
         guard mirror.hasSource(slot) else { return }
         let now = currentFrame
-        try mirror.configure(slot, effect: effect, gain: sourceGain(slot, at: now), pitch: voicePitch(slot, at: now),
-                             loop: slots[slot].options.loop, place: placement(slot, at: now))
+        try mirror.configure(slot, effect: effect, gain: sourceGain(slot, at: now), pitch: model.voices[slot].pitch(at: now),
+                             loop: model.voices[slot].options.loop, place: model.voices[slot].placement(at: now))
         applyVoiceSpace(slot)
     }
 
@@ -159,8 +159,8 @@ extension RuntimeCore {
     func releaseFinishedVoices() {
         // A looping voice only stops when the runtime stops it, and every such path releases its
         // slot itself; skipping loops saves an `alGetSourcei` per voice on every steal.
-        for index in allocator.slots.indices where allocator.slots[index].busy && !slots[index].options.loop {
-            if shouldSound(index), let state = sourceState(index), state == .stopped || state == .initial {
+        for index in model.allocator.slots.indices where model.allocator.slots[index].busy && !model.voices[index].options.loop {
+            if model.shouldSound(index), let state = sourceState(index), state == .stopped || state == .initial {
                 endVoice(index, reason: .finished)
             }
         }
@@ -189,20 +189,20 @@ extension RuntimeCore {
     }
 
     func stopAllEffects() throws(GameSoundError) {
-        for index in allocator.slots.indices where allocator.slots[index].busy {
-            try stop(Voice(slot: index, generation: allocator.slots[index].generation, runtime: runtimeTag))
+        for index in model.allocator.slots.indices where model.allocator.slots[index].busy {
+            try stop(Voice(slot: index, generation: model.allocator.slots[index].generation, runtime: runtimeTag))
         }
     }
 
     /// The effects volume is the effects bus's volume.
     func setEffectsVolume(_ volume: Float) throws(GameSoundError) {
         guard volume.isFinite, volume >= 0 else { throw .invalidArgument("effects volume must be ≥ 0") }
-        buses.setVolume(try buses.index(of: .effects), volume, frames: 0, at: currentFrame)
+        model.buses.setVolume(try model.buses.index(of: .effects), volume, frames: 0, at: currentFrame)
         refreshBusGains()
     }
 
     var voicesInUse: Int {
         if phase == .running, useContext() { releaseFinishedVoices() }
-        return allocator.busyCount
+        return model.allocator.busyCount
     }
 }

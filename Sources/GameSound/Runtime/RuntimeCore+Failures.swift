@@ -18,6 +18,6 @@ extension RuntimeCore {
 
     /// A voice in words, as the events number it: "voice 3".
     func voiceLabel(_ slot: Int) -> String {
-        "voice \(Voice(slot: slot, generation: allocator.slots[slot].generation, runtime: runtimeTag).localID)"
+        "voice \(Voice(slot: slot, generation: model.allocator.slots[slot].generation, runtime: runtimeTag).localID)"
     }
 }

@@ -32,12 +32,12 @@ extension RuntimeCore {
     /// distance attenuation, capped at 1 as OpenAL Soft caps it. (The virtualiser ranks with its own
     /// inline `loudness`: sharing this computation there measured 10 % more instructions.)
     func asHeard(_ index: Int, at now: Int) -> (direction: (Float, Float, Float), gain: Float) {
-        let place = placement(index, at: now)
+        let place = model.voices[index].placement(at: now)
         let direction = place.relative ? (place.x, place.y, place.z) : inListenerSpace(place.x, place.y, place.z)
         let distance = (direction.0 * direction.0 + direction.1 * direction.1 + direction.2 * direction.2).squareRoot()
-        let options = slots[index].options
-        let attenuation = place.relative ? StereoPlacement.distanceGain(distance, model: distanceModel)
-            : StereoPlacement.distanceGain(distance, model: distanceModel, reference: options.referenceDistance,
+        let options = model.voices[index].options
+        let attenuation = place.relative ? StereoPlacement.distanceGain(distance, model: model.distanceModel)
+            : StereoPlacement.distanceGain(distance, model: model.distanceModel, reference: options.referenceDistance,
                                            maximum: options.maxDistance, rolloff: options.rolloff)
         return (direction, min(sourceGain(index, at: now) * attenuation, 1))
     }
@@ -54,15 +54,15 @@ extension RuntimeCore {
 
     /// Adds every playing effect voice, placed and attenuated as OpenAL Soft does it.
     private func addEffectLevels(into window: inout MeterWindow) {
-        for index in allocator.slots.indices where allocator.slots[index].busy {
-            guard let name = slots[index].effect, let sound = bank[name], sourceState(index) == .playing else { continue }
+        for index in model.allocator.slots.indices where model.allocator.slots[index].busy {
+            guard let name = model.voices[index].effect, let sound = bank[name], sourceState(index) == .playing else { continue }
             let offset = clockFrames(index)
             let now = currentFrame
             let heard = asHeard(index, at: now)
             let gain = heard.gain
             let gains = StereoPlacement.gains(direction: heard.direction)
-            let frames = sound.frameCount, loop = slots[index].options.loop
-            window.add(format: sound.format, end: Double(offset), pitch: voicePitch(index, at: now),
+            let frames = sound.frameCount, loop = model.voices[index].options.loop
+            window.add(format: sound.format, end: Double(offset), pitch: model.voices[index].pitch(at: now),
                        gains: (gains.left * gain, gains.right * gain)) { frame in
                 sound.stereoFrame(loop && frames > 0 ? (frame % frames + frames) % frames : frame)
             }

@@ -6,38 +6,20 @@ import AudioFiles
 extension RuntimeCore {
     // MARK: - Gains
 
-    /// A voice's gain now, before its bus.
-    func voiceGain(_ slot: Int, at frame: Int) -> Float {
-        slots[slot].ramps.gain?.value(at: frame) ?? slots[slot].options.gain
-    }
-
     /// What the voice's source gain must be now: its own gain, its bus chain and any fade-out.
     func sourceGain(_ slot: Int, at frame: Int) -> Float {
-        voiceGain(slot, at: frame) * busGains[slots[slot].bus] * (slots[slot].stopFade?.value(at: frame) ?? 1)
+        let voice = model.voices[slot]
+        return voice.gain(at: frame) * busGains[voice.bus] * (voice.stopFade?.value(at: frame) ?? 1)
     }
 
-    func voicePitch(_ slot: Int, at frame: Int) -> Float { slots[slot].ramps.pitch?.value(at: frame) ?? slots[slot].options.pitch }
-    func voicePan(_ slot: Int, at frame: Int) -> Float { slots[slot].ramps.pan?.value(at: frame) ?? slots[slot].options.pan }
-    func voicePosition(_ slot: Int, at frame: Int) -> SIMDPosition? {
-        slots[slot].ramps.position?.value(at: frame) ?? slots[slot].options.position
-    }
-
-    /// Where OpenAL should put a voice: its world position, or its pan on a unit circle in front of
-    /// the listener (distance 1 keeps the gain unchanged), relative to the listener.
-    func placement(_ slot: Int, at frame: Int) -> Placement {
-        if let position = voicePosition(slot, at: frame) { return Placement(relative: false, x: position.x, y: position.y, z: position.z) }
-        let pan = voicePan(slot, at: frame)
-        return Placement(relative: true, x: pan, y: 0, z: -(1 - pan * pan).squareRoot())
-    }
-
-    /// The master bus's own gain (volume, mute, ducks), which goes on the listener.
-    var masterGain: Float { buses.ownGain(BusTree.master, at: currentFrame, ducks: duckGains) }
+    /// The master bus's own gain (volume, mute, ducks) now, which goes on the listener.
+    var masterGain: Float { model.masterGain(at: currentFrame) }
 
     /// Recomputes every bus's gain; updates the sources on the buses whose gain moved and, when
     /// the master moved, the listener.
     func refreshBusGains() {
         let now = currentFrame
-        let gains = buses.sourceGains(at: now, ducks: duckGains)
+        let gains = model.buses.sourceGains(at: now, ducks: model.duckGains)
         let master = masterGain
         let before = busGains
         busGains = gains
@@ -46,8 +28,8 @@ extension RuntimeCore {
             applyListenerGain()
         }
         guard phase == .running, useContext() else { return }
-        for index in allocator.slots.indices where allocator.slots[index].busy {
-            let bus = slots[index].bus
+        for index in model.allocator.slots.indices where model.allocator.slots[index].busy {
+            let bus = model.voices[index].bus
             if bus >= before.count || before[bus] != gains[bus], mirror.hasSource(index) {
                 let gain = sourceGain(index, at: now)
                 attempt(voiceLabel(index) + "'s gain") { () throws(GameSoundError) in try mirror.setGain(index, gain) }
@@ -61,44 +43,31 @@ extension RuntimeCore {
     /// noticing voices that finished. Each part costs nothing while it has nothing to do.
     func updateMix() {
         let now = currentFrame
-        keepPlayingClock(at: now)
-        if virtualVoiceCount > 0 { rankVirtualVoices() }
-        if !duckStates.isEmpty { followDuckingRules(at: now) }
-        if previousUpdateFrame <= mixSettlesAt { refreshBusGains() }
-        if previousUpdateFrame <= voiceRampsSettleAt { advanceVoiceRamps(at: now) }
+        model.advanceClock(to: now)
+        if model.virtualVoiceCount > 0 { rankVirtualVoices() }
+        if !model.duckStates.isEmpty { followDuckingRules(at: now) }
+        if model.previousUpdateFrame <= model.mixSettlesAt { refreshBusGains() }
+        if model.previousUpdateFrame <= model.voiceRampsSettleAt { advanceVoiceRamps(at: now) }
         if now >= nextEndCheck { noticeFinishedVoices(at: now) }
     }
 
-    /// Moves the playing clock on to `now` and notes the previous update's frame.
-    ///
-    /// Work moves while the previous update came before a ramp's end: so the update after the end
-    /// applies the final value whatever the period (256 frames headless, 4096 with the screen locked).
-    func keepPlayingClock(at now: Int) {
-        previousUpdateFrame = playingClockAnchor ?? now
-        if let anchor = playingClockAnchor { playingClock += now - anchor }
-        playingClockAnchor = now
-    }
-
     func advanceVoiceRamps(at now: Int) {
-        for index in allocator.slots.indices where allocator.slots[index].busy {
-            let ramps = slots[index].ramps
-            guard ramps.gain != nil || ramps.pitch != nil || ramps.pan != nil || ramps.position != nil
-                || slots[index].stopFade != nil else { continue }
+        for index in model.allocator.slots.indices where model.allocator.slots[index].busy && model.voices[index].isMoving {
             applyVoice(index, at: now)
-            if let fade = slots[index].stopFade, fade.isFinished(at: now) {
+            if model.voices[index].hasFadedOut(at: now) {
                 attempt(voiceLabel(index)) { () throws(GameSoundError) in try mirror.stop(index) }
                 endVoice(index, reason: .stopped)
                 continue
             }
-            if ramps.settlesAt < now { slots[index].ramps = VoiceRamps() }
+            model.voices[index].dropArrivedRamps(at: now)
         }
     }
 
     /// Sets a voice's source to what the model says now: gain, pitch and place.
     func applyVoice(_ slot: Int, at frame: Int) {
         guard mirror.hasSource(slot) else { return }
-        let place = placement(slot, at: frame)
-        let gain = sourceGain(slot, at: frame), pitch = voicePitch(slot, at: frame)
+        let place = model.voices[slot].placement(at: frame)
+        let gain = sourceGain(slot, at: frame), pitch = model.voices[slot].pitch(at: frame)
         attempt(voiceLabel(slot) + "'s gain") { () throws(GameSoundError) in try mirror.setGain(slot, gain) }
         attempt(voiceLabel(slot) + "'s pitch") { () throws(GameSoundError) in try mirror.setPitch(slot, pitch) }
         attempt(voiceLabel(slot) + "'s place") { () throws(GameSoundError) in try mirror.setPlace(slot, place) }
@@ -111,25 +80,23 @@ extension RuntimeCore {
         return attempt(voiceLabel(slot) + "'s state") { () throws(GameSoundError) in try mirror.state(slot) } ?? nil
     }
 
-    /// Whether a voice should be heard (not paused by the game or by a bus above it).
-    func shouldSound(_ slot: Int) -> Bool { !slots[slot].pausedByGame && !buses.isPaused(slots[slot].bus) }
 
     /// Plays or pauses a voice's source to match the model.
     func syncPlayState(_ slot: Int) {
         // An empty source stands for a one-shot that played out until its end check ends it.
         guard mirror.voices[slot].attached != nil, let state = sourceState(slot) else { return }
-        if shouldSound(slot), state != .playing {
+        if model.shouldSound(slot), state != .playing {
             attempt(voiceLabel(slot)) { () throws(GameSoundError) in try mirror.play(slot) }
             setClock(slot, playing: true)
-            if slots[slot].restoredPaused {
-                slots[slot].restoredPaused = false
+            if model.voices[slot].restoredPaused {
+                model.voices[slot].restoredPaused = false
                 noteFreshStart()
             }
             scheduleEndCheck(slot, at: currentFrame)
-        } else if !shouldSound(slot), state == .playing {
+        } else if !model.shouldSound(slot), state == .playing {
             attempt(voiceLabel(slot)) { () throws(GameSoundError) in try mirror.pause(slot) }
             setClock(slot, playing: false)
-            slots[slot].endCheck = .max
+            model.voices[slot].endCheck = .max
         }
     }
 
@@ -138,20 +105,11 @@ extension RuntimeCore {
 
     /// Frees a voice's slot and logs why it ended.
     func endVoice(_ slot: Int, reason: VoiceEndReason) {
-        guard allocator.slots[slot].busy else { return }
-        if slots[slot].isVirtual {
-            slots[slot].isVirtual = false
-            virtualVoiceCount -= 1
-        } else {
-            releaseSource(slot)
-        }
-        let voice = Voice(slot: slot, generation: allocator.slots[slot].generation, runtime: runtimeTag)
+        guard model.allocator.slots[slot].busy else { return }
+        let voice = Voice(slot: slot, generation: model.allocator.slots[slot].generation, runtime: runtimeTag)
         // A defined sound's voice is named by the definition, as its voiceStarted names it.
-        let sound = slots[slot].definition ?? slots[slot].effect ?? ""
-        allocator.release(slot)
-        slots[slot].effect = nil
-        slots[slot].stopFade = nil
-        slots[slot].ramps = VoiceRamps()
+        let sound = model.voices[slot].definition ?? model.voices[slot].effect ?? ""
+        if !model.releaseVoice(slot) { releaseSource(slot) }
         log(.game, "voiceEnded", [.init("voice", .integer(Int(voice.localID))), .init("sound", .string(sound)),
                                   .init("reason", .string(reason.rawValue))])
     }
@@ -159,15 +117,15 @@ extension RuntimeCore {
     /// When to look again whether a one-shot voice has finished: when its remaining frames, at its
     /// pitch and rate, will have played. Looping and paused voices are never due.
     func scheduleEndCheck(_ slot: Int, at now: Int) {
-        guard !slots[slot].options.loop, shouldSound(slot), let name = slots[slot].effect, let sound = bank[name],
+        guard !model.voices[slot].options.loop, model.shouldSound(slot), let name = model.voices[slot].effect, let sound = bank[name],
               mirror.hasSource(slot) else {
-            slots[slot].endCheck = .max
+            model.voices[slot].endCheck = .max
             return
         }
         let offset = clockFrames(slot)
-        let rate = Double(sound.format.sampleRate) / Double(configuration.sampleRate) * Double(max(voicePitch(slot, at: now), 0.001))
-        slots[slot].endCheck = now + Int((Double(max(sound.frameCount - offset, 0)) / rate).rounded(.up))
-        nextEndCheck = min(nextEndCheck, slots[slot].endCheck)
+        let rate = Double(sound.format.sampleRate) / Double(configuration.sampleRate) * Double(max(model.voices[slot].pitch(at: now), 0.001))
+        model.voices[slot].endCheck = now + Int((Double(max(sound.frameCount - offset, 0)) / rate).rounded(.up))
+        nextEndCheck = min(nextEndCheck, model.voices[slot].endCheck)
     }
 
     // Never inlined: inlined into a render, its accesses to the voice tables were begun (and
@@ -177,15 +135,15 @@ extension RuntimeCore {
     @inline(never)
     func noticeFinishedVoices(at now: Int) {
         nextEndCheck = .max
-        for index in allocator.slots.indices where allocator.slots[index].busy {
-            if slots[index].endCheck <= now {
+        for index in model.allocator.slots.indices where model.allocator.slots[index].busy {
+            if model.voices[index].endCheck <= now {
                 if let state = sourceState(index), state == .stopped || state == .initial {
                     endVoice(index, reason: .finished)
                     continue
                 }
                 scheduleEndCheck(index, at: now)
             }
-            nextEndCheck = min(nextEndCheck, slots[index].endCheck)
+            nextEndCheck = min(nextEndCheck, model.voices[index].endCheck)
         }
     }
 
@@ -195,10 +153,10 @@ extension RuntimeCore {
     func liveSlot(_ voice: Voice) throws(GameSoundError) -> Int? {
         guard phase != .stopped else { throw .stopped }
         guard voice.runtime == runtimeTag else { throw .foreignVoice(voice) }
-        guard voice.slot >= 0, voice.slot < slots.count, allocator.slots[voice.slot].busy,
-              allocator.slots[voice.slot].generation == voice.generation else { return nil }
-        if phase == .running, useContext(), !slots[voice.slot].options.loop,
-           shouldSound(voice.slot), let state = sourceState(voice.slot), state == .stopped {
+        guard voice.slot >= 0, voice.slot < model.voices.count, model.allocator.slots[voice.slot].busy,
+              model.allocator.slots[voice.slot].generation == voice.generation else { return nil }
+        if phase == .running, useContext(), !model.voices[voice.slot].options.loop,
+           model.shouldSound(voice.slot), let state = sourceState(voice.slot), state == .stopped {
             endVoice(voice.slot, reason: .finished)
             return nil
         }
@@ -211,7 +169,7 @@ extension RuntimeCore {
             return streamShouldSound(index) ? .playing : .paused
         }
         guard let slot = try liveSlot(voice) else { return .ended }
-        return shouldSound(slot) ? .playing : .paused
+        return model.shouldSound(slot) ? .playing : .paused
     }
 
     /// Changes a live voice, ramping each given value from where it is now over `seconds`.
@@ -242,33 +200,8 @@ extension RuntimeCore {
         }
         guard let slot = try liveSlot(voice) else { return false }
         let now = currentFrame
-        func ramp(_ current: Float, _ target: Float) -> Ramp<Float>? {
-            frames > 0 ? Ramp(from: current, to: target, startFrame: now, frames: frames) : nil
-        }
-        if let gain {
-            slots[slot].ramps.gain = ramp(voiceGain(slot, at: now), gain)
-            slots[slot].options.gain = gain
-        }
-        if let pitch {
-            slots[slot].ramps.pitch = ramp(voicePitch(slot, at: now), pitch)
-            slots[slot].options.pitch = pitch
-        }
-        if let pan {
-            slots[slot].ramps.pan = ramp(voicePan(slot, at: now), pan)
-            slots[slot].options.pan = pan
-        }
-        if let position {
-            // A panned voice has no place in the world to move from: it jumps there.
-            let from = voicePosition(slot, at: now)
-            slots[slot].ramps.position = frames > 0 ? from.map {
-                Ramp(from: $0, to: position, startFrame: now, frames: frames)
-            } : nil
-            slots[slot].options.position = position
-        }
-        if let velocity { slots[slot].options.velocity = velocity }
-        if let occlusion { slots[slot].options.occlusion = occlusion }
-        if let reverbSend { slots[slot].options.reverbSend = reverbSend }
-        voiceRampsSettleAt = max(voiceRampsSettleAt, now + frames)
+        model.changeVoice(slot, gain: gain, pitch: pitch, pan: pan, position: position, velocity: velocity,
+                          occlusion: occlusion, reverbSend: reverbSend, over: frames, at: now)
         if phase == .running, useContext() {
             applyVoice(slot, at: now)
             if velocity != nil || occlusion != nil || reverbSend != nil || position != nil { applyVoiceSpace(slot) }
@@ -285,7 +218,7 @@ extension RuntimeCore {
             return true
         }
         guard let slot = try liveSlot(voice) else { return false }
-        slots[slot].pausedByGame = paused
+        model.voices[slot].pausedByGame = paused
         if phase == .running, useContext() { syncPlayState(slot) }
         return true
     }
@@ -300,10 +233,7 @@ extension RuntimeCore {
         }
         guard frames > 0 else { return try stop(voice) }
         guard let slot = try liveSlot(voice) else { return false }
-        let now = currentFrame
-        let from = slots[slot].stopFade?.value(at: now) ?? 1
-        slots[slot].stopFade = Ramp(from: from, to: 0, startFrame: now, frames: frames)
-        voiceRampsSettleAt = max(voiceRampsSettleAt, now + frames)
+        model.fadeOutVoice(slot, over: frames, at: currentFrame)
         return true
     }
 

@@ -17,14 +17,14 @@ extension RuntimeCore {
         outputRunning = true
         if !isHeadless { outputRunningSince = realtimeFrames }
         phase = .running
-        playingClockAnchor = currentFrame
+        model.playingClock.start(at: currentFrame)
         session.setAudioIORunning(true)
         followedStatusVersion = nil  // running now: ducking and the I/O configuration are followed again
         // Ramps (bus volumes, ducks, the environment's crossfade, the listener) went on in time while
         // no update ran: the next updates apply where they are now, finished or not.
-        mixSettlesAt = max(mixSettlesAt, currentFrame)
-        voiceRampsSettleAt = max(voiceRampsSettleAt, currentFrame)
-        spaceSettlesAt = max(spaceSettlesAt, currentFrame)
+        model.mixSettlesAt = max(model.mixSettlesAt, currentFrame)
+        model.voiceRampsSettleAt = max(model.voiceRampsSettleAt, currentFrame)
+        model.spaceSettlesAt = max(model.spaceSettlesAt, currentFrame)
         updateSilence()
         reconcile()
     }
@@ -34,6 +34,7 @@ extension RuntimeCore {
             mirror.pauseDevice()
             if outputRunning { mixedFrames += realtimeFrames - outputRunningSince }
         }
+        if outputRunning { model.playingClock.stop(at: currentFrame) }
         outputRunning = false
         session.setAudioIORunning(false)
     }
@@ -70,13 +71,13 @@ extension RuntimeCore {
     func applyListenerGain() {
         guard phase == .running, useContext() else { return }
         // Headless output is zeroed while rendering instead, so that silence there is exact.
-        let gain = isHeadless ? masterGain * duckRamp.value(at: currentFrame) : heardGain
+        let gain = isHeadless ? masterGain * model.duckRamp.value(at: currentFrame) : heardGain
         mirror.setListenerGain(gain)
     }
 
     /// The gain on everything the player hears: the master bus times another app's duck, and 0
     /// while the system silences the output.
-    var heardGain: Float { silenceCause != nil ? 0 : masterGain * duckRamp.value(at: currentFrame) }
+    var heardGain: Float { silenceCause != nil ? 0 : masterGain * model.duckRamp.value(at: currentFrame) }
 
     // MARK: - Being ducked
 
@@ -89,13 +90,13 @@ extension RuntimeCore {
     /// Follows whether another app ducks the session: starts a ramp down or back up and logs it.
     /// Called only while running; an interrupted game is silent anyway and looks again when it comes back.
     /// Whether the output is (or is ramping to being) ducked.
-    var isDucked: Bool { duckRamp.to < 1 }
+    var isDucked: Bool { model.duckRamp.to < 1 }
 
     func followDucking(_ ducked: Bool) {
         let target: Float = ducked ? Self.duckedGain : 1
-        guard duckRamp.to != target else { return }
+        guard model.duckRamp.to != target else { return }
         let now = currentFrame
-        duckRamp = Ramp(from: duckRamp.value(at: now), to: target, startFrame: now,
+        model.duckRamp = Ramp(from: model.duckRamp.value(at: now), to: target, startFrame: now,
                         frames: Int(Self.duckRampSeconds * Double(configuration.sampleRate)))
         log(.system, ducked ? "duckBegan" : "duckEnded",
             [.init("db", .number(Double(20 * log10(Self.duckedGain)).rounded()))])
@@ -104,7 +105,7 @@ extension RuntimeCore {
 
     /// Moves the duck ramp on by one update.
     func advanceDuckRamp() {
-        guard !duckRamp.isFinished(at: currentFrame - configuration.updateFrames) else { return }
+        guard !model.duckRamp.isFinished(at: currentFrame - configuration.updateFrames) else { return }
         applyListenerGain()
     }
 

@@ -17,7 +17,7 @@ extension RuntimeCore {
         applyListenerGain()
         if phase == .running, useContext() {
             let now = currentFrame
-            busGains = buses.sourceGains(at: now, ducks: duckGains)
+            busGains = model.buses.sourceGains(at: now, ducks: model.duckGains)
             // It writes the model as it is and moves nothing on: a fade-out that finished while no
             // update ran is written at its end (silent) and ended by the next update, which
             // ``startOutput()`` makes apply the voices' ramps. So a rebuild between two updates
@@ -46,12 +46,12 @@ extension RuntimeCore {
         // Read once: in real time it is the device's clock, which may move between two readings.
         let mix = mixClock
         // A voice the game stopped while the context could not be touched left its source sounding.
-        for index in allocator.slots.indices where !allocator.slots[index].busy && mirror.voices[index].sounding {
+        for index in model.allocator.slots.indices where !model.allocator.slots[index].busy && mirror.voices[index].sounding {
             attempt("the source of a voice stopped while the context was away") { () throws(GameSoundError) in try mirror.stop(index) }
         }
-        for index in allocator.slots.indices where allocator.slots[index].busy && !slots[index].isVirtual {
-            guard let name = slots[index].effect, let sound = bank[name] else { continue }
-            if let fade = slots[index].stopFade, fade.isFinished(at: now) {
+        for index in model.allocator.slots.indices where model.allocator.slots[index].busy && !model.voices[index].isVirtual {
+            guard let name = model.voices[index].effect, let sound = bank[name] else { continue }
+            if let fade = model.voices[index].stopFade, fade.isFinished(at: now) {
                 // Faded out while no update ran: silent from here, ended by the next update (see
                 // ``reconcile()``). Its own source, if it kept one, stays paused; on a fresh context
                 // an empty source stands for it.
@@ -64,7 +64,7 @@ extension RuntimeCore {
                 }
                 continue
             }
-            if !slots[index].options.loop, slots[index].clock.hasPlayedOut(at: mix, length: sound.frameCount) {
+            if !model.voices[index].options.loop, model.voices[index].clock.hasPlayedOut(at: mix, length: sound.frameCount) {
                 // It played out before the context went (the end check that would have noticed it
                 // had not run yet). It ends at its end check, as it would have without the break:
                 // its own source has stopped, and is not played again (a stopped source would start
@@ -79,15 +79,15 @@ extension RuntimeCore {
                 continue
             }
             guard attachSpareSource(index), mirror.hasBuffer(name) else { continue }
-            let position = slots[index].clock.exactPosition(at: mix, length: sound.frameCount, loop: slots[index].options.loop)
+            let position = model.voices[index].clock.exactPosition(at: mix, length: sound.frameCount, loop: model.voices[index].options.loop)
             do {
                 // The slot is the model: what the game changed while the context was gone is in it.
                 try configure(index, effect: name)
                 try mirror.setOffset(index, exactly: Double(position) / Double(VoiceClock.one))
                 try mirror.play(index)
-                if !shouldSound(index) { try mirror.pause(index) }
-                slots[index].clock.start(atPosition: position, mix: mix, step: shouldSound(index) ? voiceStep(index) : 0)
-                slots[index].restoredPaused = !shouldSound(index)
+                if !model.shouldSound(index) { try mirror.pause(index) }
+                model.voices[index].clock.start(atPosition: position, mix: mix, step: model.shouldSound(index) ? voiceStep(index) : 0)
+                model.voices[index].restoredPaused = !model.shouldSound(index)
             } catch {
                 report(error, affected: voiceLabel(index))
                 endVoice(index, reason: .stopped)

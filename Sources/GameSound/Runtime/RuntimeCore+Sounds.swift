@@ -17,14 +17,14 @@ extension RuntimeCore {
             throw .invalidArgument("sound '\(name)': the cooldown must be a finite number of seconds ≥ 0")
         }
         if let most = definition.maxInstances, most < 1 { throw .invalidArgument("sound '\(name)': maxInstances must be at least 1") }
-        if let bus = definition.bus { _ = try buses.index(of: bus) }
-        definitions[name] = DefinedSound(definition: definition)
+        if let bus = definition.bus { _ = try model.buses.index(of: bus) }
+        model.definitions[name] = DefinedSound(definition: definition)
     }
 
     /// Plays a defined sound: checks its cooldown and instance limit, draws a variant, a pitch and a
     /// gain (always all three, so one seed gives one sequence whatever is refused), and plays it.
     func playDefined(_ name: String, options: PlayOptions) throws(GameSoundError) -> PlayOutcome {
-        guard var sound = definitions[name] else { throw .unknownEffect(name) }
+        guard var sound = model.definitions[name] else { throw .unknownEffect(name) }
         let definition = sound.definition
         let count = definition.variants.count
         var variant = Int(random.next() % UInt64(count))
@@ -38,14 +38,14 @@ extension RuntimeCore {
         if let last = sound.lastStart, Double(now - last) < definition.cooldown * Double(configuration.sampleRate) {
             return refuse(name, reason: .cooldown)
         }
-        let instances = allocator.slots.indices.filter { allocator.slots[$0].busy && slots[$0].definition == name }
+        let instances = model.allocator.slots.indices.filter { model.allocator.slots[$0].busy && model.voices[$0].definition == name }
         // A play that will be dropped anyway (during a call, say) must not cost the oldest its voice.
         if let most = definition.maxInstances, instances.count >= most, dropReasonNow == nil {
             guard definition.whenFull == .stealOldest,
-                  let oldest = instances.min(by: { allocator.slots[$0].startedAt < allocator.slots[$1].startedAt }) else {
+                  let oldest = instances.min(by: { model.allocator.slots[$0].startedAt < model.allocator.slots[$1].startedAt }) else {
                 return refuse(name, reason: .maxInstances)
             }
-            _ = try stop(Voice(slot: oldest, generation: allocator.slots[oldest].generation, runtime: runtimeTag), reason: .stolen)
+            _ = try stop(Voice(slot: oldest, generation: model.allocator.slots[oldest].generation, runtime: runtimeTag), reason: .stolen)
         }
         var played = options
         played.gain *= gain
@@ -53,10 +53,10 @@ extension RuntimeCore {
         if let bus = definition.bus { played.bus = bus }
         let outcome = try play(definition.variants[variant], options: played, as: (name, definition.variants[variant]))
         if let voice = outcome.voice {
-            slots[voice.slot].definition = name
+            model.voices[voice.slot].definition = name
             sound.lastVariant = variant
             sound.lastStart = now
-            definitions[name] = sound
+            model.definitions[name] = sound
         }
         return outcome
     }

@@ -6,7 +6,7 @@ extension RuntimeCore {
     /// Whether the soundtrack should be heard now, all things considered.
     var soundtrackWanted: Bool {
         soundtrackIntent == .playing && policyAllowsSoundtrack && !soundtrackHeldBack && !pausedByHint
-            && soundtrackPath != nil && !buses.isPaused(BusTree.music)
+            && soundtrackPath != nil && !model.buses.isPaused(BusTree.music)
     }
 
     func soundtrackDetails(_ record: StreamRecord?) -> [GameSoundEvent.Detail] {

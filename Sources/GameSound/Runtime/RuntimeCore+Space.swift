@@ -2,7 +2,7 @@ import AudioSession
 import Logging
 
 /// Space: the listener, distance and Doppler, HRTF chosen by the route, and the environment's
-/// reverb. Like the mixing layer, the model (``listener``, ``environment``, each voice's options)
+/// reverb. Like the mixing layer, the model (``MixModel/listener``, ``MixModel/environment``, each voice's options)
 /// is the truth and OpenAL follows it: after a rebuild ``applySpaceToContext()`` sets it all again.
 extension RuntimeCore {
     // MARK: - The context
@@ -11,15 +11,15 @@ extension RuntimeCore {
     /// made (or made current again): everything space-wide the model says. The context must be current.
     func applySpaceToContext() {
         guard mirror.hasContext else { return }
-        mirror.setDistanceModel(distanceModel)
-        mirror.setDoppler(factor: dopplerFactor, speedOfSound: speedOfSound)
+        mirror.setDistanceModel(model.distanceModel)
+        mirror.setDoppler(factor: model.dopplerFactor, speedOfSound: model.speedOfSound)
         mirror.setListener(currentListener)
         followSpatialization()
-        if environment != .none, !mirror.hasReverb {
+        if model.environment != .none, !mirror.hasReverb {
             buildEnvironment()
-        } else if mirror.hasReverb, mirror.environmentInSlot != environment {
+        } else if mirror.hasReverb, mirror.environmentInSlot != model.environment {
             // Changed while the context could not be used (a call, say): it is simply there now.
-            mirror.loadEnvironment(environment, into: activeEnvironmentSlot)
+            mirror.loadEnvironment(model.environment, into: activeEnvironmentSlot)
             environmentFade = .steady(1)
             applyEnvironmentGains(at: currentFrame)
         }
@@ -28,7 +28,7 @@ extension RuntimeCore {
     // MARK: - The listener
 
     /// The listener now (partway through a ramp, if one runs).
-    var currentListener: Listener { listenerRamp?.value(at: currentFrame) ?? listener }
+    var currentListener: Listener { model.listener(at: currentFrame) }
 
     func setListener(position: SIMDPosition?, at: SIMDPosition?, up: SIMDPosition?, velocity: SIMDPosition?,
                      over seconds: Double) throws(GameSoundError) {
@@ -37,7 +37,7 @@ extension RuntimeCore {
             if let vector, !vector.isFinite { throw .invalidArgument("the listener's \(name) must be three finite numbers") }
         }
         let frames = try rampFrames(seconds)
-        var target = listener
+        var target = model.listener
         if let position { target.position = position }
         if let velocity { target.velocity = velocity }
         if let at { target.at = at }
@@ -48,9 +48,9 @@ extension RuntimeCore {
             throw .invalidArgument("the listener's at and up cannot point the same way (or opposite ways)")
         }
         let now = currentFrame
-        listenerRamp = frames > 0 ? Ramp(from: currentListener, to: target, startFrame: now, frames: frames) : nil
-        listener = target
-        spaceSettlesAt = max(spaceSettlesAt, now + frames)
+        model.listenerRamp = frames > 0 ? Ramp(from: currentListener, to: target, startFrame: now, frames: frames) : nil
+        model.listener = target
+        model.spaceSettlesAt = max(model.spaceSettlesAt, now + frames)
         if phase == .running, useContext() {
             mirror.setListener(currentListener)
             retimeWorldVoices()
@@ -59,20 +59,20 @@ extension RuntimeCore {
 
     /// Per-block work: a listener ramp and an environment crossfade, while either moves.
     func updateSpace() {
-        guard previousUpdateFrame <= spaceSettlesAt else { return }
+        guard model.previousUpdateFrame <= model.spaceSettlesAt else { return }
         let now = currentFrame
-        if listenerRamp != nil {
+        if model.listenerRamp != nil {
             mirror.setListener(currentListener)
             retimeWorldVoices()
-            if let ramp = listenerRamp, now > ramp.endFrame { listenerRamp = nil }
+            if let ramp = model.listenerRamp, now > ramp.endFrame { model.listenerRamp = nil }
         }
         applyEnvironmentGains(at: now)
     }
 
-    func setDistanceModel(_ model: DistanceModel) throws(GameSoundError) {
+    func setDistanceModel(_ distanceModel: DistanceModel) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
-        distanceModel = model
-        if phase == .running, useContext() { mirror.setDistanceModel(model) }
+        model.distanceModel = distanceModel
+        if phase == .running, useContext() { mirror.setDistanceModel(distanceModel) }
     }
 
     func setDoppler(factor: Float, speedOfSound speed: Float) throws(GameSoundError) {
@@ -80,8 +80,8 @@ extension RuntimeCore {
         guard factor.isFinite, factor >= 0, speed.isFinite, speed > 0 else {
             throw .invalidArgument("the Doppler factor must be ≥ 0 and the speed of sound > 0")
         }
-        dopplerFactor = factor
-        speedOfSound = speed
+        model.dopplerFactor = factor
+        model.speedOfSound = speed
         if phase == .running, useContext() {
             mirror.setDoppler(factor: factor, speedOfSound: speed)
             retimeWorldVoices()
@@ -137,9 +137,9 @@ extension RuntimeCore {
     func setEnvironment(_ new: Environment, over seconds: Double) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         let frames = try rampFrames(seconds)
-        guard new != environment else { return }
-        let old = environment
-        environment = new
+        guard new != model.environment else { return }
+        let old = model.environment
+        model.environment = new
         log(.engine, "environmentChanged", [.init("environment", .string(new.rawValue)), .init("from", .string(old.rawValue)),
                                             .init("over", .number(seconds))])
         guard phase == .running, useContext() else { return }
@@ -153,14 +153,14 @@ extension RuntimeCore {
         let now = currentFrame
         environmentFade = Ramp(from: 0, to: 1, startFrame: now, frames: frames)
         activeEnvironmentSlot = incoming
-        spaceSettlesAt = max(spaceSettlesAt, now + frames)
+        model.spaceSettlesAt = max(model.spaceSettlesAt, now + frames)
         applyEnvironmentGains(at: now)
     }
 
     /// Creates the two reverb slots with the current environment in one, fading it in over
     /// `fadeFrames`, and sends every voice to both. Says once if the device has no EFX.
     func buildEnvironment(fadeFrames: Int = 0) {
-        guard mirror.hasContext, mirror.hasDevice, environment != .none else { return }
+        guard mirror.hasContext, mirror.hasDevice, model.environment != .none else { return }
         guard mirror.supportsEffects else {
             if !reportedNoEffects {
                 log(.engine, "environmentUnavailable", [.init("reason", .string("ALC_EXT_EFX missing"))])
@@ -176,12 +176,12 @@ extension RuntimeCore {
             return
         }
         activeEnvironmentSlot = 0
-        mirror.loadEnvironment(environment, into: 0)
+        mirror.loadEnvironment(model.environment, into: 0)
         let now = currentFrame
         environmentFade = Ramp(from: 0, to: 1, startFrame: now, frames: fadeFrames)
-        spaceSettlesAt = max(spaceSettlesAt, now + fadeFrames)
+        model.spaceSettlesAt = max(model.spaceSettlesAt, now + fadeFrames)
         applyEnvironmentGains(at: now)
-        for index in allocator.slots.indices where allocator.slots[index].busy { applyVoiceSends(index) }
+        for index in model.allocator.slots.indices where model.allocator.slots[index].busy { applyVoiceSends(index) }
     }
 
     /// How many frames the reverb heard now rings on before it has fallen 20 dB: what a rebuild,
@@ -200,14 +200,14 @@ extension RuntimeCore {
 
     /// The reverb send a voice gets: its own, or its bus's default.
     func reverbSend(_ slot: Int) -> Float {
-        slots[slot].options.reverbSend ?? buses.defaultReverbSend(slots[slot].bus)
+        model.voices[slot].options.reverbSend ?? model.buses.defaultReverbSend(model.voices[slot].bus)
     }
 
     /// Distance, velocity, reverb sends and occlusion of a voice, set on its source only where they
     /// differ from what the source has, so a plain effect costs no extra OpenAL call.
     func applyVoiceSpace(_ slot: Int) {
         guard mirror.hasSource(slot) else { return }
-        let options = slots[slot].options
+        let options = model.voices[slot].options
         let world = options.position != nil
         let space = VoiceSpace(velocity: world ? (options.velocity ?? .zero) : .zero,
                                referenceDistance: world ? options.referenceDistance : 1,

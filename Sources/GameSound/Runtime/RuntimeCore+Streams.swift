@@ -190,7 +190,7 @@ extension RuntimeCore {
     func playStream(_ path: String, bus name: BusName, loop: Bool, gain: Float) throws(GameSoundError) -> Voice {
         guard phase != .stopped else { throw .stopped }
         guard gain.isFinite, gain >= 0 else { throw .invalidArgument("a stream's gain must be a finite number ≥ 0") }
-        let bus = try buses.index(of: name)
+        let bus = try model.buses.index(of: name)
         do { _ = try AudioStreamDecoder.open(path: path) } catch { throw .decoding(error) }
         let index = streamVoices.firstIndex { !$0.live } ?? streamVoices.count
         guard index < 0x7FFF else { throw .invalidArgument("too many streams at once") }
@@ -213,7 +213,7 @@ extension RuntimeCore {
         return index
     }
 
-    func streamShouldSound(_ index: Int) -> Bool { !streamVoices[index].paused && !buses.isPaused(streamVoices[index].bus) }
+    func streamShouldSound(_ index: Int) -> Bool { !streamVoices[index].paused && !model.buses.isPaused(streamVoices[index].bus) }
 
     /// Creates the player of a stream voice when the context can be used, and plays it unless paused.
     func startStreamIfPossible(_ index: Int) {

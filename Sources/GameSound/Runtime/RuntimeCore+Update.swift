@@ -21,13 +21,13 @@ extension RuntimeCore {
     /// there. Headless and in real time alike.
     func update() {
         let now = currentFrame
-        if now < quietUntil, system.statusVersion.map({ $0 == followedStatusVersion }) == true, !rankingDue,
+        if now < quietUntil, system.statusVersion.map({ $0 == followedStatusVersion }) == true, !model.rankingDue,
            !streamsNeedFeeding() {
             // Only the playing clock moves on, as ``updateMix()`` would move it, and the virtual
             // voices' ranking counts down, as ``rankVirtualVoices()`` would count. (Nothing changed
             // that Now Playing shows either: it is published at the start and end of whole updates.)
-            keepPlayingClock(at: now)
-            if virtualVoiceCount > 0 { rankingCountdown -= 1 }
+            model.advanceClock(to: now)
+            model.countRankingDown()
             if !isHeadless { followDeviceConnection(at: now) }
             return
         }
@@ -66,11 +66,11 @@ extension RuntimeCore {
     ///
     /// It asks the two halves of the runtime one question each. The model: is anything moving (a
     /// ramp, fade or duck on its way, the listener or environment on the move, a ducking rule to
-    /// follow)? (Virtual voices are ranked by whole updates in between, see ``rankingDue``.) The
+    /// follow)? (Virtual voices are ranked by whole updates in between, see ``MixModel/rankingDue``.) The
     /// mirror: does it hold what the model says (a context that can be used, nothing deferred)? With neither, nothing changes until a one-shot voice
     /// may have ended. The conditions are those under which each part of the update returns at
     /// once, or writes only what the mirror already has, on the next block, whose
-    /// ``previousUpdateFrame`` is `now`.
+    /// ``MixModel/previousUpdateFrame`` is `now`.
     private func firstFrameWithWork(after now: Int) -> Int {
         guard configuration.quietUpdates, phase == .running, !needsReactivation, modelIsStill(at: now), mirrorIsSettled
         else { return 0 }
@@ -79,8 +79,7 @@ extension RuntimeCore {
 
     /// Nothing in the model moves from `now` on: what each source should be given stays as it is.
     private func modelIsStill(at now: Int) -> Bool {
-        duckRamp.isFinished(at: now) && now > mixSettlesAt && now > voiceRampsSettleAt && now > spaceSettlesAt
-            && listenerRamp == nil && outgoingTracks.isEmpty
+        model.mixIsStill(at: now) && outgoingTracks.isEmpty
             && (soundtrack.map { $0.isSteady(at: now) } ?? true)
             && !streamVoices.contains(where: { $0.live && !$0.isSteady(at: now) })
             && duckingRulesFollowed
@@ -89,13 +88,6 @@ extension RuntimeCore {
     /// The mirror holds what the model says, and nothing waits for the context.
     private var mirrorIsSettled: Bool {
         !mirror.contextSuspended && discardedStreams.isEmpty
-    }
-
-    /// Whether this update ranks the virtual voices (every ``rankingInterval`` updates while any
-    /// voice is virtual): a whole update then, which may give a source to a voice that came near.
-    /// Between rankings, virtual voices move on with the playing clock alone.
-    private var rankingDue: Bool {
-        virtualVoiceCount > 0 && rankingCountdown <= 1
     }
 
     /// Whether a playing stream has a buffer to refill, has run dry or has ended: the one part of a

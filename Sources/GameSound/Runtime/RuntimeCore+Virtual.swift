@@ -28,9 +28,9 @@ extension RuntimeCore {
 
     /// Where a virtual voice would be in its sound now, in the sound's frames.
     func virtualPosition(_ slot: Int) -> Double {
-        guard let name = slots[slot].effect, let sound = bank[name] else { return 0 }
-        let rate = Double(sound.format.sampleRate) / Double(configuration.sampleRate) * Double(voicePitch(slot, at: currentFrame))
-        return slots[slot].virtualOffset + Double(playingClock - slots[slot].virtualSince) * rate
+        guard let name = model.voices[slot].effect, let sound = bank[name] else { return 0 }
+        let rate = Double(sound.format.sampleRate) / Double(configuration.sampleRate) * Double(model.voices[slot].pitch(at: currentFrame))
+        return model.voices[slot].virtualOffset + Double(model.playingClock.frames - model.voices[slot].virtualSince) * rate
     }
 
     /// Makes a real voice virtual: notes where it is, and frees its source.
@@ -43,32 +43,32 @@ extension RuntimeCore {
 
     /// Marks a voice without a source as virtual from `offset` on.
     func startVirtual(_ slot: Int, offset: Double) {
-        slots[slot].isVirtual = true
-        slots[slot].virtualOffset = offset
-        slots[slot].virtualSince = playingClock
-        virtualVoiceCount += 1
+        model.voices[slot].isVirtual = true
+        model.voices[slot].virtualOffset = offset
+        model.voices[slot].virtualSince = model.playingClock.frames
+        model.virtualVoiceCount += 1
     }
 
     /// Gives a virtual voice a source again, at the place it would have reached; a one-shot whose
     /// time ran out ends instead.
     @discardableResult
     func realise(_ slot: Int) -> Bool {
-        guard let name = slots[slot].effect, let sound = bank[name], mirror.hasBuffer(name) else { return false }
+        guard let name = model.voices[slot].effect, let sound = bank[name], mirror.hasBuffer(name) else { return false }
         var position = virtualPosition(slot)
-        if slots[slot].options.loop, sound.frameCount > 0 {
+        if model.voices[slot].options.loop, sound.frameCount > 0 {
             position = position.truncatingRemainder(dividingBy: Double(sound.frameCount))
         } else if position >= Double(sound.frameCount) {
             endVoice(slot, reason: .finished)
             return false
         }
         guard attachSpareSource(slot) else { return false }
-        slots[slot].isVirtual = false
-        virtualVoiceCount -= 1
+        model.voices[slot].isVirtual = false
+        model.virtualVoiceCount -= 1
         do {
             try configure(slot, effect: name)
             try mirror.setOffset(slot, frames: Int(position))
-            if shouldSound(slot) { try mirror.play(slot) }
-            startClock(slot, atFrame: Int(position), playing: shouldSound(slot))
+            if model.shouldSound(slot) { try mirror.play(slot) }
+            startClock(slot, atFrame: Int(position), playing: model.shouldSound(slot))
         } catch {
             logger.error("could not make a virtual voice real again: \(error)", metadata: LogCode.voiceRealiseFailed.metadata)
         }
@@ -78,9 +78,9 @@ extension RuntimeCore {
     }
 
     func logVirtual(_ name: String, _ slot: Int, offset: Int? = nil) {
-        let voice = Voice(slot: slot, generation: allocator.slots[slot].generation, runtime: runtimeTag)
+        let voice = Voice(slot: slot, generation: model.allocator.slots[slot].generation, runtime: runtimeTag)
         var details: [GameSoundEvent.Detail] = [.init("voice", .integer(Int(voice.localID))),
-                                                .init("sound", .string(slots[slot].definition ?? slots[slot].effect ?? ""))]
+                                                .init("sound", .string(model.voices[slot].definition ?? model.voices[slot].effect ?? ""))]
         if let offset { details.append(.init("offset", .integer(offset))) }
         log(.engine, name, details)
     }
@@ -88,12 +88,12 @@ extension RuntimeCore {
     /// How loud a voice is heard, for ranking only: its gain, its bus and the distance attenuation
     /// (direction plays no part, so no listener-space transform), capped at 1 like OpenAL Soft caps it.
     func loudness(_ slot: Int, listenerAt origin: SIMDPosition, at now: Int) -> Float {
-        guard shouldSound(slot) else { return 0 }
+        guard model.shouldSound(slot) else { return 0 }
         var attenuation: Float = 1
-        if let position = voicePosition(slot, at: now) {
+        if let position = model.voices[slot].position(at: now) {
             let dx = position.x - origin.x, dy = position.y - origin.y, dz = position.z - origin.z
-            let options = slots[slot].options
-            attenuation = StereoPlacement.distanceGain((dx * dx + dy * dy + dz * dz).squareRoot(), model: distanceModel,
+            let options = model.voices[slot].options
+            attenuation = StereoPlacement.distanceGain((dx * dx + dy * dy + dz * dz).squareRoot(), model: model.distanceModel,
                                                        reference: options.referenceDistance, maximum: options.maxDistance,
                                                        rolloff: options.rolloff)
         }
@@ -104,18 +104,18 @@ extension RuntimeCore {
     /// from the quietest real voices to the loudest virtual ones, a few at a time, and ends virtual
     /// one-shots whose time ran out. Allocates nothing.
     func rankVirtualVoices() {
-        guard virtualises, virtualVoiceCount > 0 else { return }
-        rankingCountdown -= 1
-        guard rankingCountdown <= 0 else { return }
-        rankingCountdown = Self.rankingInterval
+        guard virtualises, model.virtualVoiceCount > 0 else { return }
+        model.rankingCountdown -= 1
+        guard model.rankingCountdown <= 0 else { return }
+        model.rankingCountdown = Self.rankingInterval
         let now = currentFrame
         let origin = currentListener.position
         for _ in 0..<8 {
             var loudestVirtual: (slot: Int, gain: Float)?
             var quietestReal: (slot: Int, gain: Float)?
-            for index in allocator.slots.indices where allocator.slots[index].busy {
+            for index in model.allocator.slots.indices where model.allocator.slots[index].busy {
                 let gain = loudness(index, listenerAt: origin, at: now)
-                if slots[index].isVirtual {
+                if model.voices[index].isVirtual {
                     if gain > (loudestVirtual?.gain ?? -1) { loudestVirtual = (index, gain) }
                 } else if gain < (quietestReal?.gain ?? .infinity) {
                     quietestReal = (index, gain)
@@ -133,8 +133,8 @@ extension RuntimeCore {
 
     /// Ends the virtual one-shots that would have finished by now.
     private func endExpiredVirtualVoices() {
-        for index in allocator.slots.indices where allocator.slots[index].busy && slots[index].isVirtual && !slots[index].options.loop {
-            guard let name = slots[index].effect, let sound = bank[name] else { continue }
+        for index in model.allocator.slots.indices where model.allocator.slots[index].busy && model.voices[index].isVirtual && !model.voices[index].options.loop {
+            guard let name = model.voices[index].effect, let sound = bank[name] else { continue }
             if virtualPosition(index) >= Double(sound.frameCount) { endVoice(index, reason: .finished) }
         }
     }

@@ -20,7 +20,7 @@ extension RuntimeCore {
     /// source was given, not what the model says now: between two updates a ramp has moved on in
     /// the model, but the mixer plays at the value of the last update.
     func voiceStep(_ slot: Int) -> Int {
-        guard let name = slots[slot].effect, let sound = bank[name] else { return 0 }
+        guard let name = model.voices[slot].effect, let sound = bank[name] else { return 0 }
         let applied = mirror.voices[slot]
         var pitch = applied.pitch
         if sound.format.channelCount == 1, mirror.dopplerFactor > 0, let place = applied.place, !place.relative {
@@ -39,35 +39,35 @@ extension RuntimeCore {
 
     /// The voice's clock starts `frames` into its sound, moving if it plays now.
     func startClock(_ slot: Int, atFrame frames: Int, playing: Bool) {
-        slots[slot].clock.start(atFrame: frames, mix: mixClock, step: playing ? voiceStep(slot) : 0)
+        model.voices[slot].clock.start(atFrame: frames, mix: mixClock, step: playing ? voiceStep(slot) : 0)
     }
 
     /// The voice's source was told to play (or to stop or pause: `playing` false).
     func setClock(_ slot: Int, playing: Bool) {
-        slots[slot].clock.change(step: playing ? voiceStep(slot) : 0, at: mixClock)
+        model.voices[slot].clock.change(step: playing ? voiceStep(slot) : 0, at: mixClock)
     }
 
     /// What changes a playing voice's step (its pitch, its place, its velocity, the listener,
     /// Doppler) was given to its source: its clock follows from now.
     func retime(_ slot: Int) {
-        guard slots[slot].clock.isRunning else { return }
+        guard model.voices[slot].clock.isRunning else { return }
         let step = voiceStep(slot)
         // Most calls (a gain ramp, a place that leaves Doppler alone) keep the step: then the mix
         // clock, a call to the device in real time, is not read at all.
-        guard step != slots[slot].clock.step else { return }
-        slots[slot].clock.change(step: step, at: mixClock)
+        guard step != model.voices[slot].clock.step else { return }
+        model.voices[slot].clock.change(step: step, at: mixClock)
     }
 
     /// The listener or the Doppler settings changed: every voice whose Doppler shift they move follows.
     func retimeWorldVoices() {
-        for index in allocator.slots.indices where allocator.slots[index].busy && slots[index].options.position != nil {
+        for index in model.allocator.slots.indices where model.allocator.slots[index].busy && model.voices[index].options.position != nil {
             retime(index)
         }
     }
 
     /// Where a voice is in its sound by the model's clock, in frames.
     func clockFrames(_ slot: Int) -> Int {
-        guard let name = slots[slot].effect, let sound = bank[name] else { return 0 }
-        return slots[slot].clock.frames(at: mixClock, length: sound.frameCount, loop: slots[slot].options.loop)
+        guard let name = model.voices[slot].effect, let sound = bank[name] else { return 0 }
+        return model.voices[slot].clock.frames(at: mixClock, length: sound.frameCount, loop: model.voices[slot].options.loop)
     }
 }

@@ -70,55 +70,30 @@ final class RuntimeCore {
     let startNanoseconds = RuntimeCore.bootClockNanoseconds()
 
     var bank = EffectBank()
-    var slots: [VoiceSlot]
-    var allocator: VoiceAllocator
+    /// What should sound (``MixModel``): every call of the game changes it, every update moves it on.
+    @exclusivity(unchecked) var model: MixModel
     /// Which runtime of the process this is, stamped on its voice handles.
     let runtimeTag: Int
 
     // The mixing layer (RuntimeCore+Mixing).
-    var buses = BusTree()
     /// Each bus's gain for its sources, as last applied (see ``BusTree/sourceGains(at:ducks:)``).
     var busGains: [Float] = Array(repeating: 1, count: BusName.standard.count)
     var appliedMasterGain: Float = 1
-    var allocatorRules: [VoiceAllocator.BusRule] = []
-    @exclusivity(unchecked) var duckStates: [DuckState] = []
-    /// The ducking rules' gain on each bus (1: not ducked).
-    var duckGains: [Float] = Array(repeating: 1, count: BusName.standard.count)
-    /// The frame by which bus ramps and ducks have arrived; the block after it applies them one last time.
-    var mixSettlesAt = 0
-    /// Likewise for voice ramps and fade-outs.
-    var voiceRampsSettleAt = 0
-    /// The earliest frame at which a one-shot voice may have finished.
-    var nextEndCheck = Int.max
-    var definitions: [String: DefinedSound] = [:]
     /// Streamed voices besides the soundtrack, by slot above ``streamSlotBase``.
     @exclusivity(unchecked) var streamVoices: [StreamRecord] = []
 
     // Space (RuntimeCore+Space).
-    var listener = Listener()
-    /// The listener on its way to ``listener`` (nil once it is there).
-    var listenerRamp: Ramp<Listener>?
-    lazy var distanceModel: DistanceModel = configuration.distanceModel
-    var dopplerFactor: Float = 1
-    var speedOfSound: Float = 343.3
-    /// The frame by which the listener ramp and the environment crossfade have arrived.
-    var spaceSettlesAt = 0
     var reportedNoHRTF = false
     /// The mode the last `spatializationChanged` named.
     var loggedSpatialization = "stereo"
-    var environment = Environment.none
     var activeEnvironmentSlot = 0
     var environmentFade = Ramp<Float>.steady(1)
     var reportedNoEffects = false
 
-    // Virtual voices (RuntimeCore+Virtual).
-    var virtualVoiceCount = 0
-    var rankingCountdown = 0
-    /// Frames of output played while running: the time virtual voices move on in.
-    @exclusivity(unchecked) var playingClock = 0
-    @exclusivity(unchecked) var playingClockAnchor: Int?
-    /// The frame of the update before the running one (see ``updateMix()``).
-    @exclusivity(unchecked) var previousUpdateFrame = 0
+    // The update (RuntimeCore+Update).
+    /// The earliest frame at which a one-shot voice may have finished: when the update next asks
+    /// OpenAL whether a source stopped.
+    var nextEndCheck = Int.max
     /// Until this frame, the headless update has nothing to do but look at the system's status
     /// (see ``update()``); every step of the game and every notification sets it back to 0.
     @exclusivity(unchecked) var quietUntil = 0
@@ -157,9 +132,6 @@ final class RuntimeCore {
     /// Updates left before the next attempt to open a device while ``Phase/awaitingDevice``.
     var deviceRetryCountdown = 0
     var silenceCause: OutputSilenceCause?
-    /// The gain another app's ducking puts on the whole output: a ramp towards ``duckedGain`` while
-    /// ducked, back to 1 when the duck ends. Read at every update while it moves.
-    var duckRamp = Ramp<Float>.steady(1)
     /// The I/O configuration last logged: the granted sample rate and buffer, in frames.
     var ioConfiguration: IOConfiguration?
     /// The system's ``SystemAudio/statusVersion`` when ``updateSilence()`` last followed the status.
@@ -185,9 +157,8 @@ final class RuntimeCore {
         self.logger = logger
         self.system = system
         self.session = AudioSession(system: system)
-        self.slots = Array(repeating: VoiceSlot(), count: configuration.voices + configuration.virtualVoices)
+        self.model = MixModel(voiceCount: configuration.voices + configuration.virtualVoices, distanceModel: configuration.distanceModel)
         self.mirror = ALMirror(voiceSlots: configuration.voices + configuration.virtualVoices)
-        self.allocator = VoiceAllocator(count: configuration.voices + configuration.virtualVoices)
         self.random = SplitMix64(seed: configuration.seed)
         self.runtimeTag = Self.nextRuntimeTag.withLock { tag in
             tag = tag % 0x7FFF + 1  // ids stay positive as Int64

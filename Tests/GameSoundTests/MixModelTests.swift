@@ -1,0 +1,148 @@
+@testable import GameSound
+import Testing
+
+/// ``MixModel``: what should sound, as a plain value. Built, changed and moved on here with no
+/// device at all; and, through a runtime, left untouched by a rebuild of everything OpenAL holds.
+@Suite("The mix model")
+struct MixModelTests {
+    /// A model of 4 voices with a looping voice in slot 0 on the effects bus and a virtual one in slot 3.
+    private func model() -> MixModel {
+        var model = MixModel(voiceCount: 4, distanceModel: .inverseClamped)
+        model.voices[0].effect = "engine"
+        model.voices[0].options.loop = true
+        model.voices[0].bus = try! model.buses.index(of: .effects)
+        return model
+    }
+
+    @Test("a gain change over 480 frames moves from the level it had to the new one, and the mix is still once it arrived")
+    func gainRamp() {
+        var m = model()
+        m.changeVoice(0, gain: 0.2, pitch: nil, pan: nil, position: nil, velocity: nil, occlusion: nil, reverbSend: nil,
+                      over: 480, at: 1_000)
+        #expect(m.voices[0].gain(at: 1_000) == 1)
+        #expect(abs(m.voices[0].gain(at: 1_240) - 0.6) < 1e-6)
+        #expect(abs(m.voices[0].gain(at: 1_480) - 0.2) < 1e-6 && m.voices[0].options.gain == 0.2)
+        // Changed again halfway through: it starts from where the first move had got to.
+        var again = m
+        again.changeVoice(0, gain: 1, pitch: nil, pan: nil, position: nil, velocity: nil, occlusion: nil, reverbSend: nil,
+                          over: 100, at: 1_240)
+        #expect(abs(again.voices[0].gain(at: 1_240) - 0.6) < 1e-6 && again.voices[0].gain(at: 1_340) == 1)
+        // The update at the end frame still applies the final value; the one after it has nothing to do.
+        #expect(!m.mixIsStill(at: 1_480))
+        #expect(m.mixIsStill(at: 1_481))
+        #expect(m.voices[0].isMoving)
+        m.voices[0].dropArrivedRamps(at: 1_480)
+        #expect(m.voices[0].isMoving, "not dropped on its last frame: that update applies it")
+        m.voices[0].dropArrivedRamps(at: 1_481)
+        #expect(!m.voices[0].isMoving && m.voices[0].gain(at: 2_000) == 0.2, "the target itself once the ramp is gone")
+    }
+
+    @Test("a voice given a position while panned jumps there; one already placed glides")
+    func positions() {
+        var m = model()
+        let far = SIMDPosition(x: 10, y: 0, z: 0)
+        m.changeVoice(0, gain: nil, pitch: nil, pan: nil, position: far, velocity: nil, occlusion: nil, reverbSend: nil,
+                      over: 100, at: 0)
+        #expect(m.voices[0].position(at: 0) == far && m.voices[0].placement(at: 0).relative == false)
+        m.changeVoice(0, gain: nil, pitch: nil, pan: nil, position: .zero, velocity: nil, occlusion: nil, reverbSend: nil,
+                      over: 100, at: 0)
+        #expect(m.voices[0].position(at: 50) == SIMDPosition(x: 5, y: 0, z: 0))
+        // A panned voice sits on the unit circle in front of the listener, relative to it.
+        var panned = model()
+        panned.voices[0].options.pan = 1
+        #expect(panned.voices[0].placement(at: 0) == Placement(relative: true, x: 1, y: 0, z: -0.0))
+    }
+
+    @Test("a fade-out reaches silence at its last frame; a second fade starts from the level the first had reached")
+    func fadeOut() {
+        var m = model()
+        m.fadeOutVoice(0, over: 100, at: 0)
+        #expect(!m.voices[0].hasFadedOut(at: 99) && m.voices[0].hasFadedOut(at: 100))
+        m.fadeOutVoice(0, over: 10, at: 50)
+        #expect(m.voices[0].stopFade?.value(at: 50) == 0.5)
+        #expect(m.voiceRampsSettleAt == 100)
+    }
+
+    @Test("a bus pause silences the voices below it; a game pause its own voice")
+    func shouldSound() throws {
+        var m = model()
+        #expect(m.shouldSound(0))
+        m.buses.setPaused(BusTree.master, true)
+        #expect(!m.shouldSound(0))
+        m.buses.setPaused(BusTree.master, false)
+        m.voices[0].pausedByGame = true
+        #expect(!m.shouldSound(0))
+    }
+
+    @Test("releasing a voice frees its slot, forgets its sound and ramps, and counts a virtual voice out")
+    func release() {
+        var m = model()
+        guard case .free(let slot) = m.allocator.choose(priority: 0) else {
+            Issue.record("a free pool gives a free slot")
+            return
+        }
+        _ = m.allocator.occupy(slot, priority: 0)
+        m.voices[slot].effect = "engine"
+        m.voices[slot].isVirtual = true
+        m.virtualVoiceCount = 1
+        m.fadeOutVoice(slot, over: 10, at: 0)
+        let wasVirtual = m.releaseVoice(slot)
+        #expect(wasVirtual, "it was virtual: no source to give back")
+        #expect(m.virtualVoiceCount == 0 && !m.allocator.slots[slot].busy)
+        #expect(m.voices[slot].effect == nil && m.voices[slot].stopFade == nil && !m.voices[slot].isVirtual)
+    }
+
+    @Test("the playing clock moves by the frames between updates, from the first one on; the ranking counts down")
+    func clocks() {
+        var m = model()
+        m.advanceClock(to: 512)
+        #expect(m.playingClock.frames == 0 && m.previousUpdateFrame == 512)
+        m.advanceClock(to: 768)
+        #expect(m.playingClock.frames == 256 && m.previousUpdateFrame == 512)
+        // Stopped at 900 (an interruption) and started at 5 000: the 132 frames before the stop
+        // count, the stretch while stopped does not.
+        m.playingClock.stop(at: 900)
+        m.playingClock.start(at: 5_000)
+        m.advanceClock(to: 5_256)
+        #expect(m.playingClock.frames == 256 + 132 + 256 && m.previousUpdateFrame == 5_000)
+        m.countRankingDown()
+        #expect(m.rankingCountdown == 0, "no virtual voice: nothing to count")
+        m.virtualVoiceCount = 1
+        m.rankingCountdown = 2
+        #expect(!m.rankingDue)
+        m.countRankingDown()
+        #expect(m.rankingDue)
+    }
+
+    @Test("a rebuild of the whole output (a new device, context, sources) leaves the model exactly as it was")
+    func rebuildLeavesTheModel() throws {
+        let h = try Harness(soundtrack: false)
+        let voice = try #require(try h.runtime.play("beep", options: PlayOptions(gain: 0.8, loop: true)).voice)
+        _ = try h.runtime.play("beep")
+        try h.runtime.setVoice(voice, gain: 0.3, pan: 0.5, over: 0.5)
+        try h.runtime.setBusVolume(.effects, 0.5, over: 0.2)
+        try h.runtime.setListener(position: SIMDPosition(x: 1, y: 0, z: 0), over: 0.3)
+        try h.render(frames: 4_800)
+        let before = h.runtime.core.read { $0.model }
+        #expect(h.runtime.rebuildOutput())
+        let after = h.runtime.core.read { $0.model }
+        #expect(before == after, "changed by the rebuild: \(Self.differences(before, after))")
+        // And it is the model that is heard on: the voice's ramp goes on where it was.
+        try h.render(frames: 48_000)
+        #expect(h.runtime.core.read { $0.model.voices[voice.slot].gain(at: 48_000) } == 0.3)
+    }
+
+    /// The model's fields (and the voices, by slot) that differ between `a` and `b`, as `name: a → b`.
+    private static func differences(_ a: MixModel, _ b: MixModel) -> [String] {
+        var found: [String] = []
+        for (x, y) in zip(Mirror(reflecting: a).children, Mirror(reflecting: b).children) {
+            let label = x.label ?? "?"
+            if label == "voices" {
+                for (slot, (u, v)) in zip(a.voices, b.voices).enumerated() where u != v { found.append("voice \(slot): \(u) → \(v)") }
+            } else if String(describing: x.value) != String(describing: y.value) {
+                found.append("\(label): \(x.value) → \(y.value)")
+            }
+        }
+        return found
+    }
+}
