@@ -241,11 +241,11 @@ public final class GameSoundRuntime: Sendable {
             let record: StreamRecord?
             if let voice {
                 guard let index = try? core.liveStream(voice) else { return nil }
-                record = core.streamVoices[index]
+                record = core.model.streamVoices[index]
             } else {
-                record = core.soundtrack
+                record = core.model.soundtrack
             }
-            guard let record, let player = record.player, core.useContext(), let openAL = try? player.position(),
+            guard let record, let player = core.player(record), core.useContext(), let openAL = try? player.position(),
                   let model = record.filePosition(at: core.mixClock) else { return nil }
             return (model, openAL)
         }

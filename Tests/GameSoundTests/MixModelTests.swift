@@ -132,6 +132,31 @@ struct MixModelTests {
         #expect(h.runtime.core.read { $0.model.voices[voice.slot].gain(at: 48_000) } == 0.3)
     }
 
+    @Test("a rebuild leaves every stream as it was: the soundtrack, a crossfade's outgoing track and a streamed voice, each at the same place in its file")
+    func rebuildLeavesTheStreams() throws {
+        let h = try Harness(soundtrack: true)
+        try h.render(frames: 24_000)
+        try h.runtime.crossfadeSoundtrack(to: TestAssets.soundtrackPath, duration: 1)
+        let bed = try h.runtime.playStream(TestAssets.soundtrackPath, gain: 0.5)
+        try h.runtime.setVoice(bed, gain: 0.2, over: 1)
+        try h.render(frames: 9_600)
+        let before = h.runtime.core.read { core in (core.model, core.mixClock) }
+        #expect(before.0.soundtrack != nil && before.0.outgoingTracks.count == 1 && before.0.streamVoices.count == 1)
+        #expect(h.runtime.rebuildOutput())
+        let after = h.runtime.core.read { core in (core.model, core.mixClock) }
+        func streams(_ model: MixModel) -> [StreamRecord] { [model.soundtrack].compactMap { $0 } + model.outgoingTracks + model.streamVoices }
+        for (old, new) in zip(streams(before.0), streams(after.0)) {
+            #expect(old.id == new.id && old.path == new.path && old.gain == new.gain && old.gainRamp == new.gainRamp
+                    && old.paused == new.paused && old.fade == new.fade && old.live == new.live && old.bus == new.bus)
+            #expect(old.filePosition(at: before.1) == new.filePosition(at: after.1), "stream \(old.id) at the same frame of its file")
+        }
+        // Everything else in the model is untouched.
+        var a = before.0, b = after.0
+        a.soundtrack = nil; a.outgoingTracks = []; a.streamVoices = []
+        b.soundtrack = nil; b.outgoingTracks = []; b.streamVoices = []
+        #expect(a == b, "changed by the rebuild: \(Self.differences(a, b))")
+    }
+
     /// The model's fields (and the voices, by slot) that differ between `a` and `b`, as `name: a → b`.
     private static func differences(_ a: MixModel, _ b: MixModel) -> [String] {
         var found: [String] = []

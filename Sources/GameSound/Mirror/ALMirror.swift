@@ -55,6 +55,8 @@ final class ALMirror {
     var voices: [VoiceSource]
     /// Sources no voice holds now (only when voices can be virtual).
     var spareSources: [ALSource] = []
+    /// The stream players, each under its record's ``StreamRecord/id``.
+    var streams: [Int: AudioStream] = [:]
     /// Each effect's buffer, by effect name.
     var buffers: [String: ALBuffer] = [:]
     /// Buffers replaced or unloaded while the context could not be used: deleted, with the voices

@@ -37,6 +37,15 @@ struct MixModel: Equatable {
     var speedOfSound: Float = 343.3
     var environment = Environment.none
 
+    /// The soundtrack as it was last started: nil when stopped or not started yet. It plays on the
+    /// music bus, a stream like the others.
+    var soundtrack: StreamRecord?
+    /// Tracks fading out of a crossfade (at most one).
+    var outgoingTracks: [StreamRecord] = []
+    /// Streamed voices besides the soundtrack, by slot above ``RuntimeCore/streamSlotBase`` (an
+    /// ended one stays, not live, until its slot is taken again).
+    var streamVoices: [StreamRecord] = []
+
     /// How many voices play without a source (see RuntimeCore+Virtual).
     var virtualVoiceCount = 0
     /// Updates left before the virtual voices are ranked again.
@@ -46,6 +55,8 @@ struct MixModel: Equatable {
     /// The frame of the update before the running one: work whose end came after it is applied
     /// once more, so that it lands exactly on its target whatever the update period.
     var previousUpdateFrame = 0
+    /// The last ``StreamRecord/id`` handed out.
+    var lastStreamID = 0
 
     /// An empty model for a pool of `voiceCount` slots, with the configuration's distance model.
     init(voiceCount: Int, distanceModel: DistanceModel) {
@@ -83,6 +94,12 @@ struct MixModel: Equatable {
     /// the last update's frame, for the work that ends between the two.
     mutating func advanceClock(to frame: Int) {
         previousUpdateFrame = playingClock.advance(to: frame)
+    }
+
+    /// A new stream's ``StreamRecord/id``: never used before in this runtime.
+    mutating func newStreamID() -> Int {
+        lastStreamID += 1
+        return lastStreamID
     }
 
     /// Counts the virtual voices' ranking down by one update (a quiet one, which does not rank).

@@ -15,8 +15,11 @@ struct PlayingClock: Equatable {
     /// Moves the clock on to `frame`; returns the frame it stood at before (`frame` itself when it
     /// was stopped).
     mutating func advance(to frame: Int) -> Int {
-        let before = anchor ?? frame
-        frames = frames(at: frame)
+        guard let before = anchor else {
+            anchor = frame
+            return frame
+        }
+        frames += frame - before
         anchor = frame
         return before
     }

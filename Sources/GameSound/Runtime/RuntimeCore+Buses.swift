@@ -55,7 +55,7 @@ extension RuntimeCore {
     private func reconcileBusPauses() {
         if phase == .running, useContext() {
             for index in model.allocator.slots.indices where model.allocator.slots[index].busy { syncPlayState(index) }
-            for index in streamVoices.indices where streamVoices[index].live { syncStreamPlayState(index) }
+            for index in model.streamVoices.indices where model.streamVoices[index].live { syncStreamPlayState(index) }
         }
         reconcileSoundtrack(fadeFrames: 0)
     }
@@ -78,8 +78,8 @@ extension RuntimeCore {
         if model.allocator.slots.indices.contains(where: { slot in
             model.allocator.slots[slot].busy && model.buses.isWithin(model.voices[slot].bus, bus) && model.shouldSound(slot)
         }) { return true }
-        if model.buses.isWithin(BusTree.music, bus), soundtrack?.player?.state == .playing { return true }
-        return streamVoices.contains { $0.live && $0.player?.state == .playing && model.buses.isWithin($0.bus, bus) }
+        if model.buses.isWithin(BusTree.music, bus), player(model.soundtrack)?.state == .playing { return true }
+        return model.streamVoices.contains { $0.live && player($0)?.state == .playing && model.buses.isWithin($0.bus, bus) }
     }
 
     /// Whether every ducking rule already follows what plays on its bus. A voice, stream or
@@ -105,7 +105,7 @@ extension RuntimeCore {
                  .init("db", .number(Double(active ? -state.rule.decibels : 0)))])
             moved = true
         }
-        if moved || model.previousUpdateFrame <= model.mixSettlesAt {
+        if moved || writesMoving(until: model.mixSettlesAt) {
             for bus in model.duckGains.indices { model.duckGains[bus] = 1 }
             for state in model.duckStates { model.duckGains[state.ducked] = min(model.duckGains[state.ducked], state.ramp.value(at: now)) }
         }

@@ -46,8 +46,8 @@ extension RuntimeCore {
         model.advanceClock(to: now)
         if model.virtualVoiceCount > 0 { rankVirtualVoices() }
         if !model.duckStates.isEmpty { followDuckingRules(at: now) }
-        if model.previousUpdateFrame <= model.mixSettlesAt { refreshBusGains() }
-        if model.previousUpdateFrame <= model.voiceRampsSettleAt { advanceVoiceRamps(at: now) }
+        if writesMoving(until: model.mixSettlesAt) { refreshBusGains() }
+        if writesMoving(until: model.voiceRampsSettleAt) { advanceVoiceRamps(at: now) }
         if now >= nextEndCheck { noticeFinishedVoices(at: now) }
     }
 

@@ -21,10 +21,8 @@ extension RuntimeCore {
         session.setAudioIORunning(true)
         followedStatusVersion = nil  // running now: ducking and the I/O configuration are followed again
         // Ramps (bus volumes, ducks, the environment's crossfade, the listener) went on in time while
-        // no update ran: the next updates apply where they are now, finished or not.
-        model.mixSettlesAt = max(model.mixSettlesAt, currentFrame)
-        model.voiceRampsSettleAt = max(model.voiceRampsSettleAt, currentFrame)
-        model.spaceSettlesAt = max(model.spaceSettlesAt, currentFrame)
+        // no update ran: the next updates apply where they are now, finished or not (``writesMoving(until:)``).
+        lastOutputStart = currentFrame
         updateSilence()
         reconcile()
     }

@@ -28,48 +28,48 @@ extension RuntimeCore {
         let now = currentFrame
         do throws(GameSoundError) {
             if soundtrackWanted, let path = soundtrackPath {
-                if var record = soundtrack, record.path == path {
+                if var record = model.soundtrack, record.path == path {
                     // Paused, or fading out (to a pause, or to a stop the game has taken back): it comes back from where it is.
                     if record.paused || record.fade?.completion == .pause || record.fade?.completion == .stop {
                         let from = record.paused ? 0 : (record.fade?.ramp.value(at: now) ?? 1)
                         record.fade = fadeFrames > 0 ? .toFull(from: from, at: now, frames: fadeFrames) : nil
                         record.paused = false
                         try play(&record)
-                        soundtrack = record
+                        model.soundtrack = record
                         log(.game, "soundtrackResumed", soundtrackDetails(record))
-                    } else if record.player == nil {
+                    } else if player(record) == nil {
                         // It played when its context went: it goes on where it was.
                         try play(&record)
-                        soundtrack = record
+                        model.soundtrack = record
                         log(.game, "soundtrackResumed", soundtrackDetails(record) + [.init("track", .string(path))])
                     }
                 } else {
-                    discard(soundtrack?.player)
-                    var record = StreamRecord(path: path, loop: soundtrackLoop, bus: BusTree.music, gain: soundtrackVolume)
+                    discard(model.soundtrack)
+                    var record = StreamRecord(id: model.newStreamID(), path: path, loop: soundtrackLoop, bus: BusTree.music, gain: soundtrackVolume)
                     if fadeFrames > 0 { record.fade = .toFull(from: 0, at: now, frames: fadeFrames) }
-                    soundtrack = nil
+                    model.soundtrack = nil
                     try startPlayer(&record)
-                    soundtrack = record
+                    model.soundtrack = record
                     log(.game, "soundtrackStarted", soundtrackDetails(record) + [.init("track", .string(path))])
                 }
-            } else if var record = soundtrack, !record.paused, afterRestore, let fade = record.fade, fade.completion != .none {
+            } else if var record = model.soundtrack, !record.paused, afterRestore, let fade = record.fade, fade.completion != .none {
                 // A fade-out under way when the output went: it goes on where it is now, or is over.
                 if fade.ramp.isFinished(at: now) {
                     record.fade = nil
                     if fade.completion == .stop {
-                        discard(record.player)
-                        soundtrack = nil
+                        discard(record)
+                        model.soundtrack = nil
                         return
                     }
                     record.resumeAt = position(of: record)
-                    do { try record.player?.pause() } catch { throw .openAL(error) }
+                    do { try player(record)?.pause() } catch { throw .openAL(error) }
                     setClock(&record, playing: false)
                     record.paused = true
-                } else if record.player == nil {
+                } else if player(record) == nil {
                     try startPlayer(&record)
                 }
-                soundtrack = record
-            } else if var record = soundtrack, !record.paused,
+                model.soundtrack = record
+            } else if var record = model.soundtrack, !record.paused,
                       fadeFrames <= 0 || (record.fade?.completion != .pause && record.fade?.completion != .stop) {
                 // A stop or pause without a fade also cuts a fade-out already under way: "now" means now.
                 let completion: Fade.Completion = soundtrackIntent == .stopped ? .stop : .pause
@@ -78,21 +78,21 @@ extension RuntimeCore {
                 }
                 if fadeFrames > 0 {
                     record.fade = .toSilence(from: record.fade, at: now, frames: fadeFrames, then: completion)
-                    soundtrack = record
+                    model.soundtrack = record
                 } else if completion == .stop {
-                    discard(record.player)
-                    soundtrack = nil
+                    discard(record)
+                    model.soundtrack = nil
                 } else {
                     record.resumeAt = position(of: record)
-                    do { try record.player?.pause() } catch { throw .openAL(error) }
+                    do { try player(record)?.pause() } catch { throw .openAL(error) }
                     setClock(&record, playing: false)
                     record.paused = true
                     record.fade = nil
-                    soundtrack = record
+                    model.soundtrack = record
                 }
-            } else if soundtrackIntent == .stopped, let record = soundtrack, record.paused {
-                discard(record.player)
-                soundtrack = nil
+            } else if soundtrackIntent == .stopped, let record = model.soundtrack, record.paused {
+                discard(record)
+                model.soundtrack = nil
             }
         } catch {
             soundtrackFailed(error)
@@ -104,7 +104,7 @@ extension RuntimeCore {
     /// A player still playing (the track was fading out) is only given its gain: `alSourcePlay` on a
     /// playing source starts it again from its first queued buffer, up to four buffers back.
     private func play(_ record: inout StreamRecord) throws(GameSoundError) {
-        if let player = record.player {
+        if let player = player(record) {
             let gain = sourceGain(record, at: currentFrame)
             do {
                 if player.state == .playing { try player.setGain(gain) } else { try player.play(gain: gain) }
@@ -120,8 +120,8 @@ extension RuntimeCore {
     private func soundtrackFailed(_ error: GameSoundError) {
         log(.engine, "soundtrackFailed", [.init("error", .string(String(describing: error)))])
         logger.error("the soundtrack cannot play: \(error)", metadata: LogCode.soundtrackCannotPlay.metadata)
-        discard(soundtrack?.player)
-        soundtrack = nil
+        discard(model.soundtrack)
+        model.soundtrack = nil
         soundtrackIntent = .stopped
     }
 
@@ -129,10 +129,10 @@ extension RuntimeCore {
     /// refills, fade-outs that finished, tracks that ended.
     func updateSoundtrack() {
         let now = currentFrame
-        if var record = soundtrack, let player = record.player {
+        if var record = model.soundtrack, let player = player(record) {
             let underrunsBefore = player.underruns
             let progress = advance(&record, at: now)
-            soundtrack = record
+            model.soundtrack = record
             if player.underruns > underrunsBefore {
                 logger.warning("the soundtrack ran dry and restarted (underrun \(player.underruns)): the update fell behind", metadata: LogCode.soundtrackUnderrun.metadata)
             }
@@ -140,26 +140,26 @@ extension RuntimeCore {
             case .playing, .pausedByFade:
                 break
             case .stoppedByFade:
-                discard(player)
-                soundtrack = nil
+                discard(record)
+                model.soundtrack = nil
             case .ended:
                 log(.game, "soundtrackStopped", soundtrackDetails(record))
-                discard(player)
-                soundtrack = nil
+                discard(record)
+                model.soundtrack = nil
                 soundtrackIntent = .stopped
             }
         }
         // Not removeAll on an empty array: that allocated a new buffer at every block.
-        guard !outgoingTracks.isEmpty else { return }
-        for index in outgoingTracks.indices {
-            switch advance(&outgoingTracks[index], at: now) {
+        guard !model.outgoingTracks.isEmpty else { return }
+        for index in model.outgoingTracks.indices {
+            switch advance(&model.outgoingTracks[index], at: now) {
             case .playing, .pausedByFade: continue
-            case .stoppedByFade, .ended: outgoingTracks[index].live = false
+            case .stoppedByFade, .ended: model.outgoingTracks[index].live = false
             }
         }
-        outgoingTracks.removeAll { record in
+        model.outgoingTracks.removeAll { record in
             guard !record.live else { return false }
-            discard(record.player)
+            discard(record)
             return true
         }
     }
@@ -169,8 +169,8 @@ extension RuntimeCore {
     func playSoundtrack(path: String?, loop: Bool, fadeIn: Double) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         if let path, path != soundtrackPath {
-            discard(soundtrack?.player)
-            soundtrack = nil
+            discard(model.soundtrack)
+            model.soundtrack = nil
             soundtrackPath = path
         }
         guard soundtrackPath != nil else { throw .noSoundtrack }
@@ -185,13 +185,13 @@ extension RuntimeCore {
         soundtrackIntent = intent
         if intent != .playing, fade <= 0 {
             // A pause or stop at once silences the track still fading out of a crossfade, too.
-            for record in outgoingTracks { discard(record.player) }
-            outgoingTracks = []
+            for record in model.outgoingTracks { discard(record) }
+            model.outgoingTracks = []
         }
         if intent == .stopped, phase != .running {
             // Stopped while the output is away: a later play starts the track from its beginning.
-            discard(soundtrack?.player)
-            soundtrack = nil
+            discard(model.soundtrack)
+            model.soundtrack = nil
         }
         reconcileSoundtrack(fadeFrames: Int(fade * Double(configuration.sampleRate)))
     }
@@ -200,18 +200,18 @@ extension RuntimeCore {
     func crossfade(to path: String, duration: Double, loop: Bool) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         let frames = max(1, Int(duration * Double(configuration.sampleRate)))
-        if phase == .running, useContext(), var old = soundtrack, old.player?.state == .playing {
+        if phase == .running, useContext(), var old = model.soundtrack, player(old)?.state == .playing {
             let now = currentFrame
             old.fade = .toSilence(from: old.fade, at: now, frames: frames, then: .stop)
             log(.game, "soundtrackStopped", soundtrackDetails(old))
             // At most one track fades out at a time: a crossfade during a crossfade cuts the older
             // fade short, so that repeated crossfades cannot pile up streams.
-            for record in outgoingTracks { discard(record.player) }
-            outgoingTracks = [old]
+            for record in model.outgoingTracks { discard(record) }
+            model.outgoingTracks = [old]
         } else {
-            discard(soundtrack?.player)
+            discard(model.soundtrack)
         }
-        soundtrack = nil
+        model.soundtrack = nil
         soundtrackPath = path
         soundtrackLoop = loop
         soundtrackIntent = .playing
@@ -221,12 +221,12 @@ extension RuntimeCore {
     func setSoundtrackVolume(_ volume: Float) throws(GameSoundError) {
         guard volume.isFinite, volume >= 0 else { throw .invalidArgument("soundtrack volume must be ≥ 0") }
         soundtrackVolume = volume
-        soundtrack?.gain = volume
+        model.soundtrack?.gain = volume
     }
 
     var soundtrackPosition: Int? {
         // No record: stopped (nil), or asked to play and not started yet (held back, say): at its start.
-        guard let soundtrack else { return soundtrackIntent != .stopped ? 0 : nil }
+        guard let soundtrack = model.soundtrack else { return soundtrackIntent != .stopped ? 0 : nil }
         if phase == .running, useContext() { return position(of: soundtrack) }
         return soundtrack.resumeAt
     }
@@ -249,7 +249,7 @@ extension RuntimeCore {
             track = .stopped
         } else if soundtrackIntent == .playing, soundtrackHeldBack || pausedByHint {
             track = .heldForOtherAudio
-        } else if phase == .running, let record = soundtrack, record.player?.state == .playing,
+        } else if phase == .running, let record = model.soundtrack, player(record)?.state == .playing,
                   (record.fade?.completion ?? Fade.Completion.none) == Fade.Completion.none {
             track = .playing
         } else {

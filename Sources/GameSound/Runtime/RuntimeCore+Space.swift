@@ -59,7 +59,7 @@ extension RuntimeCore {
 
     /// Per-block work: a listener ramp and an environment crossfade, while either moves.
     func updateSpace() {
-        guard model.previousUpdateFrame <= model.spaceSettlesAt else { return }
+        guard writesMoving(until: model.spaceSettlesAt) else { return }
         let now = currentFrame
         if model.listenerRamp != nil {
             mirror.setListener(currentListener)

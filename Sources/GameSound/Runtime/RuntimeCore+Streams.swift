@@ -16,9 +16,15 @@ extension RuntimeCore {
     /// A stream's player in words, for a failure's `affected`: "the player of 'music/theme.ogg'".
     func streamLabel(_ path: String) -> String { "the player of '\(path)'" }
 
+    /// A stream's player, when the context can be used and the stream has started.
+    func player(_ record: StreamRecord?) -> AudioStream? {
+        guard let record else { return nil }
+        return mirror.streams[record.id]
+    }
+
     /// Where a stream plays in its file now: from its player, or where a new one would start.
     func position(of record: StreamRecord) -> Int {
-        guard record.player != nil else { return record.resumeAt }
+        guard player(record) != nil else { return record.resumeAt }
         return record.filePosition(at: mixClock) ?? record.resumeAt
     }
 
@@ -34,8 +40,8 @@ extension RuntimeCore {
 
     /// Every player that may sound, for the meters.
     var streamPlayers: [(record: StreamRecord, player: AudioStream)] {
-        (outgoingTracks + (soundtrack.map { [$0] } ?? []) + streamVoices.filter(\.live)).compactMap { record in
-            record.player.map { (record, $0) }
+        (model.outgoingTracks + (model.soundtrack.map { [$0] } ?? []) + model.streamVoices.filter(\.live)).compactMap { record in
+            player(record).map { (record, $0) }
         }
     }
 
@@ -53,7 +59,7 @@ extension RuntimeCore {
 
     /// Moves a playing stream on by one update: its gain, its fade and what the fade ends in, then refills.
     func advance(_ record: inout StreamRecord, at now: Int) -> StreamProgress {
-        guard let player = record.player, player.state == .playing else { return .playing }
+        guard let player = player(record), player.state == .playing else { return .playing }
         do {
             try player.setGain(sourceGain(record, at: now))
             if let fade = record.fade, fade.ramp.isFinished(at: now) {
@@ -93,7 +99,7 @@ extension RuntimeCore {
             destroy(player)
             throw .openAL(error)
         }
-        record.player = player
+        mirror.streams[record.id] = player
         record.freshPlayer = record.timeline != nil
         if !cued { noteFirstPlay(&record) }
         record.timeline = StreamRecord.Timeline(start: record.resumeAt % max(player.frameCount, 1), length: player.frameCount,
@@ -124,9 +130,9 @@ extension RuntimeCore {
     /// Notes where each stream is, while the context can still be asked: for a new player to start
     /// from, and for positions asked during an interruption. The context must be current.
     func noteStreamPositions() {
-        soundtrack?.resumeAt = soundtrack.map(position(of:)) ?? 0
-        for index in outgoingTracks.indices { outgoingTracks[index].resumeAt = position(of: outgoingTracks[index]) }
-        for index in streamVoices.indices where streamVoices[index].live { streamVoices[index].resumeAt = position(of: streamVoices[index]) }
+        model.soundtrack?.resumeAt = model.soundtrack.map(position(of:)) ?? 0
+        for index in model.outgoingTracks.indices { model.outgoingTracks[index].resumeAt = position(of: model.outgoingTracks[index]) }
+        for index in model.streamVoices.indices where model.streamVoices[index].live { model.streamVoices[index].resumeAt = position(of: model.streamVoices[index]) }
     }
 
     /// Notes where each stream is and lets every player go (the context is about to be destroyed).
@@ -135,19 +141,13 @@ extension RuntimeCore {
         noteStreamPositions()
         // Each clock stands where its player stopped, fraction of a frame included, for the next player.
         let mix = mixClock
-        soundtrack?.clock.change(step: 0, at: mix)
-        for index in outgoingTracks.indices { outgoingTracks[index].clock.change(step: 0, at: mix) }
-        for index in streamVoices.indices { streamVoices[index].clock.change(step: 0, at: mix) }
-        if let player = soundtrack?.player { destroy(player) }
-        soundtrack?.player = nil
-        for index in outgoingTracks.indices {
-            if let player = outgoingTracks[index].player { destroy(player) }
-            outgoingTracks[index].player = nil
-        }
-        for index in streamVoices.indices {
-            if let player = streamVoices[index].player { destroy(player) }
-            streamVoices[index].player = nil
-        }
+        model.soundtrack?.clock.change(step: 0, at: mix)
+        for index in model.outgoingTracks.indices { model.outgoingTracks[index].clock.change(step: 0, at: mix) }
+        for index in model.streamVoices.indices { model.streamVoices[index].clock.change(step: 0, at: mix) }
+        if let player = player(model.soundtrack) { destroy(player) }
+        for record in model.outgoingTracks { if let player = player(record) { destroy(player) } }
+        for record in model.streamVoices { if let player = player(record) { destroy(player) } }
+        mirror.streams = [:]
         for player in discardedStreams { destroy(player) }
         discardedStreams = []
     }
@@ -156,26 +156,27 @@ extension RuntimeCore {
     /// a player gets one where it was (an outgoing track whose fade ended meanwhile is gone). The
     /// soundtrack's is ``reconcileSoundtrack(fadeFrames:)``'s to give, as it decides whether it plays.
     func restoreStreams() {
-        for index in streamVoices.indices where streamVoices[index].live { syncStreamPlayState(index) }
+        for index in model.streamVoices.indices where model.streamVoices[index].live { syncStreamPlayState(index) }
         let now = currentFrame
-        outgoingTracks.removeAll { record in
-            guard record.player == nil else { return false }
+        model.outgoingTracks.removeAll { record in
+            guard player(record) == nil else { return false }
             return record.fade.map { $0.ramp.isFinished(at: now) } ?? true
         }
-        for index in outgoingTracks.indices where outgoingTracks[index].player == nil {
+        for index in model.outgoingTracks.indices where player(model.outgoingTracks[index]) == nil {
             do throws(GameSoundError) {
-                try startPlayer(&outgoingTracks[index])
+                try startPlayer(&model.outgoingTracks[index])
             } catch {
-                if case .openAL(let failure) = error { report(failure, affected: streamLabel(outgoingTracks[index].path)) }
-                outgoingTracks[index].fade = nil
+                if case .openAL(let failure) = error { report(failure, affected: streamLabel(model.outgoingTracks[index].path)) }
+                model.outgoingTracks[index].fade = nil
             }
         }
-        outgoingTracks.removeAll { $0.player == nil }
+        model.outgoingTracks.removeAll { player($0) == nil }
     }
 
-    /// Destroys a player now if the context can be used, else as soon as it is current again.
-    func discard(_ player: AudioStream?) {
-        guard let player else { return }
+    /// Takes a stream's player from the mirror and destroys it now if the context can be used,
+    /// else as soon as it is current again.
+    func discard(_ record: StreamRecord?) {
+        guard let record, let player = mirror.streams.removeValue(forKey: record.id) else { return }
         if phase != .lost, useContext() {
             destroy(player)
         } else {
@@ -192,11 +193,11 @@ extension RuntimeCore {
         guard gain.isFinite, gain >= 0 else { throw .invalidArgument("a stream's gain must be a finite number ≥ 0") }
         let bus = try model.buses.index(of: name)
         do { _ = try AudioStreamDecoder.open(path: path) } catch { throw .decoding(error) }
-        let index = streamVoices.firstIndex { !$0.live } ?? streamVoices.count
+        let index = model.streamVoices.firstIndex { !$0.live } ?? model.streamVoices.count
         guard index < 0x7FFF else { throw .invalidArgument("too many streams at once") }
-        let generation = index < streamVoices.count ? streamVoices[index].generation + 1 : 1
-        let record = StreamRecord(path: path, loop: loop, bus: bus, generation: generation, gain: gain)
-        if index < streamVoices.count { streamVoices[index] = record } else { streamVoices.append(record) }
+        let generation = index < model.streamVoices.count ? model.streamVoices[index].generation + 1 : 1
+        let record = StreamRecord(id: model.newStreamID(), path: path, loop: loop, bus: bus, generation: generation, gain: gain)
+        if index < model.streamVoices.count { model.streamVoices[index] = record } else { model.streamVoices.append(record) }
         let voice = Voice(slot: Self.streamSlotBase + index, generation: generation, runtime: runtimeTag)
         log(.game, "voiceStarted", [.init("sound", .string(path)), .init("voice", .integer(Int(voice.localID))),
                                     .init("stream", .bool(true)), .init("bus", .string(name.name))])
@@ -209,58 +210,57 @@ extension RuntimeCore {
         guard phase != .stopped else { throw .stopped }
         guard voice.runtime == runtimeTag else { throw .foreignVoice(voice) }
         let index = voice.slot - Self.streamSlotBase
-        guard index < streamVoices.count, streamVoices[index].live, streamVoices[index].generation == voice.generation else { return nil }
+        guard index < model.streamVoices.count, model.streamVoices[index].live, model.streamVoices[index].generation == voice.generation else { return nil }
         return index
     }
 
-    func streamShouldSound(_ index: Int) -> Bool { !streamVoices[index].paused && !model.buses.isPaused(streamVoices[index].bus) }
+    func streamShouldSound(_ index: Int) -> Bool { !model.streamVoices[index].paused && !model.buses.isPaused(model.streamVoices[index].bus) }
 
     /// Creates the player of a stream voice when the context can be used, and plays it unless paused.
     func startStreamIfPossible(_ index: Int) {
-        guard streamVoices[index].live, streamVoices[index].player == nil, phase == .running, useContext() else { return }
+        guard model.streamVoices[index].live, player(model.streamVoices[index]) == nil, phase == .running, useContext() else { return }
         do {
-            try startPlayer(&streamVoices[index], cued: !streamShouldSound(index))
+            try startPlayer(&model.streamVoices[index], cued: !streamShouldSound(index))
         } catch {
-            logger.error("the stream \(streamVoices[index].path) cannot play: \(error)", metadata: LogCode.streamCannotPlay.metadata)
+            logger.error("the stream \(model.streamVoices[index].path) cannot play: \(error)", metadata: LogCode.streamCannotPlay.metadata)
             endStream(index, reason: .stopped)
         }
     }
 
     /// Plays or pauses a stream voice to match its record and its bus.
     func syncStreamPlayState(_ index: Int) {
-        guard let player = streamVoices[index].player else { return startStreamIfPossible(index) }
+        guard let player = player(model.streamVoices[index]) else { return startStreamIfPossible(index) }
         if streamShouldSound(index), player.state == .paused {
-            let gain = sourceGain(streamVoices[index], at: currentFrame)
+            let gain = sourceGain(model.streamVoices[index], at: currentFrame)
             attempt(streamLabel(player.path)) { try player.play(gain: gain) }
-            setClock(&streamVoices[index], playing: true)
+            setClock(&model.streamVoices[index], playing: true)
         } else if !streamShouldSound(index), player.state == .playing {
             attempt(streamLabel(player.path)) { try player.pause() }
-            setClock(&streamVoices[index], playing: false)
+            setClock(&model.streamVoices[index], playing: false)
         }
     }
 
     func endStream(_ index: Int, reason: VoiceEndReason) {
-        guard streamVoices[index].live else { return }
-        let voice = Voice(slot: Self.streamSlotBase + index, generation: streamVoices[index].generation, runtime: runtimeTag)
-        discard(streamVoices[index].player)
-        streamVoices[index].player = nil
-        streamVoices[index].live = false
-        log(.game, "voiceEnded", [.init("voice", .integer(Int(voice.localID))), .init("sound", .string(streamVoices[index].path)),
+        guard model.streamVoices[index].live else { return }
+        let voice = Voice(slot: Self.streamSlotBase + index, generation: model.streamVoices[index].generation, runtime: runtimeTag)
+        discard(model.streamVoices[index])
+        model.streamVoices[index].live = false
+        log(.game, "voiceEnded", [.init("voice", .integer(Int(voice.localID))), .init("sound", .string(model.streamVoices[index].path)),
                                   .init("reason", .string(reason.rawValue))])
     }
 
     /// Per-block work: gain ramps, refills, fade-outs that finished, streams that ended.
     func updateStreamVoices() {
-        guard !streamVoices.isEmpty else { return }
+        guard !model.streamVoices.isEmpty else { return }
         let now = currentFrame
-        for index in streamVoices.indices where streamVoices[index].live {
-            switch advance(&streamVoices[index], at: now) {
+        for index in model.streamVoices.indices where model.streamVoices[index].live {
+            switch advance(&model.streamVoices[index], at: now) {
             case .playing, .pausedByFade:
                 continue
             case .stoppedByFade:
                 endStream(index, reason: .stopped)
             case .ended:
-                endStream(index, reason: streamVoices[index].fade != nil ? .stopped : .finished)
+                endStream(index, reason: model.streamVoices[index].fade != nil ? .stopped : .finished)
             }
         }
     }
@@ -268,25 +268,25 @@ extension RuntimeCore {
     /// The frame of its file a stream voice plays now; nil for an effect voice or an ended stream.
     func streamPosition(_ voice: Voice) throws(GameSoundError) -> Int? {
         guard isStream(voice), let index = try liveStream(voice) else { return nil }
-        if phase == .running, useContext() { return position(of: streamVoices[index]) }
-        return streamVoices[index].resumeAt
+        if phase == .running, useContext() { return position(of: model.streamVoices[index]) }
+        return model.streamVoices[index].resumeAt
     }
 
     // MARK: - The voice calls, for streams
 
     func setStream(_ index: Int, gain: Float, frames: Int) {
         let now = currentFrame
-        streamVoices[index].gainRamp = frames > 0 ? Ramp(from: streamVoices[index].gain(at: now), to: gain, startFrame: now, frames: frames) : nil
-        streamVoices[index].gain = gain
+        model.streamVoices[index].gainRamp = frames > 0 ? Ramp(from: model.streamVoices[index].gain(at: now), to: gain, startFrame: now, frames: frames) : nil
+        model.streamVoices[index].gain = gain
     }
 
     func setStreamPaused(_ index: Int, _ paused: Bool) {
-        streamVoices[index].paused = paused
+        model.streamVoices[index].paused = paused
         if phase == .running, useContext() { syncStreamPlayState(index) }
     }
 
     func stopStream(_ index: Int, frames: Int) {
         guard frames > 0 else { return endStream(index, reason: .stopped) }
-        streamVoices[index].fade = Fade.toSilence(from: streamVoices[index].fade, at: currentFrame, frames: frames, then: .stop)
+        model.streamVoices[index].fade = Fade.toSilence(from: model.streamVoices[index].fade, at: currentFrame, frames: frames, then: .stop)
     }
 }

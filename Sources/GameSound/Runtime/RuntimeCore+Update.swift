@@ -53,6 +53,13 @@ extension RuntimeCore {
         quietUntil = steppedDuringUpdate ? 0 : firstFrameWithWork(after: currentFrame)
     }
 
+    /// Whether this update writes a part of the mix whose movement ends at `settlesAt` (a bus ramp,
+    /// a voice ramp, the listener): while it moves, and once more at the first update after its end,
+    /// so that the final value lands whatever the update period; likewise after the output started.
+    func writesMoving(until settlesAt: Int) -> Bool {
+        model.previousUpdateFrame <= max(settlesAt, lastOutputStart)
+    }
+
     /// Called by every step of the game and every notification (``CoreBox``): the next update does
     /// its whole work, even when the step runs inside an update, from an event observer.
     func noteStep() {
@@ -66,22 +73,24 @@ extension RuntimeCore {
     ///
     /// It asks the two halves of the runtime one question each. The model: is anything moving (a
     /// ramp, fade or duck on its way, the listener or environment on the move, a ducking rule to
-    /// follow)? (Virtual voices are ranked by whole updates in between, see ``MixModel/rankingDue``.) The
-    /// mirror: does it hold what the model says (a context that can be used, nothing deferred)? With neither, nothing changes until a one-shot voice
-    /// may have ended. The conditions are those under which each part of the update returns at
-    /// once, or writes only what the mirror already has, on the next block, whose
-    /// ``MixModel/previousUpdateFrame`` is `now`.
+    /// follow)? (Virtual voices are ranked by whole updates in between, see
+    /// ``MixModel/rankingDue``.) The mirror: does it hold what the model says (a context that can
+    /// be used, nothing deferred, the whole write after the output's start done)? With neither,
+    /// nothing changes until a one-shot voice may have ended. The conditions are those under which
+    /// each part of the update returns at once, or writes only what the mirror already has, on the
+    /// next block, whose ``MixModel/previousUpdateFrame`` is `now`.
     private func firstFrameWithWork(after now: Int) -> Int {
-        guard configuration.quietUpdates, phase == .running, !needsReactivation, modelIsStill(at: now), mirrorIsSettled
+        guard configuration.quietUpdates, phase == .running, !needsReactivation, modelIsStill(at: now), mirrorIsSettled,
+              now > lastOutputStart
         else { return 0 }
         return nextEndCheck
     }
 
     /// Nothing in the model moves from `now` on: what each source should be given stays as it is.
     private func modelIsStill(at now: Int) -> Bool {
-        model.mixIsStill(at: now) && outgoingTracks.isEmpty
-            && (soundtrack.map { $0.isSteady(at: now) } ?? true)
-            && !streamVoices.contains(where: { $0.live && !$0.isSteady(at: now) })
+        model.mixIsStill(at: now) && model.outgoingTracks.isEmpty
+            && (model.soundtrack.map { $0.isSteady(at: now) } ?? true)
+            && !model.streamVoices.contains(where: { $0.live && !$0.isSteady(at: now) })
             && duckingRulesFollowed
     }
 
@@ -94,11 +103,12 @@ extension RuntimeCore {
     /// quiet update that depends on OpenAL's mixing rather than on the model. True when it cannot
     /// be asked (the whole update then reports why).
     private func streamsNeedFeeding() -> Bool {
-        guard soundtrack?.player != nil || !streamVoices.isEmpty else { return false }
+        // (The id, not the record: comparing the optional record with nil copied all of it.)
+        guard model.soundtrack?.id != nil || !model.streamVoices.isEmpty else { return false }
         guard useContext() else { return true }
-        if let player = soundtrack?.player, (try? player.needsFeeding()) != false { return true }
-        for record in streamVoices where record.live {
-            if let player = record.player, (try? player.needsFeeding()) != false { return true }
+        if let player = player(model.soundtrack), (try? player.needsFeeding()) != false { return true }
+        for record in model.streamVoices where record.live {
+            if let player = player(record), (try? player.needsFeeding()) != false { return true }
         }
         return false
     }

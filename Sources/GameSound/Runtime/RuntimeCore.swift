@@ -79,8 +79,6 @@ final class RuntimeCore {
     /// Each bus's gain for its sources, as last applied (see ``BusTree/sourceGains(at:ducks:)``).
     var busGains: [Float] = Array(repeating: 1, count: BusName.standard.count)
     var appliedMasterGain: Float = 1
-    /// Streamed voices besides the soundtrack, by slot above ``streamSlotBase``.
-    @exclusivity(unchecked) var streamVoices: [StreamRecord] = []
 
     // Space (RuntimeCore+Space).
     var reportedNoHRTF = false
@@ -91,6 +89,9 @@ final class RuntimeCore {
     var reportedNoEffects = false
 
     // The update (RuntimeCore+Update).
+    /// The frame at which the output last started: the update after it writes every part that can
+    /// move once more, as if a ramp had ended there (see ``writesMoving(until:)``).
+    var lastOutputStart = 0
     /// The earliest frame at which a one-shot voice may have finished: when the update next asks
     /// OpenAL whether a source stopped.
     var nextEndCheck = Int.max
@@ -106,10 +107,6 @@ final class RuntimeCore {
     var soundtrackLoop = true
     var soundtrackVolume: Float = 1
     var soundtrackIntent: SoundtrackIntent = .stopped
-    /// The soundtrack as it was last started (``StreamRecord``): nil when stopped or not started yet.
-    @exclusivity(unchecked) var soundtrack: StreamRecord?
-    /// Tracks fading out of a crossfade (at most one).
-    @exclusivity(unchecked) var outgoingTracks: [StreamRecord] = []
     /// Players dropped while the context could not be used (suspended for an interruption):
     /// destroyed as soon as it is current again.
     var discardedStreams: [AudioStream] = []

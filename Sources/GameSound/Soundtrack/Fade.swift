@@ -3,7 +3,7 @@
 ///
 /// A fade-in ends in nothing; a fade-out ends in a pause or a stop, which ``RuntimeCore/advance(_:at:)``
 /// carries out at the first update at or after the ramp's end.
-struct Fade {
+struct Fade: Equatable {
     /// What becomes of the stream when its fade ends.
     enum Completion {
         /// It plays on (a fade-in, or a fade back up).

@@ -1,10 +1,14 @@
 /// One streamed sound as the game asked for it: the soundtrack, a track fading out of a crossfade, or
 /// a streamed voice (an ambience bed, a long line of dialogue).
 ///
-/// The record is what should sound, and it outlives interruptions and rebuilds: its ``player`` (the
-/// OpenAL side) goes with the context and is made again from the record, where the last one was
-/// (``resumeAt``), with the same gain, pause and fade. So no stream needs recovery of its own.
-struct StreamRecord {
+/// The record is what should sound, and it outlives interruptions and rebuilds: its player (the
+/// OpenAL side, the mirror's ``ALMirror/streams`` under the record's ``id``) goes with the context
+/// and is made again from the record, where the last one was (``resumeAt``), with the same gain,
+/// pause and fade. So no stream needs recovery of its own.
+struct StreamRecord: Equatable {
+    /// Which stream this is, for the whole life of the runtime (``MixModel/newStreamID()``): the key
+    /// of its player in the mirror.
+    let id: Int
     let path: String
     let loop: Bool
     /// The bus it plays on, by number in the bus tree (the soundtrack's is the music bus).
@@ -22,8 +26,6 @@ struct StreamRecord {
     /// A fade under way and what becomes of the stream when it ends: a voice's fade-out, the
     /// soundtrack's fades in and out, a crossfade's outgoing track.
     var fade: Fade?
-    /// Its OpenAL side, when the context can be used and the stream has started.
-    var player: AudioStream?
     /// Where a new player starts: 0, or where the last one was when its context went.
     var resumeAt = 0
     /// Where it is in its file by the model, since its player started at ``resumeAt``: how far the
@@ -35,7 +37,7 @@ struct StreamRecord {
 
     /// How a player's queue maps onto its file: from `start`, straight on to the loop's end, then
     /// round the loop; a stream that does not loop stops at the file's end.
-    struct Timeline {
+    struct Timeline: Equatable {
         var start: Int
         var length: Int
         var loopRange: Range<Int>
