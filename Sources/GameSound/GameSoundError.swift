@@ -1,8 +1,5 @@
 import AudioFiles
 import AudioSession
-// The one file outside the mirror (Sources/GameSound/Mirror) that imports OpenAL: for the type of
-// `openAL`'s payload, public API. It calls nothing there.
-import OpenAL
 
 /// Why a GameSound call failed. Every case leaves the sounds already playing as they were.
 public enum GameSoundError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -10,8 +7,8 @@ public enum GameSoundError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownEffect(String)
     /// An effect file could not be decoded.
     case decoding(AudioFileError)
-    /// OpenAL refused (the operation and OpenAL's code are in the error).
-    case openAL(OpenALError)
+    /// OpenAL refused (the operation and OpenAL's code are in the error; see ``OpenALFailure``).
+    case openAL(OpenALFailure)
     /// The audio session refused (for example `insufficientPriority` during a call).
     case session(AudioSessionError)
     /// The runtime was stopped with ``GameSoundRuntime/shutdown()``.

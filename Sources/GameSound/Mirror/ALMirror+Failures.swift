@@ -1,5 +1,11 @@
 import OpenAL
 
+/// What OpenAL refused, as ``GameSoundError/openAL(_:)`` carries it: the operation that failed and
+/// OpenAL's code. It is the OpenAL wrapper's `OpenALError` under the name the mirror gives it, so
+/// that only the mirror's folder of GameSound imports OpenAL; `import OpenAL` to look inside the code
+/// (`error.code == .deviceUnavailable(name: nil)`, say).
+public typealias OpenALFailure = OpenALError
+
 /// One error policy (issue 27): a failed OpenAL call reaches the event log (`openALFailed`) and the
 /// game's log (``LogCode/openALCallFailed``) once, typed, naming what it affected, and the runtime
 /// goes on (the sound concerned may be off; every other sound plays on).
