@@ -1,6 +1,5 @@
 import CSDBus
 import Dispatch
-import FoundationEssentials
 import Glibc
 import Synchronization
 

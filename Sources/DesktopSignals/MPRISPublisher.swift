@@ -1,7 +1,6 @@
 import AudioSession
 import CSDBus
 import Dispatch
-import Foundation
 import Glibc
 import Logging
 
@@ -138,12 +137,20 @@ final class MPRISPublisher: @unchecked Sendable {
     }
 
     /// Appends a property's value to a reply; returns sd-bus's result (< 0 on failure).
+    /// The program's name, as the media controls show it: the last part of its path (what
+    /// `ProcessInfo.processName` gives, without linking Foundation into the library for it).
+    private static let processName: String = {
+        let path = CommandLine.arguments.first ?? ""
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        return name.isEmpty ? "game" : name
+    }()
+
     private func append(_ property: String, to reply: OpaquePointer) -> Int32 {
         let writer = DBusWriter(reply)
         switch property {
         case "PlaybackStatus": writer.string(shown?.isPlaying == true ? "Playing" : "Paused")
         case "Metadata": writer.metadata(trackID: Self.trackID, title: shown?.title)
-        case "Identity": writer.string(ProcessInfo.processInfo.processName)
+        case "Identity": writer.string(Self.processName)
         case "SupportedUriSchemes", "SupportedMimeTypes": writer.strings([])
         case "Rate", "MinimumRate", "MaximumRate", "Volume": writer.double(1)
         case "Position": writer.int64(0)

@@ -1,7 +1,6 @@
 import AudioFiles
 import AudioSession
 import Logging
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -59,7 +58,7 @@ extension GameSoundRuntime {
     public func preloadBank(folder: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(GameSoundError) -> BankReport {
         let names: [String]
         do {
-            names = try Self.fileNames(in: folder)
+            names = try Folder.names(in: folder)
         } catch {
             throw .unreadableFolder(path: folder, errno: error.code)
         }
@@ -79,25 +78,6 @@ extension GameSoundRuntime {
             }
         }
         return report
-    }
-
-    /// Why a folder could not be listed: the `errno` that `opendir` gave.
-    private struct FolderError: Error {
-        let code: Int32
-    }
-
-    /// The names in a folder (without `.` and `..`).
-    private static func fileNames(in folder: String) throws(FolderError) -> [String] {
-        guard let directory = opendir(folder) else { throw FolderError(code: errno) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
     }
 
     /// Forgets a loaded effect and frees its memory; voices playing it stop.

@@ -1,7 +1,6 @@
 import AudioFiles
 import AudioSession
 import Logging
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,6 @@
 import AudioFiles
 import AudioSession
 import Logging
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,7 +76,7 @@ public final class GameSoundRuntime: Sendable {
         self.system = system
         self.core = CoreBox(core)
         let box = self.core
-        if let eventObserver { core.eventObservers.append((UUID(), eventObserver)) }
+        if let eventObserver { core.eventObservers.append((core.newObserverID(), eventObserver)) }
         core.observation = session.addObserver { notification in
             box.deliver(notification)
         }
@@ -123,8 +122,11 @@ public final class GameSoundRuntime: Sendable {
     /// - Parameter observer: Called with each ``GameSoundEvent``.
     /// - Returns: A token; cancelling it (or dropping it) unsubscribes.
     public func addEventObserver(_ observer: @escaping @Sendable (GameSoundEvent) -> Void) -> EventObservation {
-        let id = UUID()
-        core.with { $0.eventObservers.append((id, observer)) }
+        let id = core.with { core in
+            let id = core.newObserverID()
+            core.eventObservers.append((id, observer))
+            return id
+        }
         let box = core
         return EventObservation { box.with { $0.eventObservers.removeAll { $0.id == id } } }
     }

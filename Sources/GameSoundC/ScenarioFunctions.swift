@@ -1,4 +1,6 @@
-import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import GameSoundTesting
 
 /// Renders a scenario file headlessly to a WAV file and a JSON Lines event log.
@@ -47,7 +49,7 @@ import GameSoundTesting
 
 /// `GAMESOUND_ASSETS`, or `assets` beside the scenario's folder.
 private func assetsRoot(forScenarioAt path: String) -> String {
-    if let root = ProcessInfo.processInfo.environment["GAMESOUND_ASSETS"], !root.isEmpty { return root }
+    if let value = getenv("GAMESOUND_ASSETS"), case let root = String(cString: value), !root.isEmpty { return root }
     let scenarioFolder = folder(of: path)
     let parent = folder(of: scenarioFolder.isEmpty ? "." : scenarioFolder)
     return (parent.isEmpty ? "." : parent) + "/assets"

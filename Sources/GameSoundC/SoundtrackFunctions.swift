@@ -1,4 +1,6 @@
-import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import GameSound
 
 /// Plays an Ogg Vorbis file as the soundtrack, streamed from disk.
@@ -18,7 +20,7 @@ import GameSound
         let function = "gs_soundtrack_play"
         let track = try path.map { (pointer) throws(CFailure) in try string(pointer, named: "path", in: function) }
         _ = try RuntimeRegistry.shared.entry(for: rt, in: function)
-        if let track, !FileManager.default.isReadableFile(atPath: track) {
+        if let track, access(track, R_OK) != 0 {
             throw CFailure(.io, "\(function): cannot read the file \(track)")
         }
         try withRuntime(rt, in: function) { (runtime) throws(GameSoundError) in

@@ -1,5 +1,4 @@
 import CPulse
-import FoundationEssentials
 
 /// Turning libpulse's info structures into the system's own values.
 extension PulseConnection {

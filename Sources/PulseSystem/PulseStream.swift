@@ -1,4 +1,3 @@
-import FoundationEssentials
 
 /// Another program's playback stream, as the PulseAudio server reports it (a "sink input").
 public struct PulseStream: Sendable, Hashable {

@@ -2,7 +2,6 @@ import AudioAnalysis
 import AudioFiles
 import AudioSession
 import Logging
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

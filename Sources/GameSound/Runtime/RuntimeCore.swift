@@ -2,7 +2,6 @@ import AudioAnalysis
 import AudioFiles
 import AudioSession
 import Logging
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -142,7 +141,9 @@ final class RuntimeCore {
     @exclusivity(unchecked) var heldBack = false
 
     /// The event observers, in the order they were added, which is the order they are called in.
-    var eventObservers: [(id: UUID, observe: @Sendable (GameSoundEvent) -> Void)] = []
+    var eventObservers: [(id: Int, observe: @Sendable (GameSoundEvent) -> Void)] = []
+    /// The last id handed to an event observer (``newObserverID()``).
+    private var lastObserverID = 0
     /// Events logged while the observers are being called, waiting for the event before them to
     /// reach every observer (see ``log(_:_:_:)``).
     private var eventsToDeliver: [GameSoundEvent] = []
@@ -166,6 +167,12 @@ final class RuntimeCore {
                                           .init("affected", .string(affected))])
             logger.error("OpenAL failed on \(affected): \(description)", metadata: LogCode.openALCallFailed.metadata)
         }
+    }
+
+    /// An id for a new event observer, never handed out before by this runtime.
+    func newObserverID() -> Int {
+        lastObserverID += 1
+        return lastObserverID
     }
 
     /// The last tag handed to a runtime of this process.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import GameSound
 
 /// Lays out and draws one timeline picture, from the events and a per-pixel summary of the audio

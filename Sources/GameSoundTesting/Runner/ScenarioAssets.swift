@@ -1,7 +1,7 @@
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import GameSound
 
 /// Where a scenario's sounds come from: effect, soundtrack and stream names mapped to files.
 ///
@@ -52,12 +52,13 @@ public struct ScenarioAssets: Sendable, Hashable {
     }
 
     private static func files(in folder: String, extensions: Set<String>) -> [(String, String, String)] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        // A missing folder contributes nothing (see ``folder(_:)``).
+        let names = (try? Folder.names(in: folder)) ?? []
         return names.sorted().compactMap { file in
-            let url = URL(fileURLWithPath: file)
-            let fileExtension = url.pathExtension.lowercased()
+            guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return nil }
+            let fileExtension = file[file.index(after: dot)...].lowercased()
             guard extensions.contains(fileExtension) else { return nil }
-            return (url.deletingPathExtension().lastPathComponent, folder + "/" + file, fileExtension)
+            return (String(file[..<dot]), folder + "/" + file, fileExtension)
         }
     }
 

@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Listing a folder with the C library, for the runtime's folder of effects and the scenario
+/// runner's assets (so that neither links Foundation for it).
+package enum Folder {
+    /// Why a folder could not be listed: the `errno` that `opendir` gave.
+    package struct ListingError: Error {
+        package let code: Int32
+    }
+
+    /// The names in a folder (without `.` and `..`), in the order the file system gives them.
+    package static func names(in folder: String) throws(ListingError) -> [String] {
+        guard let directory = opendir(folder) else { throw ListingError(code: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
