@@ -16,8 +16,10 @@ package enum Folder {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            // Up to its NUL only, found by strlen: the bytes of d_name after it are not written by
+            // readdir, and a scan of the whole field (vectorised) reads them (valgrind, make leaks-c).
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) { String(cString: $0) }
             }
             if name != ".", name != ".." { names.append(name) }
         }
