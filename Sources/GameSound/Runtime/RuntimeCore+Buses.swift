@@ -69,7 +69,7 @@ extension RuntimeCore {
             throw .invalidBus("\(rule.bus.name) cannot duck \(rule.ducked.name): one plays through the other")
         }
         model.duckStates.append(DuckState(rule: rule, trigger: trigger, ducked: ducked, floor: pow(10, -rule.decibels / 20),
-                                    attackFrames: attack, releaseFrames: release))
+                                          attackFrames: attack, releaseFrames: release))
     }
 
     /// Whether anything plays on `bus` or below it: a voice, the soundtrack or a stream. What a
@@ -98,7 +98,7 @@ extension RuntimeCore {
             let state = model.duckStates[index]
             model.duckStates[index].active = active
             model.duckStates[index].ramp = Ramp(from: state.ramp.value(at: now), to: active ? state.floor : 1, startFrame: now,
-                                          frames: active ? state.attackFrames : state.releaseFrames)
+                                                frames: active ? state.attackFrames : state.releaseFrames)
             model.mixSettlesAt = max(model.mixSettlesAt, model.duckStates[index].ramp.endFrame)
             log(.engine, active ? "busDucked" : "busRestored",
                 [.init("bus", .string(state.rule.ducked.name)), .init("by", .string(state.rule.bus.name)),

@@ -94,7 +94,7 @@ extension RuntimeCore {
         guard model.duckRamp.to != target else { return }
         let now = currentFrame
         model.duckRamp = Ramp(from: model.duckRamp.value(at: now), to: target, startFrame: now,
-                        frames: Int(Self.duckRampSeconds * Double(configuration.sampleRate)))
+                              frames: Int(Self.duckRampSeconds * Double(configuration.sampleRate)))
         log(.system, ducked ? "duckBegan" : "duckEnded",
             [.init("db", .number(Double(20 * log10(Self.duckedGain)).rounded()))])
         applyListenerGain()
