@@ -8,8 +8,8 @@ extension RuntimeCore {
 
     /// What the voice's source gain must be now: its own gain, its bus chain and any fade-out.
     func sourceGain(_ slot: Int, at frame: Int) -> Float {
-        let voice = model.voices[slot]
-        return voice.gain(at: frame) * busGains[voice.bus] * (voice.stopFade?.value(at: frame) ?? 1)
+        // Read in place: a copy of the slot would retain its strings at every block a ramp moves.
+        model.voices[slot].gain(at: frame) * busGains[model.voices[slot].bus] * (model.voices[slot].stopFade?.value(at: frame) ?? 1)
     }
 
     /// The master bus's own gain (volume, mute, ducks) now, which goes on the listener.

@@ -144,9 +144,8 @@ extension RuntimeCore {
         model.soundtrack?.clock.change(step: 0, at: mix)
         for index in model.outgoingTracks.indices { model.outgoingTracks[index].clock.change(step: 0, at: mix) }
         for index in model.streamVoices.indices { model.streamVoices[index].clock.change(step: 0, at: mix) }
-        if let player = player(model.soundtrack) { destroy(player) }
-        for record in model.outgoingTracks { if let player = player(record) { destroy(player) } }
-        for record in model.streamVoices { if let player = player(record) { destroy(player) } }
+        // Every player the mirror holds goes, in the order the streams began.
+        for id in mirror.streams.keys.sorted() { mirror.streams[id].map(destroy) }
         mirror.streams = [:]
         for player in discardedStreams { destroy(player) }
         discardedStreams = []
