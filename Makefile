@@ -115,16 +115,17 @@ CXX ?= g++
 C_FLAGS := -std=c99 -Wall -Wextra -Werror -Ic/include
 C_LINK := -L$(C_OUT) -lgamesound -Wl,-rpath,$(abspath $(C_OUT)) -lpthread -lm
 PREFIX ?= /usr/local
-GAMESOUND_VERSION := 0.1.0
+GAMESOUND_VERSION := 1.0.0
 
 ## lib: build libgamesound.so (the C interface) into .build/c.
 lib: deps
 	c/build-library.sh $(C_OUT)
 
-## c-abi-test: the C tests against the header and the built library, the header as C++, and exports versus header.
+## c-abi-test: the C tests against the header and the built library, the header as C99, C11, C++11 and C++17
+## (c/check-header.sh), and exports versus header.
 c-abi-test: lib
 	$(CC) $(C_FLAGS) Tests/c/c_abi_test.c $(C_LINK) -o $(C_OUT)/c_abi_test
-	$(CXX) -fsyntax-only -x c++ -Wall -Wextra -Werror -pedantic c/include/gamesound.h
+	c/check-header.sh c/include
 	c/check-exports.sh c/include/gamesound.h $(C_OUT)/libgamesound.so
 	$(C_OUT)/c_abi_test
 
@@ -156,7 +157,7 @@ SDK_LIB := .build/sdk-lib
 SDK_UNPACKED := .build/sdk-unpacked/gamesound-$(GAMESOUND_VERSION)
 .PHONY: sdk-lib dist sdk-test sdl-shooter
 
-## sdk-lib: the release libgamesound.so.0 with the Swift runtime inside, into .build/sdk-lib.
+## sdk-lib: the release libgamesound.so.1 with the Swift runtime inside, into .build/sdk-lib.
 sdk-lib: deps
 	c/build-sdk-library.sh $(SDK_LIB) $(GAMESOUND_VERSION)
 
@@ -184,8 +185,8 @@ sdl-shooter: dist
 install: sdk-lib
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/GameSound $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(SDK_LIB)/libgamesound.so.$(GAMESOUND_VERSION) $(DESTDIR)$(PREFIX)/lib/
-	ln -sf libgamesound.so.$(GAMESOUND_VERSION) $(DESTDIR)$(PREFIX)/lib/libgamesound.so.0
-	ln -sf libgamesound.so.0 $(DESTDIR)$(PREFIX)/lib/libgamesound.so
+	ln -sf libgamesound.so.$(GAMESOUND_VERSION) $(DESTDIR)$(PREFIX)/lib/libgamesound.so.1
+	ln -sf libgamesound.so.1 $(DESTDIR)$(PREFIX)/lib/libgamesound.so
 	install -m 644 c/include/gamesound.h $(DESTDIR)$(PREFIX)/include/gamesound.h
 	for template in gamesound.pc:pkgconfig GameSoundConfig.cmake:cmake/GameSound GameSoundConfigVersion.cmake:cmake/GameSound; do \
 	  sed -e 's|@VERSION@|$(GAMESOUND_VERSION)|g' -e 's|@LIBDIR@|lib|g' c/sdk/$${template%%:*}.in \
@@ -212,13 +213,23 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 .PHONY: check storms sanitize sanitize-ci fuzz fuzz-ci fuzz-build fuzz-corpus fuzz-long fuzz-coverage endurance
 .PHONY: endurance-ci endurance-cycles leaks-c
 
-## check: everything CI runs (.ci/run): `make test`, the docs' shell blocks, the API reference with
+## check: everything CI runs (.ci/run): `make test`, the ABI check against c/abi, the docs' shell blocks, the API reference with
 ## warnings as errors (so a doc comment cannot break a link unnoticed), the callgrind guard on the
 ## per-block cost, the real-time check (CPU against the game by hand, gaps under load), the SDK's tests (docs/shipping.md), the concurrency tests under ThreadSanitizer,
 ## each fuzzer for 30 s from a fixed seed, 60 s of real-time endurance with the slope tests, and the
 ## C ABI tests on the shipped library under valgrind memcheck (docs/reliability.md).
-check: test doc-test docs callgrind-guard realtime-check sdk-test sanitize-ci fuzz-ci endurance-ci leaks-c
+check: test abi-check doc-test docs callgrind-guard realtime-check sdk-test sanitize-ci fuzz-ci endurance-ci leaks-c
 check: DESKTOP_CHECKS_IN_SDK = 1
+
+## abi-check: gamesound.h against the ABI 1.0 baseline in c/abi (abidiff from abigail-tools, and the constants):
+## an incompatible change fails with the report, an addition passes; then c/abi/self-test.sh shows it can fail.
+## `make abi-record` writes the baseline anew: only when a new major version (libgamesound.so.2) begins.
+.PHONY: abi-check abi-record
+abi-check: deps
+	c/abi/check-abi.sh
+	c/abi/self-test.sh
+abi-record: deps
+	c/abi/check-abi.sh --record
 
 ## storms: N random storms (10 000 unless N= or STORMS= says) in parallel worker processes of the release
 ## gamesound-storms, resumable: a rerun skips the chunks done. STORMS_FLAGS passes more (--first-seed S, --jobs J,
@@ -239,7 +250,7 @@ sanitize: sanitize-ci
 	    --filter 'ReliabilityTests.EnduranceTests'
 	$(MAKE) leaks-c
 
-## leaks-c: the C ABI tests linked against the shipped library (sdk-lib: libgamesound.so.0 with the
+## leaks-c: the C ABI tests linked against the shipped library (sdk-lib: libgamesound.so.1 with the
 ## Swift runtime inside) under valgrind memcheck; any memory error or definite/indirect leak not
 ## suppressed in Tests/c/valgrind.supp fails it. The tests' 120 s alarm is ignored (SIG_IGN survives
 ## exec; under valgrind on a busy machine the run can take longer); `timeout` guards against a deadlock.

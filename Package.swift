@@ -54,6 +54,8 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // gamesound.h itself (no library to link): GameSoundC reads the C structs with the C layout.
+        .systemLibrary(name: "CGameSoundABI"),
         .target(name: "AudioAnalysis"),
         // glibc's mallinfo2, for the endurance tests' heap series (Swift's Glibc module lacks <malloc.h>).
         .target(name: "CMallocStats"),
@@ -72,7 +74,7 @@ let package = Package(
         .target(name: "DesktopSignals", dependencies: ["CSDBus", "AudioSession", .product(name: "Logging", package: "swift-log")]),
         .target(name: "GameSoundTesting", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioSession", "OpenAL",
                                                          .product(name: "Logging", package: "swift-log")]),
-        .target(name: "GameSoundC", dependencies: ["GameSound", "GameSoundTesting", "AudioSession", "OpenAL", "PulseSystem",
+        .target(name: "GameSoundC", dependencies: ["CGameSoundABI", "GameSound", "GameSoundTesting", "AudioSession", "OpenAL", "PulseSystem",
                                                    "DesktopSignals", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "ShooterSoundboard",

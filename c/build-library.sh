@@ -7,7 +7,7 @@
 # object files SwiftPM's output-file-maps list for those modules (so no stale object slips in).
 # If Package.swift declares the product "gamesound", SwiftPM builds it instead.
 #
-# The library gets the soname libgamesound.so.0 and a RUNPATH to the Swift runtime of the
+# The library gets the soname libgamesound.so.1 and a RUNPATH to the Swift runtime of the
 # toolchain that built it, so programs linked against it find libswiftCore.so without help.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,8 +23,8 @@ if grep -q '"gamesound"' Package.swift; then
     # SwiftPM links the product; the soname and the path to the Swift runtime are added here, since
     # the runtime's folder depends on the toolchain that builds it.
     swift build -c "$config" --product gamesound "${swift_flags[@]}" \
-        -Xlinker -soname -Xlinker libgamesound.so.0 -Xlinker -rpath -Xlinker "$runtime_dir"
-    cp "$(swift build -c "$config" --show-bin-path)/libgamesound.so" "$out/libgamesound.so.0"
+        -Xlinker -soname -Xlinker libgamesound.so.1 -Xlinker -rpath -Xlinker "$runtime_dir"
+    cp "$(swift build -c "$config" --show-bin-path)/libgamesound.so" "$out/libgamesound.so.1"
 else
     modules=(GameSoundTesting GameSound AudioSession AudioFiles OpenAL AudioAnalysis)
     for module in "${modules[@]}"; do swift build -c "$config" --target "$module" "${swift_flags[@]}" >/dev/null; done
@@ -39,8 +39,8 @@ else
     swiftc -emit-library -module-name GameSoundC -swift-version 6 -warnings-as-errors \
         -enable-upcoming-feature StrictConcurrency -enable-upcoming-feature ExistentialAny \
         "$optimisation" -g -I "$bin/Modules" -I Sources/COpenAL -I Sources/CVorbis \
-        -Xlinker -soname -Xlinker libgamesound.so.0 -Xlinker -rpath -Xlinker "$runtime_dir" \
+        -Xlinker -soname -Xlinker libgamesound.so.1 -Xlinker -rpath -Xlinker "$runtime_dir" \
         -module-cache-path "$bin/ModuleCache" \
-        Sources/GameSoundC/*.swift "${objects[@]}" -o "$out/libgamesound.so.0"
+        Sources/GameSoundC/*.swift "${objects[@]}" -o "$out/libgamesound.so.1"
 fi
-ln -sf libgamesound.so.0 "$out/libgamesound.so"
+ln -sf libgamesound.so.1 "$out/libgamesound.so"

@@ -2,8 +2,8 @@
 # Builds the shippable libgamesound into the folder given as $1: a release build with the Swift
 # runtime linked statically (no Foundation: no module of it imports any), so that it needs only the system's C and C++
 # runtime, OpenAL Soft, libvorbisfile, libpulse (the desktop's sound server, PulseAudio or PipeWire) and libsystemd (sd-bus, for MPRIS players and logind). Only the gs_* functions are exported (c/gamesound.map,
-# version GAMESOUND_0); the soname is libgamesound.so.0; the file is stripped. It also writes the
-# usual links: libgamesound.so -> libgamesound.so.0 -> libgamesound.so.$VERSION.
+# version GAMESOUND_1.0); the soname is libgamesound.so.1; the file is stripped. It also writes the
+# usual links: libgamesound.so -> libgamesound.so.1 -> libgamesound.so.$VERSION.
 #
 # SwiftPM builds the modules in release mode (in .build/sdk, apart from the debug build); swiftc
 # then links the object files of the modules the C ABI uses, with -static-stdlib. The Vorbis
@@ -32,10 +32,10 @@ library="$out/libgamesound.so.$version"
 # -z defs: every symbol must resolve at link time, so a missing static library fails here, not in
 # a player's game. (No module of the library imports Foundation, so none of it is linked in.)
 swiftc -emit-library -static-stdlib -o "$library" "${objects[@]}" \
-    -Xlinker -soname -Xlinker libgamesound.so.0 \
+    -Xlinker -soname -Xlinker libgamesound.so.1 \
     -Xlinker --version-script="$PWD/c/gamesound.map" \
     -Xlinker --gc-sections -Xlinker -z -Xlinker defs \
     -lpulse -lsystemd 2> >(grep -v "the use of \`mktemp' is dangerous" >&2)
 strip --strip-unneeded "$library"
-ln -sf "libgamesound.so.$version" "$out/libgamesound.so.0"
-ln -sf libgamesound.so.0 "$out/libgamesound.so"
+ln -sf "libgamesound.so.$version" "$out/libgamesound.so.1"
+ln -sf libgamesound.so.1 "$out/libgamesound.so"

@@ -5,9 +5,8 @@ set -euo pipefail
 header=${1:?usage: check-exports.sh HEADER LIBRARY}
 library=${2:?usage: check-exports.sh HEADER LIBRARY}
 
-# Declarations: a gs_ name directly followed by "(" (skips typedefs of function pointers, "(*name)").
-declared=$(sed 's|/\*.*\*/||' "$header" | grep -oE '\bgs_[a-z0-9_]+[[:space:]]*\(' | sed 's/[[:space:]]*($//' | sort -u)
-# A versioned library names its symbols gs_x@@GAMESOUND_0: the version is cut off.
+declared=$("$(dirname "$0")/header-functions.sh" "$header")
+# A versioned library names its symbols gs_x@@GAMESOUND_1.0: the version is cut off.
 exported=$(nm -D --defined-only "$library" | awk '$2 == "T" && $3 ~ /^gs_/ { sub(/@.*/, "", $3); print $3 }' | sort -u)
 
 missing_from_library=$(comm -23 <(echo "$declared") <(echo "$exported"))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Packs the SDK a game ships against, from a library built by c/build-sdk-library.sh:
 #   dist/gamesound-VERSION-linux-ARCH.tar.gz   one folder gamesound-VERSION/ (ARCH as `uname -m` says)
-#   dist/libgamesound0_VERSION_DEBARCH.deb      the run-time library, for players' machines
+#   dist/libgamesound1_VERSION_DEBARCH.deb      the run-time library, for players' machines
 #   dist/libgamesound-dev_VERSION_DEBARCH.deb   header, link, pkg-config and CMake files, for building
 # Usage: make-dist.sh LIBRARY_DIR VERSION
 set -euo pipefail
@@ -24,8 +24,8 @@ root="$work/gamesound-$version"
 mkdir -p "$root/lib/pkgconfig" "$root/lib/cmake/GameSound" "$root/include" "$root/share/doc/gamesound" \
     "$root/examples"
 cp "$libdir_in/libgamesound.so.$version" "$root/lib/"
-ln -s "libgamesound.so.$version" "$root/lib/libgamesound.so.0"
-ln -s libgamesound.so.0 "$root/lib/libgamesound.so"
+ln -s "libgamesound.so.$version" "$root/lib/libgamesound.so.1"
+ln -s libgamesound.so.1 "$root/lib/libgamesound.so"
 cp c/include/gamesound.h "$root/include/"
 fill c/sdk/gamesound.pc.in "$root/lib/pkgconfig/gamesound.pc" lib
 fill c/sdk/GameSoundConfig.cmake.in "$root/lib/cmake/GameSound/GameSoundConfig.cmake" lib
@@ -37,12 +37,12 @@ tar -C "$work" --owner=0 --group=0 -czf "dist/gamesound-$version-linux-$arch.tar
 
 # ---- The Debian packages ---------------------------------------------------------------------
 deb_lib="$work/deb-lib"
-mkdir -p "$deb_lib/DEBIAN" "$deb_lib/usr/lib/$multiarch" "$deb_lib/usr/share/doc/libgamesound0"
+mkdir -p "$deb_lib/DEBIAN" "$deb_lib/usr/lib/$multiarch" "$deb_lib/usr/share/doc/libgamesound1"
 cp "$libdir_in/libgamesound.so.$version" "$deb_lib/usr/lib/$multiarch/"
-ln -s "libgamesound.so.$version" "$deb_lib/usr/lib/$multiarch/libgamesound.so.0"
-cp c/sdk/LICENSE "$deb_lib/usr/share/doc/libgamesound0/copyright"
+ln -s "libgamesound.so.$version" "$deb_lib/usr/lib/$multiarch/libgamesound.so.1"
+cp c/sdk/LICENSE "$deb_lib/usr/share/doc/libgamesound1/copyright"
 cat > "$deb_lib/DEBIAN/control" <<CONTROL
-Package: libgamesound0
+Package: libgamesound1
 Version: $version
 Architecture: $debarch
 Section: libs
@@ -55,12 +55,12 @@ Description: game audio with iOS audio-session behaviour (run-time library)
  way a well-made iOS game does. This package holds the shared library games load.
 CONTROL
 printf 'activate-noawait ldconfig\n' > "$deb_lib/DEBIAN/triggers"
-dpkg-deb --root-owner-group --build "$deb_lib" "dist/libgamesound0_${version}_${debarch}.deb" >/dev/null
+dpkg-deb --root-owner-group --build "$deb_lib" "dist/libgamesound1_${version}_${debarch}.deb" >/dev/null
 
 deb_dev="$work/deb-dev"
 mkdir -p "$deb_dev/DEBIAN" "$deb_dev/usr/lib/$multiarch/pkgconfig" "$deb_dev/usr/lib/$multiarch/cmake/GameSound" \
     "$deb_dev/usr/include" "$deb_dev/usr/share/doc/libgamesound-dev"
-ln -s libgamesound.so.0 "$deb_dev/usr/lib/$multiarch/libgamesound.so"
+ln -s libgamesound.so.1 "$deb_dev/usr/lib/$multiarch/libgamesound.so"
 cp c/include/gamesound.h "$deb_dev/usr/include/"
 sed -e "s|^prefix=.*|prefix=/usr|" -e "s|^libdir=.*|libdir=\${prefix}/lib/$multiarch|" \
     "$root/lib/pkgconfig/gamesound.pc" > "$deb_dev/usr/lib/$multiarch/pkgconfig/gamesound.pc"
@@ -77,12 +77,12 @@ Architecture: $debarch
 Section: libdevel
 Priority: optional
 Maintainer: GameSound developers <gamesound@localhost>
-Depends: libgamesound0 (= $version)
+Depends: libgamesound1 (= $version)
 Description: game audio with iOS audio-session behaviour (development files)
  The C header, the link, and the pkg-config and CMake files for building a game
  against libgamesound.
 CONTROL
 dpkg-deb --root-owner-group --build "$deb_dev" "dist/libgamesound-dev_${version}_${debarch}.deb" >/dev/null
 echo "dist/gamesound-$version-linux-$arch.tar.gz"
-echo "dist/libgamesound0_${version}_${debarch}.deb"
+echo "dist/libgamesound1_${version}_${debarch}.deb"
 echo "dist/libgamesound-dev_${version}_${debarch}.deb"

@@ -1,3 +1,4 @@
+import CGameSoundABI
 import GameSound
 
 /// Decodes a WAV or Ogg Vorbis file and keeps it ready to play under `name`.
@@ -57,17 +58,15 @@ import GameSound
     }
 }
 
-/// Fills a `gs_play_options` with the defaults: gain 1, pitch 1, centred, once, priority 0, no
-/// position, still, reference distance 1, no maximum distance (0), rolloff 1, no occlusion. Call it
-/// before changing any field, so fields added by later versions get their defaults too.
+/// Fills a `gs_play_options` with the defaults, for the size in its `struct_size` (the inline
+/// `gs_play_options_init` of gamesound.h sets it, then calls this): gain 1, pitch 1, centred, once,
+/// priority 0, no position, still, reference distance 1, no maximum distance (0), rolloff 1, no
+/// occlusion, the bus's reverb send (`GS_REVERB_SEND_BUS_DEFAULT`).
 ///
-/// - Parameter options: The struct to fill; NULL only records `GS_ERR_NULL_POINTER` as the last error.
-@c public func gs_play_options_init(_ options: UnsafeMutableRawPointer?) {
-    guard let options else {
-        LastError.record(.null("options", in: "gs_play_options_init"))
-        return
-    }
-    CPlayOptions().write(to: options)
+/// - Parameter options: The struct to fill; NULL, or a `struct_size` below the first version's, only
+///   records `GS_ERR_NULL_POINTER` or `GS_ERR_INVALID_ARGUMENT` as the last error.
+@c public func gs_play_options_defaults(_ options: UnsafeMutablePointer<gs_play_options>?) {
+    gs_play_options.writeDefaults(to: options, named: "options", in: "gs_play_options_defaults")
 }
 
 /// Plays a loaded effect on a bus, with every option of the Swift API's `PlayOptions`.
@@ -82,13 +81,13 @@ import GameSound
 ///   or `GS_ERR_DROPPED` when it was not played (an interruption, the bus's voice limit; the
 ///   reason is in `gs_last_error`).
 @c public func gs_effect_play_on(
-    _ rt: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ bus: UnsafePointer<CChar>?, _ options: UnsafeRawPointer?
+    _ rt: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ bus: UnsafePointer<CChar>?, _ options: UnsafePointer<gs_play_options>?
 ) -> Int64 {
     cCall(onFailure: { Int64($0.code.rawValue) }) { () throws(CFailure) -> Int64 in
         let function = "gs_effect_play_on"
         let name = try string(name, named: "name", in: function)
         let bus = try bus.map { (pointer) throws(CFailure) in BusName(try string(pointer, named: "bus", in: function)) }
-        let fields = options.map { CPlayOptions(reading: $0) } ?? CPlayOptions()
+        let fields = try options.map { (options) throws(CFailure) in try gs_play_options.read(from: options, in: function) } ?? .defaults
         return try play(name, options: fields.playOptions(bus: bus ?? .effects), on: rt, in: function)
     }
 }

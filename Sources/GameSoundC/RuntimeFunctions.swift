@@ -1,20 +1,19 @@
+import CGameSoundABI
 import AudioSession
 import GameSound
 import Logging
 
-/// Fills a `gs_config` with the defaults a typical game wants.
+/// Fills a `gs_config` with the defaults a typical game wants, for the size in its `struct_size`
+/// (the inline `gs_config_init` of gamesound.h sets it, then calls this).
 ///
-/// Policy `GS_POLICY_EFFECTS_PLUS_SOUNDTRACK_IF_NO_OTHER_AUDIO`, real-time output, 48 000 Hz,
-/// 32 voices, a quiet device at launch, and the reserved slots zeroed. Call it before changing
-/// any field, so fields added by later versions get their defaults too.
+/// Policy `GS_POLICY_EFFECTS_PLUS_SOUNDTRACK_IF_NO_OTHER_AUDIO`, real-time output on the default
+/// device, 48 000 Hz, 32 voices and the virtual voices of ``GameSoundConfiguration``, a quiet device
+/// at launch; bytes past what this library knows are zeroed.
 ///
-/// - Parameter config: The struct to fill; NULL only records `GS_ERR_NULL_POINTER` as the last error.
-@c public func gs_config_init(_ config: UnsafeMutableRawPointer?) {
-    guard let config else {
-        LastError.record(.null("config", in: "gs_config_init"))
-        return
-    }
-    CConfig().write(to: config)
+/// - Parameter config: The struct to fill; NULL, or a `struct_size` below the first version's, only
+///   records `GS_ERR_NULL_POINTER` or `GS_ERR_INVALID_ARGUMENT` as the last error.
+@c public func gs_config_defaults(_ config: UnsafeMutablePointer<gs_config>?) {
+    gs_config.writeDefaults(to: config, named: "config", in: "gs_config_defaults")
 }
 
 /// Creates a runtime: configures its audio session, opens its output and activates.
@@ -27,11 +26,11 @@ import Logging
 /// - Returns: A handle for the other functions, or NULL on failure (see `gs_last_error`):
 ///   `GS_ERR_NULL_POINTER`, `GS_ERR_INVALID_ARGUMENT` for a value out of range, `GS_ERR_OPENAL`
 ///   when no output device opens, `GS_ERR_NO_SERVER` for `GS_SYSTEM_DESKTOP` with no sound server.
-@c public func gs_runtime_create(_ config: UnsafeRawPointer?) -> OpaquePointer? {
+@c public func gs_runtime_create(_ config: UnsafePointer<gs_config>?) -> OpaquePointer? {
     cCall(onFailure: { _ in nil }) { () throws(CFailure) -> OpaquePointer? in
         let function = "gs_runtime_create"
         guard let config else { throw .null("config", in: function) }
-        let (configuration, launch, choice) = try CConfig(reading: config).runtimeSettings(in: function)
+        let (configuration, launch, choice) = try gs_config.read(from: config, in: function).runtimeSettings(in: function)
         let logger = CLog.logger(label: "gamesound")
         let system = try choice.makeSystem(output: configuration.output, launch: launch, logger: logger, in: function)
         let callback = EventCallbackSlot()

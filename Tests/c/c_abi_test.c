@@ -519,10 +519,9 @@ static void test_play_options(void) {
           && options.has_position == 0 && options.x == 0 && options.y == 0 && options.z == 0,
           "gs_play_options_init fills the defaults");
     CHECK(options.velocity_x == 0 && options.velocity_y == 0 && options.velocity_z == 0 && options.reference_distance == 1
-          && options.max_distance == 0 && options.rolloff == 1 && options.occlusion == 0,
-          "and the space fields: still, reference distance 1, no maximum, rolloff 1, no occlusion");
-    CHECK(sizeof options == 64 && (char *)&options.velocity_x - (char *)&options == 36
-          && (char *)&options.occlusion - (char *)&options == 60, "the space fields lie where reserved[0...6] were");
+          && options.max_distance == 0 && options.rolloff == 1 && options.occlusion == 0
+          && options.reverb_send == GS_REVERB_SEND_BUS_DEFAULT && options.struct_size == sizeof options,
+          "and the space fields: still, reference distance 1, no maximum, rolloff 1, no occlusion, the bus's send");
     gs_play_options_init(NULL);
     CHECK(gs_last_error_code() == GS_ERR_NULL_POINTER, "gs_play_options_init(NULL)");
 
@@ -566,6 +565,16 @@ static void test_play_options(void) {
     gs_play_options_init(&options);
     options.pan = 1.5f;
     CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT, "pan 1.5");
+    gs_play_options_init(&options);
+    options.reverb_send = 1.5f;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT, "reverb_send 1.5");
+    options.reverb_send = -0.5f;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT,
+          "reverb_send -0.5 (only GS_REVERB_SEND_BUS_DEFAULT means the bus's)");
+    gs_play_options_init(&options);
+    options.has_position = 1;
+    options.reference_distance = 0;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options) == GS_ERR_INVALID_ARGUMENT, "reference_distance 0");
     gs_play_options_init(&options);
     options.has_position = 1;
     options.y = NAN;
@@ -1170,32 +1179,130 @@ static void test_definition_and_config_defaults(void) {
     gs_sound_definition definition;
     memset(&definition, 0x55, sizeof definition);
     gs_sound_definition_init(&definition);
-    int reserved_zero = definition.reserved_pointers[0] == NULL && definition.reserved_pointers[1] == NULL;
-    for (int i = 0; i < 10; i++) reserved_zero = reserved_zero && definition.reserved[i] == 0;
     CHECK(definition.variants == NULL && definition.variant_count == 0 && definition.bus == NULL
           && definition.pitch_min == 1 && definition.pitch_max == 1 && definition.gain_min == 1 && definition.gain_max == 1
           && definition.avoid_repeat == 0 && definition.cooldown == 0 && definition.max_instances == 0
-          && definition.when_full == GS_WHEN_FULL_STEAL_OLDEST && reserved_zero,
+          && definition.when_full == GS_WHEN_FULL_STEAL_OLDEST && definition.struct_size == sizeof definition,
           "gs_sound_definition_init fills the defaults");
-    CHECK(sizeof definition == 80 + 4 * sizeof(void *), "gs_sound_definition is %zu bytes", sizeof definition);
     gs_sound_definition_init(NULL);
     CHECK(gs_last_error_code() == GS_ERR_NULL_POINTER, "gs_sound_definition_init(NULL)");
 
     gs_config config;
     memset(&config, 0x55, sizeof config);
     gs_config_init(&config);
-    reserved_zero = 1;
-    for (int i = 0; i < 3; i++) reserved_zero = reserved_zero && config.reserved[i] == 0;
-    CHECK(config.seed == 0 && reserved_zero && config.interruption_strategy == GS_INTERRUPTION_SUSPEND_CONTEXT
+    CHECK(config.struct_size == sizeof config && config.seed == 0 && config.interruption_strategy == GS_INTERRUPTION_SUSPEND_CONTEXT
           && config.spatialization == GS_SPATIALIZATION_AUTO && config.distance_model == GS_DISTANCE_INVERSE_CLAMPED
-          && config.system == GS_SYSTEM_AUTO,
-          "gs_config_init: seed 0, automatic spatialization, inverse clamped distance, automatic system, reserved slots zero");
-    /* A program built before the seed zeroed these bytes as reserved[0] and reserved[1]; one built before
-     * spatialization and distance_model zeroed theirs as reserved[2] and reserved[3]. */
-    CHECK(sizeof config == 64 && (char *)&config.seed - (char *)&config == 32, "the seed lies where reserved[0] was");
-    CHECK((char *)&config.spatialization - (char *)&config == 40 && (char *)&config.distance_model - (char *)&config == 44,
-          "spatialization and distance_model lie where reserved[2] and reserved[3] were");
-    CHECK((char *)&config.system - (char *)&config == 48, "system lies where the fifth reserved slot was");
+          && config.system == GS_SYSTEM_AUTO && config.route_policy == GS_ROUTE_POLICY_DEFAULT && config.update_frames == 256
+          && config.hint_fade_seconds == 0.25 && config.device_name == NULL && config.voices == 32 && config.virtual_voices >= 0,
+          "gs_config_init: seed 0, automatic spatialization, inverse clamped distance, automatic system, the policy's route "
+          "policy, 256-frame updates, 0.25 s hint fade, the default device, 32 voices and %d virtual ones", config.virtual_voices);
+    CHECK(gs_version() == GS_VERSION && GS_VERSION == 10000, "gs_version() is the header's GS_VERSION: %d", gs_version());
+}
+
+/* gs_config, gs_play_options and gs_sound_definition grow at their end: a program compiled with a
+ * newer header (a longer struct_size) runs on this library as long as what this library does not know
+ * is zero; a struct_size smaller than the first version's (0: never initialised) is refused. */
+struct newer_config { gs_config known; uint32_t later_fields[4]; };
+struct newer_options { gs_play_options known; float later_fields[3]; };
+struct newer_definition { gs_sound_definition known; int32_t later_fields[2]; };
+
+static void test_extensible_structs(void) {
+    struct newer_config newer;
+    memset(&newer, 0x55, sizeof newer);
+    newer.known.struct_size = sizeof newer;
+    gs_config_defaults(&newer.known);
+    int tail_zero = 1;
+    for (int i = 0; i < 4; i++) tail_zero = tail_zero && newer.later_fields[i] == 0;
+    CHECK(newer.known.struct_size == sizeof newer && newer.known.voices == 32 && tail_zero,
+          "gs_config_defaults on a newer program's longer struct: the defaults, and zero past what the library knows");
+    newer.known.output = GS_OUTPUT_HEADLESS;
+    gs_runtime *rt = gs_runtime_create(&newer.known);
+    CHECK(rt != NULL, "a runtime from it, its new fields left at their defaults: %s", rt ? "" : gs_last_error());
+    gs_runtime_destroy(rt);
+    newer.later_fields[2] = 7;
+    CHECK(gs_runtime_create(&newer.known) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT
+          && strstr(gs_last_error(), "sets byte") != NULL,
+          "a newer field set: refused, not ignored: %s", gs_last_error());
+
+    gs_config config;
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.struct_size = 0;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT
+          && strstr(gs_last_error(), "gs_config_init") != NULL,
+          "struct_size 0 (never initialised): refused, naming gs_config_init: %s", gs_last_error());
+    config.struct_size = 8;
+    gs_config_defaults(&config);
+    CHECK(gs_last_error_code() == GS_ERR_INVALID_ARGUMENT && config.struct_size == 8,
+          "gs_config_defaults with a struct_size of 8: refused, nothing written");
+
+    rt = headless();
+    if (!rt) return;
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the tone");
+    struct newer_options options;
+    memset(&options, 0, sizeof options);
+    options.known.struct_size = sizeof options;
+    gs_play_options_defaults(&options.known);
+    int64_t voice = gs_effect_play_on(rt, "tone", NULL, &options.known);
+    CHECK(voice >= 0 && options.known.gain == 1, "longer play options, their new fields zero: played");
+    gs_voice_stop(rt, voice);
+    options.later_fields[0] = 1;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &options.known) == GS_ERR_INVALID_ARGUMENT, "a newer option set: refused");
+    gs_play_options short_options;
+    gs_play_options_init(&short_options);
+    short_options.struct_size = sizeof short_options - 4;
+    CHECK(gs_effect_play_on(rt, "tone", NULL, &short_options) == GS_ERR_INVALID_ARGUMENT,
+          "a struct_size short of the first version's: refused: %s", gs_last_error());
+
+    const char *variants[] = { "tone" };
+    struct newer_definition definition;
+    memset(&definition, 0, sizeof definition);
+    definition.known.struct_size = sizeof definition;
+    gs_sound_definition_defaults(&definition.known);
+    definition.known.variants = variants;
+    definition.known.variant_count = 1;
+    CHECK(gs_sound_define(rt, "beep", &definition.known) == GS_OK, "a longer definition, its new fields zero: defined");
+    definition.later_fields[1] = -1;
+    CHECK(gs_sound_define(rt, "beep", &definition.known) == GS_ERR_INVALID_ARGUMENT, "a newer definition field set: refused");
+    gs_runtime_destroy(rt);
+}
+
+/* The fields gs_config gained in 1.0: the update period, the route policy, the fade of the hint, the device. */
+static void test_config_fields(void) {
+    gs_config config;
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.update_frames = 10;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT,
+          "update_frames 10 (below 16): %s", gs_last_error());
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.route_policy = 3;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT
+          && strstr(gs_last_error(), "route_policy") != NULL, "route_policy 3: %s", gs_last_error());
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.virtual_voices = -1;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT,
+          "virtual_voices -1: %s", gs_last_error());
+    gs_config_init(&config);
+    config.device_name = "no such device";
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_OPENAL
+          && strstr(gs_last_error(), "no such device") != NULL,
+          "a real-time runtime on a device that does not exist: %s", gs_last_error());
+    config.device_name = "\xff";
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT, "a device name that is not UTF-8");
+
+    /* The update period is the headless render's step: with 1024 frames, a gain ramp moves in 1024-frame steps. */
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.sample_rate = RATE;
+    config.update_frames = 1024;
+    config.route_policy = GS_ROUTE_PAUSE_ON_DEVICE_LOSS;
+    config.virtual_voices = 0;
+    gs_runtime *rt = gs_runtime_create(&config);
+    CHECK(rt != NULL, "1024-frame updates, pause on device loss, no virtual voices: %s", rt ? "created" : gs_last_error());
+    gs_runtime_destroy(rt);
 }
 
 /* The system: GS_SYSTEM_AUTO is the simulated system for a headless runtime and, with no sound
@@ -1203,13 +1310,13 @@ static void test_definition_and_config_defaults(void) {
  * server fails clearly; a value out of range is refused. Tests/desktop covers a real server. */
 static void test_system_choice(void) {
     gs_config config;
-    memset(&config, 0, sizeof config); /* a program built before gs_config.system zeroed it */
+    gs_config_init(&config); /* system: GS_SYSTEM_AUTO */
     config.policy = GS_POLICY_EFFECTS_ONLY;
     config.output = GS_OUTPUT_HEADLESS;
     config.sample_rate = RATE;
     config.voices = 4;
     gs_runtime *rt = gs_runtime_create(&config);
-    CHECK(rt != NULL && gs_system_kind(rt) == GS_SYSTEM_SIMULATED, "a zero-filled headless config is simulated");
+    CHECK(rt != NULL && gs_system_kind(rt) == GS_SYSTEM_SIMULATED, "a headless runtime with GS_SYSTEM_AUTO is simulated");
     CHECK(gs_system_action(rt, "phone.ring") == GS_OK, "the simulated system rings");
     gs_runtime_destroy(rt);
 
@@ -1964,14 +2071,11 @@ static void test_distance(void) {
     CHECK(near(level, near_level / 7.0, 0.05), "rolloff 2: 1 / (1 + 2 x 3), a seventh: %d", level);
     options.rolloff = 0;
     level = level_with(rt, &options);
-    CHECK(near(level, near_level / 4.0, 0.05), "rolloff 0 is read as 1 (a program built before it zeroes it): %d", level);
+    CHECK(near(level, near_level, 0.05), "rolloff 0: no fall-off, as loud at 4 units as at 1: %d", level);
     options.rolloff = 1;
     options.reference_distance = 4;
     level = level_with(rt, &options);
     CHECK(near(level, near_level, 0.05), "reference distance 4: full at 4 units: %d", level);
-    options.reference_distance = 0;
-    level = level_with(rt, &options);
-    CHECK(near(level, near_level / 4.0, 0.05), "reference distance 0 is read as 1: %d", level);
     options.reference_distance = 1;
     options.max_distance = 2;
     level = level_with(rt, &options);
@@ -2062,7 +2166,8 @@ static void test_doppler(void) {
 
 /* The RMS level, left ear, of what follows a 20 ms click played on `bus` in `environment` with a
  * reverb send of `send` (negative: the bus's default), from 50 ms after its end for 0.45 s. */
-static double reverb_tail(int environment, float send, const char *bus) {
+/* The tail after a click in `environment`: its send set in the play options when at_play, else right after the play. */
+static double reverb_tail(int environment, float send, const char *bus, int at_play) {
     gs_runtime *rt = space_runtime(GS_SPATIALIZATION_AUTO, GS_DISTANCE_INVERSE_CLAMPED, GS_INTERRUPTION_SUSPEND_CONTEXT);
     if (!rt) return -1;
     struct space_log log;
@@ -2075,9 +2180,12 @@ static double reverb_tail(int environment, float send, const char *bus) {
               "environmentChanged: %s", log.environment);
     }
     render_seconds(rt, 0.1);
-    int64_t click = gs_effect_play_on(rt, "click", bus, NULL);
+    gs_play_options options;
+    gs_play_options_init(&options);
+    if (at_play && send >= 0) options.reverb_send = send;
+    int64_t click = gs_effect_play_on(rt, "click", bus, &options);
     CHECK(click >= 0, "the click plays");
-    if (send >= 0) CHECK(gs_voice_set_reverb_send(rt, click, send) == GS_OK, "reverb send %g", (double)send);
+    if (!at_play && send >= 0) CHECK(gs_voice_set_reverb_send(rt, click, send) == GS_OK, "reverb send %g", (double)send);
     struct ears heard = render_ears(rt, 960 + 2400);
     CHECK(heard.left > 1000, "the click is heard: %.0f", heard.left);
     double tail = render_ears(rt, 21600).left;
@@ -2087,19 +2195,23 @@ static double reverb_tail(int environment, float send, const char *bus) {
 }
 
 static void test_reverb_tail(void) {
-    double wet = reverb_tail(GS_ENV_HALL, 1, GS_BUS_EFFECTS);
+    double wet = reverb_tail(GS_ENV_HALL, 1, GS_BUS_EFFECTS, 0);
     CHECK(wet > 150, "in the hall, a tail after the click: %.1f", wet);
-    double dry = reverb_tail(GS_ENV_NONE, 1, GS_BUS_EFFECTS);
+    double dry = reverb_tail(GS_ENV_NONE, 1, GS_BUS_EFFECTS, 0);
     CHECK(dry == 0, "without an environment, nothing after it: %.1f", dry);
-    double bus_default = reverb_tail(GS_ENV_HALL, -1, GS_BUS_EFFECTS);
+    double bus_default = reverb_tail(GS_ENV_HALL, -1, GS_BUS_EFFECTS, 0);
     CHECK(bus_default > wet * 0.15 && bus_default < wet * 0.5, "effects send 0.3 by default: a fainter tail, %.1f (%.1f at 1)",
           bus_default, wet);
-    double dry_voice = reverb_tail(GS_ENV_HALL, 0, GS_BUS_EFFECTS);
+    double dry_voice = reverb_tail(GS_ENV_HALL, 0, GS_BUS_EFFECTS, 0);
     CHECK(dry_voice == 0, "a send of 0 in the hall: nothing after it: %.1f", dry_voice);
-    double ui = reverb_tail(GS_ENV_HALL, -1, GS_BUS_UI);
+    double ui = reverb_tail(GS_ENV_HALL, -1, GS_BUS_UI, 0);
     CHECK(ui == 0, "ui is dry by default: %.1f", ui);
-    double cave = reverb_tail(GS_ENV_CAVE, 1, GS_BUS_UI);
+    double cave = reverb_tail(GS_ENV_CAVE, 1, GS_BUS_UI, 0);
     CHECK(cave > 150, "a cave, with the ui click's send raised to 1: %.1f", cave);
+    double at_play = reverb_tail(GS_ENV_HALL, 1, GS_BUS_EFFECTS, 1);
+    CHECK(at_play == wet, "the send given in gs_play_options: the same tail as set right after the play, %.1f", at_play);
+    double dry_at_play = reverb_tail(GS_ENV_HALL, 0, GS_BUS_EFFECTS, 1);
+    CHECK(dry_at_play == 0, "a send of 0 in the play options: dry, %.1f", dry_at_play);
 
     /* Every environment can be set, with a crossfade, and reads back. */
     gs_runtime *rt = space_runtime(GS_SPATIALIZATION_AUTO, GS_DISTANCE_INVERSE_CLAMPED, GS_INTERRUPTION_SUSPEND_CONTEXT);
@@ -2522,6 +2634,8 @@ int main(void) {
     test_mixing_during_a_call(GS_INTERRUPTION_REBUILD_CONTEXT);
     test_render_scenario();
     test_definition_and_config_defaults();
+    test_extensible_structs();
+    test_config_fields();
     test_system_choice();
     test_variants_avoid_repeat();
     test_seed();

@@ -47,15 +47,15 @@ effect="$repo/assets/sfx/laser.ogg"
 
 layout() {
     local missing=0
-    for path in lib/libgamesound.so lib/libgamesound.so.0 "lib/libgamesound.so.$version" include/gamesound.h \
+    for path in lib/libgamesound.so lib/libgamesound.so.1 "lib/libgamesound.so.$version" include/gamesound.h \
         lib/pkgconfig/gamesound.pc lib/cmake/GameSound/GameSoundConfig.cmake \
         lib/cmake/GameSound/GameSoundConfigVersion.cmake share/doc/gamesound/README.md \
         share/doc/gamesound/LICENSE share/doc/gamesound/c-api.md examples/sdl-shooter/CMakeLists.txt; do
         [ -e "$sdk/$path" ] || { echo "missing: $path"; missing=1; }
     done
     [ "$(ls "$work/unpacked")" = "gamesound-$version" ] || { echo "the tarball holds more than one folder"; missing=1; }
-    [ "$(readlink "$sdk/lib/libgamesound.so")" = libgamesound.so.0 ] || { echo "libgamesound.so is not a link to .so.0"; missing=1; }
-    [ "$(readlink "$sdk/lib/libgamesound.so.0")" = "libgamesound.so.$version" ] || { echo ".so.0 is not a link to .so.$version"; missing=1; }
+    [ "$(readlink "$sdk/lib/libgamesound.so")" = libgamesound.so.1 ] || { echo "libgamesound.so is not a link to .so.1"; missing=1; }
+    [ "$(readlink "$sdk/lib/libgamesound.so.1")" = "libgamesound.so.$version" ] || { echo ".so.1 is not a link to .so.$version"; missing=1; }
     return "$missing"
 }
 check "the tarball unpacks to gamesound-$version/ with lib, include, pkg-config, CMake, docs and examples" layout
@@ -81,19 +81,19 @@ runpath() {
 }
 check "no RUNPATH into the toolchain (none, or \$ORIGIN)" runpath
 
-soname() { readelf -d "$lib" | grep -q '(SONAME).*\[libgamesound.so.0\]'; }
-check "the soname is libgamesound.so.0" soname
+soname() { readelf -d "$lib" | grep -q '(SONAME).*\[libgamesound.so.1\]'; }
+check "the soname is libgamesound.so.1" soname
 
 exports() {
     local others
-    others=$(nm -D --defined-only "$lib" | awk '$2 ~ /[A-Z]/ && $3 !~ /^gs_/ && $3 !~ /^GAMESOUND_0/')
+    others=$(nm -D --defined-only "$lib" | awk '$2 ~ /[A-Z]/ && $3 !~ /^gs_/ && $3 !~ /^GAMESOUND_1.0/')
     [ -z "$others" ] || { echo "exported besides gs_*:"; echo "$others" | head -20; return 1; }
     local unversioned
-    unversioned=$(objdump -T "$lib" | awk '$NF ~ /^gs_/' | grep -v ' GAMESOUND_0 ')
-    [ -z "$unversioned" ] || { echo "gs_ functions not at GAMESOUND_0:"; echo "$unversioned"; return 1; }
+    unversioned=$(objdump -T "$lib" | awk '$NF ~ /^gs_/' | grep -v ' GAMESOUND_1.0 ')
+    [ -z "$unversioned" ] || { echo "gs_ functions not at GAMESOUND_1.0:"; echo "$unversioned"; return 1; }
     "$repo/c/check-exports.sh" "$sdk/include/gamesound.h" "$lib"
 }
-check "only gs_* functions are exported, each at version GAMESOUND_0, exactly those the header declares" exports
+check "only gs_* functions are exported, each at version GAMESOUND_1.0, exactly those the header declares" exports
 
 size() {
     local bytes
@@ -102,6 +102,9 @@ size() {
     ! readelf -S "$lib" | grep -q '\.symtab' && [ "$bytes" -le $((16 * 1024 * 1024)) ]
 }
 check "the library is stripped and at most 16 MiB" size
+
+header() { "$repo/c/check-header.sh" "$sdk/include"; }
+check "the SDK's gamesound.h is clean as C99, C11, C++11 and C++17 (-Wall -Wextra -pedantic -Werror)" header
 
 build_c() {
     PKG_CONFIG_PATH="$sdk/lib/pkgconfig" pkg-config --exists gamesound &&
@@ -156,7 +159,7 @@ else
 fi
 
 deb() {
-    local runtime="dist/libgamesound0_${version}_${debarch}.deb" dev="dist/libgamesound-dev_${version}_${debarch}.deb"
+    local runtime="dist/libgamesound1_${version}_${debarch}.deb" dev="dist/libgamesound-dev_${version}_${debarch}.deb"
     local depends runtime_files dev_files
     depends=$(dpkg-deb -f "$runtime" Depends)
     runtime_files=$(dpkg-deb -c "$runtime")
@@ -165,16 +168,16 @@ deb() {
     case ", $depends," in *", libopenal1,"*) ;; *) echo "no libopenal1"; return 1 ;; esac
     case ", $depends," in *", libvorbisfile3,"*) ;; *) echo "no libvorbisfile3"; return 1 ;; esac
     case ", $depends," in *", libpulse0,"*) ;; *) echo "no libpulse0"; return 1 ;; esac
-    [ "$(dpkg-deb -f "$runtime" Package)" = libgamesound0 ] || return 1
+    [ "$(dpkg-deb -f "$runtime" Package)" = libgamesound1 ] || return 1
     grep -q "libgamesound.so.$version\$" <<<"$runtime_files" || { echo "no library in the package"; return 1; }
-    grep -q 'libgamesound.so.0 -> ' <<<"$runtime_files" || { echo "no .so.0 link in the package"; return 1; }
+    grep -q 'libgamesound.so.1 -> ' <<<"$runtime_files" || { echo "no .so.1 link in the package"; return 1; }
     ! grep -q 'gamesound.h' <<<"$runtime_files" || { echo "the header belongs in -dev"; return 1; }
-    dpkg-deb -f "$dev" Depends | grep -q "libgamesound0 (= $version)" || { echo "-dev does not depend on the library"; return 1; }
-    for path in usr/include/gamesound.h 'libgamesound.so -> libgamesound.so.0' pkgconfig/gamesound.pc GameSoundConfig.cmake; do
+    dpkg-deb -f "$dev" Depends | grep -q "libgamesound1 (= $version)" || { echo "-dev does not depend on the library"; return 1; }
+    for path in usr/include/gamesound.h 'libgamesound.so -> libgamesound.so.1' pkgconfig/gamesound.pc GameSoundConfig.cmake; do
         grep -q "$path" <<<"$dev_files" || { echo "the -dev package lacks $path"; return 1; }
     done
 }
-check "the .deb packages: libgamesound0 depends on libopenal1, libvorbisfile3 and libpulse0 and holds the library; -dev holds the rest" deb
+check "the .deb packages: libgamesound1 depends on libopenal1, libvorbisfile3 and libpulse0 and holds the library; -dev holds the rest" deb
 
 swift_consumer() {
     swift build --package-path "$repo/examples/swift-consumer" --scratch-path "$work/swift-consumer" &&

@@ -51,6 +51,28 @@ extern "C" {
 #define GS_ERR_UNAVAILABLE      (-15) /* this build of the library lacks the feature */
 #define GS_ERR_NO_SERVER        (-16) /* GS_SYSTEM_DESKTOP asked for, and no desktop sound server answered */
 
+/* ---- Version and extensible structs ------------------------------------------------------ */
+
+/* The version of this header. The library's own is gs_version(): a program may run against any
+ * library of the same major version and at least its minor version (libgamesound.so.1). */
+#define GS_VERSION_MAJOR 1
+#define GS_VERSION_MINOR 0
+#define GS_VERSION_PATCH 0
+#define GS_VERSION (GS_VERSION_MAJOR * 10000 + GS_VERSION_MINOR * 100 + GS_VERSION_PATCH)
+
+/* The running library's version, major * 10000 + minor * 100 + patch (10000 for 1.0.0). */
+int gs_version(void);
+
+/* Extensible structs. gs_config, gs_play_options and gs_sound_definition begin with struct_size, the
+ * struct's size as the program was compiled; later versions add fields at the end only. Fill each with
+ * its gs_..._init() (inline: it sets struct_size, then the library writes the defaults), then change
+ * fields. So a program built against an older header runs on a newer library (the fields it lacks keep
+ * their defaults), and one built against a newer header runs on an older library as long as it leaves
+ * the fields that library does not know at their defaults (zero); if it set one, the call fails with
+ * GS_ERR_INVALID_ARGUMENT, saying which byte, rather than ignore it. A struct_size below this header's
+ * first version (0, for a struct never initialised) is GS_ERR_INVALID_ARGUMENT too. gs_vec3 and
+ * gs_listener are plain values and never change. */
+
 /* ---- Configuration ----------------------------------------------------------------------- */
 
 /* gs_config.policy: which session category the game uses and whether it has a soundtrack. */
@@ -92,40 +114,52 @@ extern "C" {
 #define GS_SYSTEM_DESKTOP   2 /* the desktop's sound server: calls, other programs' audio, outputs and the
                                  server itself are the desktop's; gs_runtime_create fails without a server */
 
-/* How a runtime starts. Always fill it with gs_config_init() first, then change fields:
- * the reserved slots must be zero (later versions give them meanings). seed took the first two
- * reserved slots of the first version, spatialization and distance_model the next two, system the
- * next one: a program built before them zeroes them, which is seed 0, GS_SPATIALIZATION_AUTO,
- * GS_DISTANCE_INVERSE_CLAMPED and GS_SYSTEM_AUTO, the defaults. On the desktop, launch_other_audio is
- * ignored (the desktop says what plays); launch_silent_switch and launch_screen_locked start the
- * switches the desktop lacks, simulated on top of it. */
+/* gs_config.route_policy: what the soundtrack does when the output changes. */
+#define GS_ROUTE_POLICY_DEFAULT          0 /* the policy's: pause on device loss for GS_POLICY_MEDIA_PLAYBACK, else play on */
+#define GS_ROUTE_PLAY_ON                 1 /* keep playing through whatever output the system picks (games usually) */
+#define GS_ROUTE_PAUSE_ON_DEVICE_LOSS    2 /* pause the soundtrack when the old output goes away (headphones pulled) */
+
+/* How a runtime starts. Fill it with gs_config_init() first, then change fields (see "Extensible
+ * structs" above). On the desktop, launch_other_audio is ignored (the desktop says what plays);
+ * launch_silent_switch and launch_screen_locked start the switches the desktop lacks, simulated on
+ * top of it. */
 typedef struct gs_config {
+    uint32_t struct_size;          /* sizeof(gs_config) as the game was compiled; gs_config_init sets it */
     int32_t policy;                /* GS_POLICY_... */
     int32_t output;                /* GS_OUTPUT_... */
     int32_t sample_rate;           /* 22050, 32000, 44100, 48000 (default), 88200 or 96000 */
     int32_t voices;                /* effects that can sound at once, 1...255; default 32 */
+    int32_t virtual_voices;        /* sounds beyond `voices` that may play virtually: followed in time, silent,
+                                      and made real where they have got to once they are louder than a real
+                                      one (500 emitters on 32 voices: the 32 nearest are heard). 0 turns it
+                                      off: a full pool steals or drops. gs_config_init sets the default */
+    int32_t update_frames;         /* frames between two updates (refills, fades, retries): 256 by default,
+                                      at least 16 and a multiple of 4 */
     int32_t launch_other_audio;    /* GS_OTHER_AUDIO_... */
     int32_t launch_silent_switch;  /* non-zero: the silent switch is on at launch */
     int32_t launch_screen_locked;  /* non-zero: the screen is locked at launch */
     int32_t interruption_strategy; /* GS_INTERRUPTION_... */
-    uint64_t seed;                 /* the random generator of sound definitions; 0 by default. One seed,
-                                      one sequence of choices: a headless render is byte-identical */
+    int32_t route_policy;          /* GS_ROUTE_... */
     int32_t spatialization;        /* GS_SPATIALIZATION_... */
     int32_t distance_model;        /* GS_DISTANCE_...; gs_set_distance_model changes it later */
     int32_t system;                /* GS_SYSTEM_... */
-    int32_t reserved[3];
+    uint64_t seed;                 /* the random generator of sound definitions; 0 by default. One seed,
+                                      one sequence of choices: a headless render is byte-identical */
+    double hint_fade_seconds;      /* how long the soundtrack fades for the secondary-audio hint; 0.25 */
+    const char *device_name;       /* GS_OUTPUT_REALTIME: the OpenAL output device by name (NULL, the
+                                      default: the system's default device). Copied by gs_runtime_create */
 } gs_config;
 
-/* The library reads gs_config as 64 bytes: eight int32_t, the uint64_t seed at offset 32,
- * spatialization at 40, distance_model at 44, system at 48, three reserved int32_t; fail the build
- * if a compiler disagrees. */
-typedef char gs_config_size_check[sizeof(gs_config) == 64 ? 1 : -1];
-typedef char gs_config_seed_offset_check[offsetof(gs_config, seed) == 32 ? 1 : -1];
-typedef char gs_config_distance_model_offset_check[offsetof(gs_config, distance_model) == 44 ? 1 : -1];
-typedef char gs_config_system_offset_check[offsetof(gs_config, system) == 48 ? 1 : -1];
+/* Fills *config with the defaults, sized by config->struct_size. Call gs_config_init instead.
+ * NULL: records GS_ERR_NULL_POINTER; a struct_size the library cannot use: GS_ERR_INVALID_ARGUMENT;
+ * nothing is written then. */
+void gs_config_defaults(gs_config *config);
 
-/* Fills *config with the defaults. NULL: records GS_ERR_NULL_POINTER, does nothing else. */
-void gs_config_init(gs_config *config);
+/* Fills *config with the defaults, for the gs_config this program was compiled with. */
+static inline void gs_config_init(gs_config *config) {
+    if (config) config->struct_size = (uint32_t)sizeof(gs_config);
+    gs_config_defaults(config);
+}
 
 /* ---- Runtime ----------------------------------------------------------------------------- */
 
@@ -195,13 +229,13 @@ int gs_effect_load_folder(gs_runtime *rt, const char *folder);
  * GS_ERR_DROPPED when it was not played (during a call, for example). */
 int64_t gs_effect_play(gs_runtime *rt, const char *name, float gain, float pitch, float pan);
 
-/* How gs_effect_play_on plays a sound. Always fill it with gs_play_options_init() first, then
- * change fields. The fields from velocity_x on took the seven reserved slots of the first version;
- * a program built before them zeroes them, so a zero keeps the sound it had: reference_distance
- * and rolloff 0 are read as 1, max_distance 0 as none. The struct is full: later options come with
- * a new function. The reverb send has no slot: set it with gs_voice_set_reverb_send right after
- * the play. */
+/* gs_play_options.reverb_send: the bus's default send (0.3 on GS_BUS_EFFECTS and GS_BUS_VOICE, 0 on the others). */
+#define GS_REVERB_SEND_BUS_DEFAULT (-1.0f)
+
+/* How gs_effect_play_on plays a sound. Fill it with gs_play_options_init() first, then change
+ * fields (see "Extensible structs"). */
 typedef struct gs_play_options {
+    uint32_t struct_size; /* sizeof(gs_play_options) as the game was compiled; gs_play_options_init sets it */
     float gain;           /* 1 unchanged (the default); 0 or more */
     float pitch;          /* 1 unchanged (the default), 2 an octave up; more than 0 */
     float pan;            /* -1 left ... 1 right, 0 centred (the default); mono sounds without a position */
@@ -211,21 +245,24 @@ typedef struct gs_play_options {
     float x, y, z;        /* where in the world: x right, y up, z towards the viewer (the listener starts at 0 0 0 facing -z) */
     /* With has_position only: */
     float velocity_x, velocity_y, velocity_z; /* units per second, for the Doppler shift; 0 0 0 still (the default) */
-    float reference_distance; /* heard at its own gain at this distance, nearer no louder; more than 0, 1 by default (0 is read as 1) */
+    float reference_distance; /* heard at its own gain at this distance, nearer no louder; more than 0, 1 by default */
     float max_distance;       /* no quieter beyond it; at least reference_distance; 0: none (the default) */
-    float rolloff;            /* how fast it fades: 1 natural (the default; 0 is read as 1), 2 faster; 0 or more.
+    float rolloff;            /* how fast it fades: 1 natural (the default), 2 faster; 0 or more.
                                  A sound that never fades: max_distance = reference_distance */
     /* Any sound: */
     float occlusion;          /* 0 nothing in the way (the default) ... 1 a thick wall: up to half the level and most highs off */
+    float reverb_send;        /* 0 dry ... 1, or GS_REVERB_SEND_BUS_DEFAULT (the default); from the first frame */
 } gs_play_options;
 
-/* The library reads gs_play_options as sixteen 4-byte slots (64 bytes), occlusion the last; fail
- * the build if a compiler disagrees. */
-typedef char gs_play_options_size_check[sizeof(gs_play_options) == 64 ? 1 : -1];
-typedef char gs_play_options_occlusion_offset_check[offsetof(gs_play_options, occlusion) == 60 ? 1 : -1];
+/* Fills *options with the defaults, sized by options->struct_size. Call gs_play_options_init instead.
+ * Errors as gs_config_defaults. */
+void gs_play_options_defaults(gs_play_options *options);
 
-/* Fills *options with the defaults. NULL: records GS_ERR_NULL_POINTER, does nothing else. */
-void gs_play_options_init(gs_play_options *options);
+/* Fills *options with the defaults, for the gs_play_options this program was compiled with. */
+static inline void gs_play_options_init(gs_play_options *options) {
+    if (options) options->struct_size = (uint32_t)sizeof(gs_play_options);
+    gs_play_options_defaults(options);
+}
 
 /* Plays a loaded effect on a bus: bus NULL plays on GS_BUS_EFFECTS, options NULL is the defaults.
  * Returns a voice id >= 0, or GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_UNKNOWN_NAME (no
@@ -240,30 +277,31 @@ int64_t gs_effect_play_on(gs_runtime *rt, const char *name, const char *bus, con
 #define GS_WHEN_FULL_STEAL_OLDEST 0 /* the oldest of them stops ("voiceEnded", reason "stolen"); the default */
 #define GS_WHEN_FULL_REFUSE       1 /* the play is dropped: GS_ERR_DROPPED, GS_DROP_MAX_INSTANCES */
 
-/* A sound played by name with variety. Always fill it with gs_sound_definition_init() first, then
- * change fields: the reserved slots must be zero (later versions give them meanings). */
+/* A sound played by name with variety. Fill it with gs_sound_definition_init() first, then change
+ * fields (see "Extensible structs"). */
 typedef struct gs_sound_definition {
-    const char *const *variants;       /* variant_count names of loaded effects, picked at random */
+    uint32_t struct_size;              /* sizeof(gs_sound_definition) as the game was compiled; set by gs_sound_definition_init */
+    int32_t variant_count;             /* how many names `variants` holds: 1 or more */
+    const char *const *variants;       /* names of loaded effects, picked at random */
     const char *bus;                   /* the bus it plays on; NULL (the default): the play call's bus */
-    const void *reserved_pointers[2];
     double cooldown;                   /* seconds between two starts, 0 or more; a play sooner is dropped
                                           (GS_DROP_COOLDOWN); 0 (the default): none */
-    int32_t variant_count;             /* 1 or more */
     float pitch_min, pitch_max;        /* the pitch is drawn from this range, above 0; default 1, 1 */
     float gain_min, gain_max;          /* the gain is drawn from this range, 0 or more; default 1, 1 */
     int32_t avoid_repeat;              /* non-zero: never the same variant twice in a row */
     int32_t max_instances;             /* at most this many voices of it at once; 0 (the default): no limit */
     int32_t when_full;                 /* GS_WHEN_FULL_... */
-    int32_t reserved[10];
 } gs_sound_definition;
 
-/* The library reads gs_sound_definition as four pointers, a double and eighteen 4-byte slots
- * (112 bytes on 64-bit systems); fail the build if a compiler disagrees. */
-typedef char gs_sound_definition_size_check[sizeof(gs_sound_definition) == 80 + 4 * sizeof(void *) ? 1 : -1];
-typedef char gs_sound_definition_cooldown_check[offsetof(gs_sound_definition, cooldown) == 4 * sizeof(void *) ? 1 : -1];
+/* Fills *definition with the defaults, sized by definition->struct_size. Call
+ * gs_sound_definition_init instead. Errors as gs_config_defaults. */
+void gs_sound_definition_defaults(gs_sound_definition *definition);
 
-/* Fills *definition with the defaults. NULL: records GS_ERR_NULL_POINTER, does nothing else. */
-void gs_sound_definition_init(gs_sound_definition *definition);
+/* Fills *definition with the defaults, for the gs_sound_definition this program was compiled with. */
+static inline void gs_sound_definition_init(gs_sound_definition *definition) {
+    if (definition) definition->struct_size = (uint32_t)sizeof(gs_sound_definition);
+    gs_sound_definition_defaults(definition);
+}
 
 /* Defines the sound `name`: gs_effect_play and gs_effect_play_on then play it by that name (before a
  * loaded effect of the same name), each time one of its variants, at a pitch and gain drawn from its
@@ -458,9 +496,6 @@ typedef struct gs_listener {
     gs_vec3 up;       /* default 0, 1, 0 */
     gs_vec3 velocity; /* default 0, 0, 0 */
 } gs_listener;
-
-/* Twelve floats, 48 bytes; fail the build if a compiler disagrees. */
-typedef char gs_listener_size_check[sizeof(gs_listener) == 48 ? 1 : -1];
 
 /* Move, turn or speed the listener over `seconds` (0: at once); each call changes only its part.
  * Cheap enough to call every frame from the camera with seconds 0. A turn goes round on the sphere
