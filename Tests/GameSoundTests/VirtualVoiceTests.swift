@@ -2,6 +2,7 @@ import AudioAnalysis
 import AudioFiles
 import AudioSession
 import GameSound
+import OpenAL
 import Testing
 
 /// Virtual voices: more sounds than the pool has sources, the loudest heard, the rest tracked in time.
@@ -42,6 +43,29 @@ struct VirtualVoiceTests {
         let virtualised = recorder.events.filter { $0.name == "voiceVirtualised" }.count
         #expect(virtualised >= 499 - 32 + 1, "\(virtualised) voices made virtual")
         #expect(runtime.liveOpenALObjects.sources <= 32 + 8, "no more sources than the pool")
+    }
+
+    @Test("a voice stopped during an interruption makes no OpenAL call, and its source serves again after it",
+          arguments: GameSoundConfiguration.InterruptionStrategy.allCases)
+    func stopWhileInterrupted(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
+        let (runtime, _) = try runtime(voices: 1, virtualVoices: 4, strategy: strategy)
+        let errors = OpenALProcess.errorCountOnCurrentThread
+        let hum = try #require(try runtime.play("hum", options: .init(loop: true)).voice)
+        _ = try runtime.render(frames: 4_800)
+        try runtime.perform(.phoneRing)
+        _ = try runtime.render(frames: 4_800)
+        try runtime.stop(hum)
+        try runtime.stopAllEffects()
+        #expect(OpenALProcess.errorCountOnCurrentThread == errors, "no OpenAL call while the context is away")
+        try runtime.perform(.phoneDecline)
+        _ = try runtime.render(frames: 4_800)
+        let beep = try #require(try runtime.play("beep", options: .init(loop: true)).voice)
+        let left = Signal.channel(0, of: try runtime.render(frames: 4_800), channelCount: 2)
+        #expect(try runtime.state(of: beep) == .playing)
+        #expect(Signal.power(at: 880, in: left, sampleRate: 48_000) > 0.01, "the one source was given back and plays the beep")
+        #expect(Signal.power(at: 440, in: left, sampleRate: 48_000) < 1e-6, "the stopped hum stays stopped")
+        #expect(runtime.liveOpenALObjects.sources == 1)
+        #expect(OpenALProcess.errorCountOnCurrentThread == errors)
     }
 
     @Test("a virtual voice that comes near takes the source of one that went away, at the place it has reached")
