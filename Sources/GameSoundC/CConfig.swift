@@ -102,6 +102,9 @@ struct CConfig: Equatable {
             voices: Int(voices), interruptionStrategy: strategy, seed: seed)
         configuration.spatialization = spatialization
         configuration.distanceModel = distanceModel
+        // gs_config has no field for virtual voices yet: a C game keeps the full pool's stealing
+        // and dropping by priority that the C API documents, until the field says otherwise.
+        configuration.virtualVoices = 0
         let launch = LaunchState(otherAudio: otherAudio, silentSwitch: launchSilentSwitch != 0,
                                  screenLocked: launchScreenLocked != 0)
         return (configuration, launch, systemChoice)
