@@ -81,9 +81,21 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     public var distanceModel: DistanceModel = .inverseClamped
     /// How many sounds beyond ``voices`` may play virtually: tracked in time, silent, with no
     /// OpenAL source, and made real (at the place they have reached) when they become louder than
-    /// a real one. 0 by default: a full pool steals or drops as it always did. With 500 here and 32
-    /// voices, a game can start 500 looping emitters and hear the 32 nearest.
-    public var virtualVoices: Int = 0  // 0 to 32 767 − voices
+    /// a real one; 0 to 32 767 − ``voices``.
+    ///
+    /// ``defaultVirtualVoices`` (512) by default: a level can start 500 looping emitters on the
+    /// 32-voice pool and the player hears the 32 nearest, as FMOD and Wwise behave. While the pool
+    /// is not full nothing changes; once it is, a new sound takes the source of the quietest real
+    /// voice if it is louder, and otherwise starts virtual, instead of stealing by priority. Only
+    /// when the virtual voices are used up too does a sound steal or drop by priority.
+    ///
+    /// Set 0 to opt out: a full pool then steals the lowest-priority voice or drops the new sound
+    /// (`effectDropped`, `allVoicesOutrank`) at once, as before virtual voices existed.
+    public var virtualVoices: Int = Self.defaultVirtualVoices
+    /// The default of ``virtualVoices``: 512, room for 500 emitters on the default 32 voices and
+    /// some one-shots besides. What idle virtual voices and 500 emitters cost is in
+    /// docs/performance.md.
+    public static let defaultVirtualVoices = 512
     /// Whether a headless update may do nothing but glance at the system's status while nothing is
     /// due (true). Within the package only: the storms turn it off to hold quiet updates to whole ones.
     package var quietUpdates = true

@@ -48,6 +48,15 @@ public enum StormAction: Hashable, Sendable, CustomStringConvertible {
     case listener(position: SIMDPosition?, orientation: ListenerOrientation?, velocity: SIMDPosition?, over: Double)
     /// The space layer: crossfades the reverb to another environment.
     case environment(Environment, over: Double)
+    /// The mixing layer: mutes or unmutes a bus (never the probe's, `effects`, nor `master`).
+    case busMute(String, Bool)
+    /// The mixing layer: pauses or resumes a bus and what plays on it (`music` holds the soundtrack).
+    case busPause(String, Bool)
+    /// Streams a soundtrack file on the ambience bus (one storm stream at a time: skipped while one
+    /// plays); the stream becomes the last voice, so the voice steps reach it.
+    case playStream(String, loop: Bool)
+    /// Plays the defined sound ``StormAssets/definedSound`` (variants, random pitch and gain).
+    case fireDefined(loop: Bool, priority: Int)
 
     /// The step in words, for a failure report.
     public var description: String {
@@ -79,6 +88,10 @@ public enum StormAction: Hashable, Sendable, CustomStringConvertible {
                 + (orientation.map { " facing \(Self.words($0.at)) up \(Self.words($0.up))" } ?? "")
                 + (velocity.map { " velocity \(Self.words($0))" } ?? "") + " over \(over) s"
         case .environment(let environment, let over): "environment \(environment.rawValue) over \(over) s"
+        case .busMute(let bus, let muted): "bus \(bus) \(muted ? "muted" : "unmuted")"
+        case .busPause(let bus, let paused): "bus \(bus) \(paused ? "paused" : "resumed")"
+        case .playStream(let track, let loop): "stream \(track) loop=\(loop)"
+        case .fireDefined(let loop, let priority): "fire the defined \(StormAssets.definedSound) loop=\(loop) priority=\(priority)"
         }
     }
 

@@ -2,6 +2,7 @@ import AudioAnalysis
 import AudioEncoding
 import AudioFiles
 import Foundation
+import GameSound
 
 /// The sounds the storms use, written once per process in the layout of a scenario assets folder
 /// (`sfx/*.wav`, `music/*.ogg`), so a printed scenario renders against the same files. Each file
@@ -13,8 +14,12 @@ public enum StormAssets {
     public static let probe = "probe"
     /// Effects the storm preloads, fires and unloads at random (never the probe).
     public static let effects = ["laser", "step", "boom"]
-    /// The soundtracks the storm plays and crossfades between.
+    /// The soundtracks the storm plays and crossfades between, and streams on the ambience bus.
     public static let tracks = ["stormA", "stormB"]
+    /// The sound every storm defines at launch (``definition``) and fires by name.
+    public static let definedSound = "volley"
+    /// Two of the effects as variants, with random pitch and gain; its variants are loaded at launch.
+    public static let definition = SoundDefinition(variants: ["laser", "step"], pitch: 0.8...1.25, gain: 0.5...1)
 
     /// The assets folder: `GAMESOUND_STORM_ASSETS`, else a folder of this process under the temporary
     /// directory; written on first use (files already there are kept).

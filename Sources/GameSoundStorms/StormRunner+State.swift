@@ -11,6 +11,8 @@ extension StormRunner {
     /// the event log said so far.
     struct StormState {
         var probe: Voice?
+        /// The storm's own stream (``StormAction/playStream(_:loop:)``), while it may play.
+        var stream: Voice?
         var lastVoice: Voice?
         var eventsSeen = 0
         var interruptionOpen = false

@@ -68,7 +68,8 @@ extension StormRunner {
                 }
                 state.lastVoice = nil
             case .moveLastVoice(let position, let velocity, let over):
-                if let voice = state.lastVoice {
+                // A stream has no place in the world (its pitch and place cannot change): not moved.
+                if let voice = state.lastVoice, voice != state.stream {
                     state.trace.stopped[step] = state.lastVoiceStep
                     try runtime.setVoice(voice, position: position, velocity: velocity, over: over)
                 }
@@ -76,6 +77,21 @@ extension StormRunner {
                 try runtime.setListener(position: position, at: orientation?.at, up: orientation?.up, velocity: velocity, over: over)
             case .environment(let environment, let over):
                 try runtime.setEnvironment(environment, over: over)
+            case .busMute(let bus, let muted):
+                try runtime.setBusMuted(BusName(bus), muted)
+            case .busPause(let bus, let paused):
+                try runtime.setBusPaused(BusName(bus), paused)
+            case .playStream(let track, let loop):
+                if let stream = state.stream, try runtime.state(of: stream) != .ended {
+                    if state.recording { state.trace.skipped.insert(step) }
+                    return
+                }
+                let stream = try runtime.playStream(StormAssets.trackPath(track), loop: loop, gain: 0.5)
+                state.stream = stream
+                state.lastVoice = stream
+                state.lastVoiceStep = step
+            case .fireDefined(let loop, let priority):
+                fire(StormAssets.definedSound, options: PlayOptions(loop: loop, priority: priority), runtime: runtime, state: &state, step: step)
             }
         } catch {
             throw StormFailure(kind: .unexpectedError, step: step, message: "\(action) threw \(error)")

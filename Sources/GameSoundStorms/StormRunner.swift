@@ -14,9 +14,9 @@ import Synchronization
 public struct StormRunner: Sendable {
     let updateFrames = 256
     /// Buffers a soundtrack stream queues (AudioStream.bufferCount) and how many streams may
-    /// overlap (the current one and one fading out in a crossfade).
+    /// overlap (the soundtrack, one fading out in a crossfade, and the storm's own stream).
     static let streamBuffers = 4
-    static let streamAllowance = 2
+    static let streamAllowance = 3
 
     /// What each storm is run a second time for and compared with (``StormComparison``). A run that
     /// compares whole updates also plays one-shot fires on the voice bus and ducks the effects bus
@@ -113,12 +113,15 @@ public struct StormRunner: Sendable {
         let runtime: GameSoundRuntime
         var configuration = GameSoundConfiguration(policy: storm.policy, output: .headless, voices: storm.voices,
                                                    interruptionStrategy: storm.strategy, updateFrames: updateFrames)
+        configuration.virtualVoices = storm.virtualVoices
         configuration.quietUpdates = quietUpdates
         configuration.notesFreshStarts = state.rebuilds != nil
         do {
             runtime = try GameSoundRuntime(configuration: configuration, system: system,
                                            soundtrack: storm.soundtrack.map(StormAssets.trackPath), eventObserver: { log.append($0) })
             try runtime.preload(StormAssets.probe, path: StormAssets.effectPath(StormAssets.probe))
+            for variant in StormAssets.definition.variants { try runtime.preload(variant, path: StormAssets.effectPath(variant)) }
+            try runtime.defineSound(StormAssets.definedSound, StormAssets.definition)
             if comparesWholeUpdates {
                 try runtime.addDuckingRule(Self.differentialRule)
                 state.trace.duckingRules = [Self.differentialRule]
@@ -224,6 +227,7 @@ public struct StormRunner: Sendable {
         }
         try render(2 * updateFrames, runtime: runtime, log: log, state: &state, step: end)
         do {
+            if let stream = state.stream { try runtime.stop(stream) }
             try runtime.stopAllEffects()
             try runtime.stopSoundtrack()
             for name in runtime.loadedEffects { try runtime.unload(name) }

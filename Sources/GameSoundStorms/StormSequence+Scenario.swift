@@ -58,6 +58,17 @@ extension StormSequence {
                 add(["\"listener\": { " + members.joined(separator: ", ") + " }", "\"over\": \(over)"])
             case .environment(let environment, let over):
                 add(["\"environment\": \"\(environment.rawValue)\"", "\"over\": \(over)"])
+            case .busMute(let bus, let muted):
+                add(["\"bus\": \"\(bus)\"", "\"mute\": \(muted)"])
+            case .busPause(let bus, let paused):
+                add(["\"bus\": \"\(bus)\"", "\"paused\": \(paused)"])
+            case .playStream(let track, let loop):
+                guard !trace.skipped.contains(index) else { continue }
+                add(["\"stream\": \"\(track)\"", "\"voice\": \"\(Self.voiceLabel(index))\"", "\"loop\": \(loop)", "\"gain\": 0.5"])
+            case .fireDefined(let loop, let priority):
+                var fields = ["\"fire\": \"\(StormAssets.definedSound)\"", "\"loop\": \(loop)", "\"priority\": \(priority)"] + bus(loop: loop)
+                if labelled.contains(index) { fields.append("\"voice\": \"\(Self.voiceLabel(index))\"") }
+                add(fields)
             case .fireProbe:
                 guard !trace.skipped.contains(index) else { continue }
                 add(["\"fire\": \"\(StormAssets.probe)\"", "\"loop\": true", "\"priority\": 100"])
@@ -107,6 +118,11 @@ extension StormSequence {
             "{ \"bus\": \"\($0.bus)\", \"ducks\": \"\($0.ducked)\", \"db\": \(Double($0.decibels)), \"attack\": \($0.attack), \"release\": \($0.release) }"
         }
         let ducking = rules.isEmpty ? "" : "\n  \"ducking\": [\(rules.joined(separator: ", "))],"
+        let definition = StormAssets.definition
+        let variants = definition.variants.map { "\"\($0)\"" }.joined(separator: ", ")
+        let sounds = "\"\(StormAssets.definedSound)\": { \"variants\": [\(variants)], "
+            + "\"pitch\": [\(Double(definition.pitch.lowerBound)), \(Double(definition.pitch.upperBound))], "
+            + "\"gain\": [\(Double(definition.gain.lowerBound)), \(Double(definition.gain.upperBound))] }"
         return """
         {
           "name": "storm-\(seed)",
@@ -115,8 +131,10 @@ extension StormSequence {
           "policy": "\(policy.rawValue)",
           "interruptionStrategy": "\(strategy.rawValue)",
           "voices": \(voices),
+          "virtualVoices": \(virtualVoices),
+          "sounds": { \(sounds) },
           "soundtrack": \(soundtrack.map { "\"\($0)\"" } ?? "null"),\(launch)\(ducking)
-          "preload": ["\(StormAssets.probe)"],
+          "preload": [\(([StormAssets.probe] + definition.variants).map { "\"\($0)\"" }.joined(separator: ", "))],
           "events": [
             \(events.joined(separator: ",\n    "))
           ]

@@ -13,6 +13,9 @@ public struct StormSequence: Sendable, Hashable {
     public var strategy: GameSoundConfiguration.InterruptionStrategy
     /// The size of the voice pool.
     public var voices: Int
+    /// How many sounds beyond ``voices`` may play virtually: the game's default for storms drawn
+    /// from an even seed, 0 (the opt-out, stealing by priority) for an odd one.
+    public var virtualVoices: Int
     /// Whether another app's music plays when the game starts.
     public var musicAtLaunch: Bool
     /// The soundtrack at launch, if any.
@@ -22,11 +25,13 @@ public struct StormSequence: Sendable, Hashable {
 
     /// Creates a storm.
     public init(seed: UInt64, policy: GameSoundConfiguration.Policy, strategy: GameSoundConfiguration.InterruptionStrategy,
-                voices: Int, musicAtLaunch: Bool, soundtrack: String?, steps: [StormStep]) {
+                voices: Int, virtualVoices: Int = GameSoundConfiguration.defaultVirtualVoices, musicAtLaunch: Bool,
+                soundtrack: String?, steps: [StormStep]) {
         self.seed = seed
         self.policy = policy
         self.strategy = strategy
         self.voices = voices
+        self.virtualVoices = virtualVoices
         self.musicAtLaunch = musicAtLaunch
         self.soundtrack = soundtrack
         self.steps = steps
@@ -49,9 +54,13 @@ public struct StormSequence: Sendable, Hashable {
             StormStep(action: randomAction(environments: environments, using: &random), framesAfter: Int.random(in: 256...4_096, using: &random))
         }
         return StormSequence(seed: seed, policy: policy, strategy: strategy, voices: Int.random(in: 2...12, using: &random),
+                             virtualVoices: seed % 2 == 0 ? GameSoundConfiguration.defaultVirtualVoices : 0,
                              musicAtLaunch: Int.random(in: 0..<5, using: &random) == 0,
                              soundtrack: Bool.random(using: &random) ? StormAssets.tracks[0] : nil, steps: steps)
     }
+
+    /// The buses a storm mutes and pauses: all but `master` and `effects`, which carry the probe.
+    static let quietBuses = ["music", "ui", "voice", "ambience"]
 
     static let systemActions: [SystemAction] = [
         .phoneRing, .phoneDecline, .phoneAccept, .phoneHangUp, .alarmFire, .alarmDismiss, .musicPlay, .musicPause,
@@ -71,7 +80,7 @@ public struct StormSequence: Sendable, Hashable {
         }
         let effect = StormAssets.effects.randomElement(using: &random) ?? "laser"
         let track = StormAssets.tracks.randomElement(using: &random) ?? "stormA"
-        switch Int.random(in: 0..<24, using: &random) {
+        switch Int.random(in: 0..<28, using: &random) {
         case 0, 1, 2: return .fire(effect, loop: Int.random(in: 0..<4, using: &random) == 0,
                                    priority: Int.random(in: 0...50, using: &random))
         case 3: return .fireProbe
@@ -91,6 +100,10 @@ public struct StormSequence: Sendable, Hashable {
         case 16: return .pauseLastVoice
         case 17: return .resumeLastVoice
         case 18: return .stopLastVoiceFade(Double.random(in: 0.01...0.2, using: &random))
+        case 19: return .busMute(quietBuses.randomElement(using: &random) ?? "music", Bool.random(using: &random))
+        case 20: return .busPause(quietBuses.randomElement(using: &random) ?? "music", Bool.random(using: &random))
+        case 21: return .playStream(track, loop: Int.random(in: 0..<3, using: &random) != 0)
+        case 22: return .fireDefined(loop: Int.random(in: 0..<4, using: &random) == 0, priority: Int.random(in: 0...50, using: &random))
         default: return randomSpaceAction(effect: effect, environments: environments, using: &random)
         }
     }

@@ -75,7 +75,7 @@ struct SystemActionTests {
         #expect(fixture.recorder.all.isEmpty)
     }
 
-    @Test("a second ring, alarm, play or activation while one is going is refused")
+    @Test("a second ring or alarm, or music or another app starting during a call, is refused")
     func refusedRepeats() {
         let fixture = Fixture(LaunchState(otherAudio: .music))
         fixture.perform(.otherAppActivate(category: .ambient, options: []), .alarmFire, .phoneRing)
@@ -89,7 +89,7 @@ struct SystemActionTests {
             try fixture.system.perform(.musicPlay)
         }
         let activate = SystemAction.otherAppActivate(category: .ambient, options: [])
-        #expect(throws: SystemActionError(action: activate, reason: .otherAppAlreadyActive)) {
+        #expect(throws: SystemActionError(action: activate, reason: .audioHeldByCallOrAlarm)) {
             try fixture.system.perform(activate)
         }
     }

@@ -60,6 +60,8 @@ struct SystemSnapshot: Hashable {
     let musicWaiting: Bool
     let otherAppActive: Bool
     let otherAppPlaying: Bool
+    let otherAppCategory: Category
+    let otherAppOptions: CategoryOptions
     let ducked: Bool
     let silentSwitch: Bool
     let screenLocked: Bool
@@ -75,6 +77,8 @@ struct SystemSnapshot: Hashable {
         musicWaiting = system.isMusicWaitingToResume
         otherAppActive = system.isOtherAppActive
         otherAppPlaying = system.isOtherAppPlaying
+        otherAppCategory = system.otherAppCategory
+        otherAppOptions = system.otherAppOptions
         ducked = system.areOthersDucked
         silentSwitch = system.silentSwitchOn
         screenLocked = system.screenLocked

@@ -123,6 +123,28 @@ struct ScenarioRunnerTests {
         #expect(render.peak(frames: render.frame(of: 0.5)..<render.frameCount) > 0.1)
     }
 
+    @Test("a scenario's navigation app, active at launch, ducks the game for a prompt by activating again, and lets it go the same way")
+    func navigationPrompt() throws {
+        let fixture = try ScenarioTestAssets.make()
+        defer { fixture.remove() }
+        let scenario = try Scenario.parse(json: """
+        {"name": "prompt", "duration": 1.5, "launch": {"otherAudio": "mixable"}, "soundtrack": null, "events": [
+          {"at": 0.0, "fire": "beep", "loop": true},
+          {"at": 0.5, "system": "otherApp.activate", "category": "playback", "options": ["duckOthers"]},
+          {"at": 1.0, "system": "otherApp.activate", "category": "playback", "options": ["mixWithOthers"]}]}
+        """)
+        let render = try ScenarioRunner().render(scenario, assets: fixture.assets)
+        let prompt = render.frame(of: 0.5), done = render.frame(of: 1.0)
+        #expect(render.events(named: "actionRefused").isEmpty)
+        #expect(render.firstEvent(named: "duckBegan")?.frame == prompt)
+        #expect(render.firstEvent(named: "duckEnded")?.frame == done)
+        let full = render.rms(frames: (prompt - 9_600)..<prompt)
+        let ducked = render.rms(frames: (prompt + 4_800)..<done)
+        let back = render.rms(frames: (done + 4_800)..<render.frameCount)
+        #expect(abs(20 * log10(Double(ducked / full)) + 12) < 0.5, "12 dB down during the prompt")
+        #expect(abs(20 * log10(Double(back / full))) < 0.5, "full level after it")
+    }
+
     @Test("soundtrack events pause the music to exact silence and resume it")
     func soundtrackPauseAndResume() throws {
         let fixture = try ScenarioTestAssets.make()

@@ -50,13 +50,15 @@ struct ScenarioSpaceParsingTests {
         #expect(scenario.firedSounds == ["laser"] && scenario.usedEffects == ["laser"], "a move names no effect")
     }
 
-    @Test("the defaults: automatic spatialization, the inverse clamped model, no virtual voices, a fire still and dry of nothing")
+    @Test("the defaults: automatic spatialization, the inverse clamped model, the game's virtual voices, a fire still and dry of nothing")
     func defaults() throws {
         let plain = try Scenario.parse(json: #"{"name": "n", "duration": 1, "events": [{"at": 0, "fire": "laser"}]}"#)
-        #expect(plain.spatialization == .auto && plain.distanceModel == .inverseClamped && plain.virtualVoices == 0)
+        #expect(plain.spatialization == .auto && plain.distanceModel == .inverseClamped
+                && plain.virtualVoices == GameSoundConfiguration.defaultVirtualVoices)
         #expect(plain.events[0].playOptions == PlayOptions(), "no place, still, the bus's reverb send, no occlusion")
         let code = Scenario(name: "code", duration: 1)
-        #expect(code.spatialization == .auto && code.distanceModel == .inverseClamped && code.virtualVoices == 0)
+        #expect(code.spatialization == .auto && code.distanceModel == .inverseClamped
+                && code.virtualVoices == GameSoundConfiguration.defaultVirtualVoices)
         for mode in Spatialization.allCases {
             #expect(try Scenario.parse(json: #"{"name": "n", "duration": 1, "spatialization": "\#(mode.rawValue)"}"#).spatialization == mode)
         }

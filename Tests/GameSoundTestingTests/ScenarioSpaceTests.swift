@@ -202,8 +202,8 @@ struct ScenarioSpaceTests {
                 "the emitter that went away gave up its source")
         #expect(render.events(named: "voiceEnded").isEmpty && render.events(named: "effectDropped").isEmpty)
 
-        let pool = try self.render(top: #""voices": 2"#, fires)
+        let pool = try self.render(top: #""voices": 2, "virtualVoices": 0"#, fires)
         #expect(pool.events(named: "voiceVirtualised").isEmpty)
-        #expect(pool.events(named: "voiceEnded").filter { $0["reason"] == .string("stolen") }.count == 4, "without them, a full pool steals")
+        #expect(pool.events(named: "voiceEnded").filter { $0["reason"] == .string("stolen") }.count == 4, "opted out, a full pool steals")
     }
 }

@@ -166,6 +166,57 @@ struct SessionFidelityTests {
                 "no sample-to-sample jump larger than the tone's own while the ramp runs")
     }
 
+    @Test("a navigation prompt is heard as a duck: a mixable app active at launch activates again with duckOthers, the game drops 12 dB, then comes back",
+          arguments: GameSoundConfiguration.InterruptionStrategy.allCases)
+    func navigationPromptDucks(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
+        let h = try Harness(launch: LaunchState(otherAudio: .mixable), soundtrack: false, strategy: strategy)
+        try h.runtime.play("beep", options: .init(loop: true))
+        try h.render(seconds: 0.5)
+        #expect(h.runtime.session.category == .ambient, "other audio at launch: the game mixes")
+        let full = level(h, (h.frame - 4_800)..<h.frame)
+        let prompt = h.frame
+        try h.perform("otherApp.activate", ["category": .string("playback"), "options": .strings(["duckOthers"])])
+        try h.render(seconds: 0.5)
+        let ducked = level(h, (prompt + 4_800)..<(prompt + 9_600))
+        #expect(abs(ducked - (full - 12)) < 0.5, "down by the duck amount, 12 dB: \(full) -> \(ducked)")
+        #expect(h.firstEvent("duckBegan")?.frame == prompt)
+        #expect(h.runtime.session.isActive, "ducked, not interrupted")
+        #expect(!h.eventNames.contains("interruptionBegan"))
+
+        let done = h.frame
+        try h.perform("otherApp.activate", ["category": .string("playback"), "options": .strings(["mixWithOthers"])])
+        try h.render(seconds: 0.5)
+        #expect(abs(level(h, (done + 4_800)..<(done + 9_600)) - full) < 0.5, "back to full within 100 ms")
+        #expect(h.firstEvent("duckEnded", after: done)?.frame == done)
+        #expect(!h.runtime.isDucked)
+        #expect(h.system.isOtherAppPlaying, "the navigation app never stopped")
+    }
+
+    @Test("a mixable app that turns non-mixable while active interrupts a soloAmbient game until it deactivates",
+          arguments: GameSoundConfiguration.InterruptionStrategy.allCases)
+    func peerTurnsNonMixable(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
+        let h = try Harness(policy: .effectsPlusSoundtrack, launch: LaunchState(otherAudio: .mixable),
+                            soundtrack: false, strategy: strategy)
+        try h.runtime.play("beep", options: .init(loop: true))
+        try h.render(seconds: 0.5)
+        #expect(h.runtime.session.category == .soloAmbient)
+        let full = level(h, (h.frame - 4_800)..<h.frame)
+        let taken = h.frame
+        try h.perform("otherApp.activate", ["category": .string("playback")])
+        try h.render(seconds: 0.25)
+        try h.perform("otherApp.activate", ["category": .string("playback"), "options": .strings(["mixWithOthers"])])
+        try h.render(seconds: 0.25)
+        #expect(h.isSilent(taken..<h.frame), "silent from the moment it stops mixing, still after it mixes again")
+        #expect(h.firstEvent("interruptionBegan")?.frame == taken)
+        #expect(!h.runtime.session.isActive)
+
+        let back = h.frame
+        try h.perform("otherApp.deactivate")
+        try h.render(seconds: 0.5)
+        #expect(h.logContainsInOrder(["otherApp.deactivate", "interruptionEnded", "sessionActivated"]))
+        #expect(abs(level(h, (back + 4_800)..<(back + 9_600)) - full) < 1, "the game resumes without shouldResume")
+    }
+
     /// The largest change from one sample to the next on the left channel.
     private func maxStep(_ h: Harness, _ frames: Range<Int>) -> Float {
         let left = h.left(frames)

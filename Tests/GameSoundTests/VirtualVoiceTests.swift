@@ -2,6 +2,7 @@ import AudioAnalysis
 import AudioFiles
 import AudioSession
 import GameSound
+import OpenAL
 import Testing
 
 /// Virtual voices: more sounds than the pool has sources, the loudest heard, the rest tracked in time.
@@ -42,6 +43,65 @@ struct VirtualVoiceTests {
         let virtualised = recorder.events.filter { $0.name == "voiceVirtualised" }.count
         #expect(virtualised >= 499 - 32 + 1, "\(virtualised) voices made virtual")
         #expect(runtime.liveOpenALObjects.sources <= 32 + 8, "no more sources than the pool")
+    }
+
+    @Test("by default, 500 placed emitters on 32 voices: the 32 nearest are heard and the rest virtual; opted out with 0, the last started steal them",
+          arguments: [nil, 0])
+    func defaultHearsTheNearest(virtualVoices: Int?) throws {
+        var configuration = GameSoundConfiguration(policy: .effectsOnly, output: .headless)
+        if let virtualVoices { configuration.virtualVoices = virtualVoices }
+        let recorder = EventRecorder()
+        let runtime = try GameSoundRuntime(configuration: configuration, system: SimulatedSystem(), soundtrack: nil,
+                                           eventObserver: { recorder.append($0) })
+        try runtime.preload("hum", sound: Self.hum)
+        try runtime.preload("beep", sound: TestAssets.beep)
+        var random = SplitMix64(seed: 30)
+        func around(_ distance: ClosedRange<Double>) -> SIMDPosition {
+            let angle = random.unit() * 2 * Double.pi, radius = distance.lowerBound + random.unit() * (distance.upperBound - distance.lowerBound)
+            return SIMDPosition(x: Float(cos(angle) * radius), y: 0, z: Float(sin(angle) * radius))
+        }
+        // The 32 near beeps start first, so that without virtual voices the far hums steal them all.
+        for _ in 0..<32 { _ = try runtime.play("beep", options: .init(position: around(1...3), loop: true)) }
+        for _ in 0..<468 { _ = try runtime.play("hum", options: .init(position: around(40...100), loop: true)) }
+        let rendered = try runtime.render(frames: 9_600)
+        let left = Array(Signal.channel(0, of: rendered, channelCount: 2).suffix(4_800))
+        let near = Signal.power(at: 880, in: left, sampleRate: 48_000), far = Signal.power(at: 440, in: left, sampleRate: 48_000)
+        if virtualVoices == nil {
+            #expect(configuration.virtualVoices == GameSoundConfiguration.defaultVirtualVoices)
+            #expect(runtime.voicesInUse == 500, "every emitter keeps a live voice")
+            #expect(near > 0.01, "the near beeps are heard: \(near)")
+            #expect(far < 1e-6, "the far hums are virtual, silent: \(far)")
+            #expect(recorder.events.filter { $0.name == "voiceVirtualised" }.count == 468)
+        } else {
+            #expect(runtime.voicesInUse == 32)
+            #expect(near < 1e-6, "opted out, the near beeps were stolen: \(near)")
+            #expect(far > 1e-5, "and far hums are what is heard: \(far)")
+            #expect(recorder.events.filter { $0.name == "voiceVirtualised" }.isEmpty)
+        }
+        #expect(runtime.liveOpenALObjects.sources <= 32 + 8, "no more sources than the pool")
+    }
+
+    @Test("a voice stopped during an interruption makes no OpenAL call, and its source serves again after it",
+          arguments: GameSoundConfiguration.InterruptionStrategy.allCases)
+    func stopWhileInterrupted(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
+        let (runtime, _) = try runtime(voices: 1, virtualVoices: 4, strategy: strategy)
+        let errors = OpenALProcess.errorCountOnCurrentThread
+        let hum = try #require(try runtime.play("hum", options: .init(loop: true)).voice)
+        _ = try runtime.render(frames: 4_800)
+        try runtime.perform(.phoneRing)
+        _ = try runtime.render(frames: 4_800)
+        try runtime.stop(hum)
+        try runtime.stopAllEffects()
+        #expect(OpenALProcess.errorCountOnCurrentThread == errors, "no OpenAL call while the context is away")
+        try runtime.perform(.phoneDecline)
+        _ = try runtime.render(frames: 4_800)
+        let beep = try #require(try runtime.play("beep", options: .init(loop: true)).voice)
+        let left = Signal.channel(0, of: try runtime.render(frames: 4_800), channelCount: 2)
+        #expect(try runtime.state(of: beep) == .playing)
+        #expect(Signal.power(at: 880, in: left, sampleRate: 48_000) > 0.01, "the one source was given back and plays the beep")
+        #expect(Signal.power(at: 440, in: left, sampleRate: 48_000) < 1e-6, "the stopped hum stays stopped")
+        #expect(runtime.liveOpenALObjects.sources == 1)
+        #expect(OpenALProcess.errorCountOnCurrentThread == errors)
     }
 
     @Test("a virtual voice that comes near takes the source of one that went away, at the place it has reached")

@@ -791,8 +791,20 @@ static void test_voice_ids_end_and_are_not_reused(void) {
     config.output = GS_OUTPUT_HEADLESS;
     config.sample_rate = RATE;
     config.voices = 1; /* one slot: every new sound reuses it */
+    /* With the default virtual voices, a sound that finds the pool full plays on virtually. */
     gs_runtime *rt = gs_runtime_create(&config);
-    CHECK(rt != NULL, "a runtime with one voice");
+    CHECK(rt != NULL, "a runtime with one voice and the default virtual voices");
+    if (!rt) return;
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the 2 s tone");
+    int64_t older = gs_effect_play(rt, "tone", 1, 1, 0), newer = gs_effect_play(rt, "tone", 1, 1, 0);
+    render_seconds(rt, 0.1);
+    CHECK(older >= 0 && newer >= 0 && gs_voice_state(rt, older) == GS_VOICE_PLAYING && gs_voice_state(rt, newer) == GS_VOICE_PLAYING,
+          "two sounds on one voice: neither is stolen, one plays virtually");
+    gs_runtime_destroy(rt);
+
+    config.virtual_voices = 0; /* the opt-out: a full pool steals */
+    rt = gs_runtime_create(&config);
+    CHECK(rt != NULL, "a runtime with one voice and no virtual voices");
     if (!rt) return;
     CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the 2 s tone");
     int64_t first = gs_effect_play(rt, "tone", 1, 1, 0);
@@ -1193,9 +1205,9 @@ static void test_definition_and_config_defaults(void) {
     CHECK(config.struct_size == sizeof config && config.seed == 0 && config.interruption_strategy == GS_INTERRUPTION_SUSPEND_CONTEXT
           && config.spatialization == GS_SPATIALIZATION_AUTO && config.distance_model == GS_DISTANCE_INVERSE_CLAMPED
           && config.system == GS_SYSTEM_AUTO && config.route_policy == GS_ROUTE_POLICY_DEFAULT && config.update_frames == 256
-          && config.hint_fade_seconds == 0.25 && config.device_name == NULL && config.voices == 32 && config.virtual_voices >= 0,
+          && config.hint_fade_seconds == 0.25 && config.device_name == NULL && config.voices == 32 && config.virtual_voices == 512,
           "gs_config_init: seed 0, automatic spatialization, inverse clamped distance, automatic system, the policy's route "
-          "policy, 256-frame updates, 0.25 s hint fade, the default device, 32 voices and %d virtual ones", config.virtual_voices);
+          "policy, 256-frame updates, 0.25 s hint fade, the default device, 32 voices and 512 virtual ones: %d", config.virtual_voices);
     CHECK(gs_version() == GS_VERSION && GS_VERSION == 10000, "gs_version() is the header's GS_VERSION: %d", gs_version());
 }
 

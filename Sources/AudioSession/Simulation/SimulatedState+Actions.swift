@@ -60,11 +60,14 @@ extension SimulatedState {
             music.holders = []
             endInterruptions(by: .music, shouldResume: true)
         case .otherAppActivate(let category, let options):
-            guard !otherApp.intends else { throw refuse(.otherAppAlreadyActive) }
             guard CategoryRules.isValid(category, mode: .default, options: options) else {
                 throw refuse(.invalidCategoryOptions)
             }
             guard !callOrAlarmHoldsAudio else { throw refuse(.audioHeldByCallOrAlarm) }
+            // Also when the other app is already active: as on iOS, an app may activate again or
+            // change its category or options while active (a navigation app turns on duckOthers
+            // for a prompt and back off after). It takes the audio back from a session of ours that
+            // held it, and whom it interrupted before stays interrupted until it deactivates.
             otherApp = PeerState(intends: true, category: category, options: options)
             if !otherApp.isMixable {
                 interruptNonMixableSessions(by: .otherApp)

@@ -22,6 +22,11 @@ public enum SystemAction: Sendable, Hashable, CustomStringConvertible {
     /// `music.pause`: the music player stops and lets the sessions it interrupted resume.
     case musicPause
     /// `otherApp.activate`: another app activates a session with this category and options.
+    ///
+    /// The other app may do it again while active, to change its category or options (a
+    /// navigation app turns on `duckOthers` for a spoken prompt, then goes back to
+    /// `mixWithOthers`): the change takes effect at once, as a new activation would. Sessions it
+    /// interrupted while non-mixable stay interrupted until ``otherAppDeactivate(notifyOthers:)``.
     case otherAppActivate(category: Category, options: CategoryOptions)
     /// `otherApp.deactivate`: the other app deactivates, telling others they may resume if `notifyOthers`.
     case otherAppDeactivate(notifyOthers: Bool)

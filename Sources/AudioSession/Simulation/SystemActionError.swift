@@ -16,8 +16,6 @@ public struct SystemActionError: Error, Sendable, Hashable, CustomStringConverti
         case musicAlreadyPlaying
         /// `music.pause` while the music is not playing nor waiting to resume.
         case musicNotPlaying
-        /// `otherApp.activate` while the other app is active.
-        case otherAppAlreadyActive
         /// `otherApp.deactivate` while the other app is not active.
         case otherAppNotActive
         /// `otherApp.activate` with a category, mode and options that do not go together.

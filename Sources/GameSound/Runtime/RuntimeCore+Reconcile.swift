@@ -40,14 +40,18 @@ extension RuntimeCore {
     ///   one-shot that played out before the context went gets an empty source instead, and ends at
     ///   its end check, when a voice that kept its source would be noticed to have ended.
     /// - A free slot whose source still sounds (a voice stopped while the context could not be
-    ///   touched) is stopped.
+    ///   touched) is stopped; with virtual voices, a free slot's source goes back to the spare ones.
     func reconcileVoices() {
         let now = currentFrame
         // Read once: in real time it is the device's clock, which may move between two readings.
         let mix = mixClock
         // A voice the game stopped while the context could not be touched left its source sounding.
-        for index in model.allocator.slots.indices where !model.allocator.slots[index].busy && mirror.voices[index].sounding {
-            attempt("the source of a voice stopped while the context was away") { () throws(GameSoundError) in try mirror.stop(index) }
+        for index in model.allocator.slots.indices where !model.allocator.slots[index].busy {
+            if virtualises, mirror.hasSource(index) {
+                releaseSource(index)
+            } else if mirror.voices[index].sounding {
+                attempt("the source of a voice stopped while the context was away") { () throws(GameSoundError) in try mirror.stop(index) }
+            }
         }
         for index in model.allocator.slots.indices where model.allocator.slots[index].busy && !model.voices[index].isVirtual {
             guard let name = model.voices[index].effect, let sound = bank[name] else { continue }

@@ -20,9 +20,12 @@ extension RuntimeCore {
     /// Gives `slot` a source from the spare ones (or keeps its own); false when none is left.
     func attachSpareSource(_ slot: Int) -> Bool { mirror.attachSpareSource(slot) }
 
-    /// Takes `slot`'s source back to the spare ones (only when voices can be virtual).
+    /// Takes `slot`'s source back to the spare ones (only when voices can be virtual). While the
+    /// context cannot be touched (suspended for an interruption) the source stays with the slot,
+    /// free or not, and ``reconcileVoices()`` gives it back when the context returns: no OpenAL call
+    /// is ever made without a usable context.
     func releaseSource(_ slot: Int) {
-        guard virtualises else { return }
+        guard virtualises, mirror.hasSource(slot), useContext() else { return }
         mirror.releaseSource(slot, affected: "the source \(voiceLabel(slot)) gives back")
     }
 

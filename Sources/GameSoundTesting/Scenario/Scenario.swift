@@ -45,9 +45,12 @@ public struct Scenario: Sendable, Hashable {
     /// The size of the effects voice pool, 1 to 255.
     public var voices: Int
     /// How many sounds beyond ``voices`` may play virtually (the JSON key `virtualVoices`, a GameSound
-    /// extension; 0 by default, at most ``maximumVirtualVoices``): tracked in time, silent, and made
-    /// real, where they have got to, when they become louder than a real one. A scenario with more
-    /// emitters than voices needs it; the log says `voiceVirtualised` and `voiceRealised`.
+    /// extension; at most ``maximumVirtualVoices``): tracked in time, silent, and made real, where
+    /// they have got to, when they become louder than a real one; the log says `voiceVirtualised`
+    /// and `voiceRealised`. The game's default,
+    /// ``GameSound/GameSoundConfiguration/defaultVirtualVoices`` (512), when the file leaves it out,
+    /// so that a scenario renders what a game with the default configuration hears; 0 makes a full
+    /// pool steal or drop by priority at once.
     public var virtualVoices: Int
     /// What interruptions do to the OpenAL context.
     public var interruptionStrategy: GameSoundConfiguration.InterruptionStrategy
@@ -99,7 +102,8 @@ public struct Scenario: Sendable, Hashable {
     ///   - events: The timed events, in order.
     public init(name: String, sampleRate: Int = 48_000, duration: Double,
                 policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio,
-                launch: LaunchState = .init(), soundtrack: String? = "theme", voices: Int = 32, virtualVoices: Int = 0,
+                launch: LaunchState = .init(), soundtrack: String? = "theme", voices: Int = 32,
+                virtualVoices: Int = GameSoundConfiguration.defaultVirtualVoices,
                 interruptionStrategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext,
                 preloadedEffects: [String]? = nil, seed: UInt64 = 0, buses: [BusName: ScenarioBus] = [:],
                 ducking: [DuckingRule] = [], sounds: [String: SoundDefinition] = [:], spatialization: Spatialization = .auto,
