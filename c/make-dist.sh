@@ -30,7 +30,7 @@ cp c/include/gamesound.h "$root/include/"
 fill c/sdk/gamesound.pc.in "$root/lib/pkgconfig/gamesound.pc" lib
 fill c/sdk/GameSoundConfig.cmake.in "$root/lib/cmake/GameSound/GameSoundConfig.cmake" lib
 fill c/sdk/GameSoundConfigVersion.cmake.in "$root/lib/cmake/GameSound/GameSoundConfigVersion.cmake" lib
-cp README.md c/sdk/LICENSE docs/c-api.md docs/shipping.md "$root/share/doc/gamesound/"
+cp README.md LICENSE THIRD-PARTY docs/c-api.md docs/shipping.md "$root/share/doc/gamesound/"
 cp -r demo/c-example "$root/examples/c-example"
 cp -r demo/sdl-shooter "$root/examples/sdl-shooter"
 tar -C "$work" --owner=0 --group=0 -czf "dist/gamesound-$version-linux-$arch.tar.gz" "gamesound-$version"
@@ -40,7 +40,7 @@ deb_lib="$work/deb-lib"
 mkdir -p "$deb_lib/DEBIAN" "$deb_lib/usr/lib/$multiarch" "$deb_lib/usr/share/doc/libgamesound1"
 cp "$libdir_in/libgamesound.so.$version" "$deb_lib/usr/lib/$multiarch/"
 ln -s "libgamesound.so.$version" "$deb_lib/usr/lib/$multiarch/libgamesound.so.1"
-cp c/sdk/LICENSE "$deb_lib/usr/share/doc/libgamesound1/copyright"
+cp LICENSE "$deb_lib/usr/share/doc/libgamesound1/copyright"
 cat > "$deb_lib/DEBIAN/control" <<CONTROL
 Package: libgamesound1
 Version: $version
@@ -68,7 +68,7 @@ fill c/sdk/GameSoundConfig.cmake.in "$deb_dev/usr/lib/$multiarch/cmake/GameSound
 sed -i 's|"${CMAKE_CURRENT_LIST_DIR}/../../.."|"${CMAKE_CURRENT_LIST_DIR}/../../../.."|' \
     "$deb_dev/usr/lib/$multiarch/cmake/GameSound/GameSoundConfig.cmake"
 fill c/sdk/GameSoundConfigVersion.cmake.in "$deb_dev/usr/lib/$multiarch/cmake/GameSound/GameSoundConfigVersion.cmake" lib
-cp c/sdk/LICENSE "$deb_dev/usr/share/doc/libgamesound-dev/copyright"
+cp LICENSE "$deb_dev/usr/share/doc/libgamesound-dev/copyright"
 cp docs/c-api.md docs/shipping.md "$deb_dev/usr/share/doc/libgamesound-dev/"
 cat > "$deb_dev/DEBIAN/control" <<CONTROL
 Package: libgamesound-dev
