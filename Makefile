@@ -221,6 +221,13 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 check: test abi-check doc-test docs callgrind-guard realtime-check sdk-test sanitize-ci fuzz-ci endurance-ci leaks-c
 check: DESKTOP_CHECKS_IN_SDK = 1
 
+## spdx-check: every source file of ours (Swift, C, C++, headers, shell, Python, CMake, Makefile) carries
+## `SPDX-License-Identifier: Zlib` in its first lines (scripts/spdx.sh --check lists those that do not;
+## scripts/spdx.sh --apply adds the line). Not yet part of `make check`.
+.PHONY: spdx-check
+spdx-check:
+	scripts/spdx.sh --check
+
 ## abi-check: gamesound.h against the ABI 1.0 baseline in c/abi (abidiff from abigail-tools, and the constants):
 ## an incompatible change fails with the report, an addition passes; then c/abi/self-test.sh shows it can fail.
 ## `make abi-record` writes the baseline anew: only when a new major version (libgamesound.so.2) begins.

@@ -29,12 +29,15 @@ for source, files in json.load(open(sys.argv[1])).items():
 done
 
 library="$out/libgamesound.so.$version"
+# The linker's map (link-map.txt, beside the library, not shipped) records every object file and
+# static-library member that went into the library: Tests/sdk/run.sh derives from it the statically
+# linked components that THIRD-PARTY and the packages' copyright must name.
 # -z defs: every symbol must resolve at link time, so a missing static library fails here, not in
 # a player's game. (No module of the library imports Foundation, so none of it is linked in.)
 swiftc -emit-library -static-stdlib -o "$library" "${objects[@]}" \
     -Xlinker -soname -Xlinker libgamesound.so.1 \
     -Xlinker --version-script="$PWD/c/gamesound.map" \
-    -Xlinker --gc-sections -Xlinker -z -Xlinker defs \
+    -Xlinker --gc-sections -Xlinker -z -Xlinker defs -Xlinker -Map="$out/link-map.txt" \
     -lpulse -lsystemd 2> >(grep -v "the use of \`mktemp' is dangerous" >&2)
 strip --strip-unneeded "$library"
 ln -sf "libgamesound.so.$version" "$out/libgamesound.so.1"

@@ -3,6 +3,10 @@
 #   dist/gamesound-VERSION-linux-ARCH.tar.gz   one folder gamesound-VERSION/ (ARCH as `uname -m` says)
 #   dist/libgamesound1_VERSION_DEBARCH.deb      the run-time library, for players' machines
 #   dist/libgamesound-dev_VERSION_DEBARCH.deb   header, link, pkg-config and CMake files, for building
+# Both packages carry a machine-readable copyright file (c/sdk/debian/copyright.in, with the zlib
+# text of LICENSE and swift-log's NOTICE filled in) and the changelog (c/sdk/debian/changelog); the
+# library package has the shlibs and symbols files (from the library's GAMESOUND_* versions) that
+# dpkg-shlibdeps reads when a game is packaged. `lintian` finds no error in either (Tests/sdk/run.sh).
 # Usage: make-dist.sh LIBRARY_DIR VERSION
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +23,20 @@ fill() {  # fill TEMPLATE OUTPUT LIBDIR: the templates' @VERSION@ and @LIBDIR@
     sed -e "s|@VERSION@|$version|g" -e "s|@LIBDIR@|$3|g" "$1" > "$2"
 }
 
+# The packages' Maintainer, the copyright file's Upstream-Contact and the changelog's trailer. The
+# project has no mail domain of its own yet: gamesound.example.org is under example.org, which RFC
+# 2606 reserves, so nothing sent there reaches a stranger; replace it once the project has one.
+maintainer="GameSound developers <noreply@gamesound.example.org>"
+changelog_version=$(sed -n '1s/^gamesound (\([^)]*\)).*/\1/p' c/sdk/debian/changelog)
+[ "$changelog_version" = "$version" ] || {
+    echo "c/sdk/debian/changelog begins with version '$changelog_version', not $version: add an entry" >&2
+    exit 1
+}
+grep -qF -- " -- $maintainer  " c/sdk/debian/changelog || {
+    echo "c/sdk/debian/changelog is not signed by $maintainer" >&2
+    exit 1
+}
+
 # ---- The tarball -----------------------------------------------------------------------------
 root="$work/gamesound-$version"
 mkdir -p "$root/lib/pkgconfig" "$root/lib/cmake/GameSound" "$root/include" "$root/share/doc/gamesound" \
@@ -30,36 +48,82 @@ cp c/include/gamesound.h "$root/include/"
 fill c/sdk/gamesound.pc.in "$root/lib/pkgconfig/gamesound.pc" lib
 fill c/sdk/GameSoundConfig.cmake.in "$root/lib/cmake/GameSound/GameSoundConfig.cmake" lib
 fill c/sdk/GameSoundConfigVersion.cmake.in "$root/lib/cmake/GameSound/GameSoundConfigVersion.cmake" lib
-cp README.md c/sdk/LICENSE docs/c-api.md docs/shipping.md "$root/share/doc/gamesound/"
+cp README.md LICENSE THIRD-PARTY docs/c-api.md docs/shipping.md "$root/share/doc/gamesound/"
 cp -r demo/c-example "$root/examples/c-example"
 cp -r demo/sdl-shooter "$root/examples/sdl-shooter"
 tar -C "$work" --owner=0 --group=0 -czf "dist/gamesound-$version-linux-$arch.tar.gz" "gamesound-$version"
 
 # ---- The Debian packages ---------------------------------------------------------------------
+# copyright: the template, swift-log's NOTICE (from the checkout the library was built from) and
+# the zlib licence of LICENSE, each as a DEP-5 field's continuation lines (" ", and " ." for a blank).
+continuation() { sed -e 's/[[:space:]]*$//' -e 's/^$/./' -e 's/^/ /' "$1"; }
+swift_log_notice=$(find .build/sdk/checkouts/swift-log -maxdepth 1 -name NOTICE.txt | head -1)
+[ -n "$swift_log_notice" ] || { echo "no .build/sdk/checkouts/swift-log/NOTICE.txt: build the library first" >&2; exit 1; }
+copyright="$work/copyright"
+while IFS= read -r line; do
+    case "$line" in
+        @SWIFT_LOG_NOTICE@) sed '1{/^[[:space:]]*$/d}' "$swift_log_notice" > "$work/notice"; continuation "$work/notice" ;;
+        *) printf '%s\n' "${line//@MAINTAINER@/$maintainer}" ;;
+    esac
+done < c/sdk/debian/copyright.in > "$copyright"
+{ printf '\nLicense: Zlib\n'; sed -n '/^Copyright/,$p' LICENSE > "$work/zlib"; continuation "$work/zlib"; } >> "$copyright"
+
+# md5sums PACKAGE_ROOT: DEBIAN/md5sums, the checksums `dpkg --verify` compares the installed files with.
+md5sums() { (cd "$1" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum > DEBIAN/md5sums); }
+
+# docs PACKAGE_ROOT PACKAGE: the copyright file and the changelog (compressed as Debian wants it:
+# changelog.gz, for GameSound is a native package: its version has no Debian revision).
+docs() {
+    install -d "$1/usr/share/doc/$2"
+    install -m 644 "$copyright" "$1/usr/share/doc/$2/copyright"
+    gzip -9n < c/sdk/debian/changelog > "$1/usr/share/doc/$2/changelog.gz"
+    chmod 644 "$1/usr/share/doc/$2/changelog.gz"
+}
+
 deb_lib="$work/deb-lib"
-mkdir -p "$deb_lib/DEBIAN" "$deb_lib/usr/lib/$multiarch" "$deb_lib/usr/share/doc/libgamesound1"
-cp "$libdir_in/libgamesound.so.$version" "$deb_lib/usr/lib/$multiarch/"
+mkdir -p "$deb_lib/DEBIAN" "$deb_lib/usr/lib/$multiarch"
+install -m 644 "$libdir_in/libgamesound.so.$version" "$deb_lib/usr/lib/$multiarch/"
 ln -s "libgamesound.so.$version" "$deb_lib/usr/lib/$multiarch/libgamesound.so.1"
-cp c/sdk/LICENSE "$deb_lib/usr/share/doc/libgamesound1/copyright"
+docs "$deb_lib" libgamesound1
+# symbols: each exported function at the version of the node that brought it (GAMESOUND_1.0: 1.0.0),
+# so that a game packaged with dpkg-shlibdeps depends on the oldest libgamesound1 that has what it
+# calls; shlibs: for tools that read only shlibs, the newest node's version.
+symbols="$work/symbols"
+objdump -T "$libdir_in/libgamesound.so.$version" |
+    awk '$NF ~ /^gs_/ || $NF ~ /^GAMESOUND_/ {
+        node = "none"; for (i = 1; i < NF; i++) if ($i ~ /^GAMESOUND_/) { node = $i; break }
+        print node, $NF }' | sort -u |
+    while read -r node name; do
+        [[ $node =~ ^GAMESOUND_([0-9]+)\.([0-9]+)$ ]] || { echo "unversioned export: $name ($node)" >&2; exit 1; }
+        echo " $name@$node ${BASH_REMATCH[1]}.${BASH_REMATCH[2]}.0"
+    done > "$symbols.body"
+[ -s "$symbols.body" ] || { echo "no gs_* exports found in the library" >&2; exit 1; }
+{ echo "libgamesound.so.1 libgamesound1 #MINVER#"; echo "* Build-Depends-Package: libgamesound-dev"
+  cat "$symbols.body"; } > "$deb_lib/DEBIAN/symbols"
+newest=$(awk '{ print $2 }' "$symbols.body" | sort -V | tail -1)
+echo "libgamesound 1 libgamesound1 (>= $newest)" > "$deb_lib/DEBIAN/shlibs"
 cat > "$deb_lib/DEBIAN/control" <<CONTROL
 Package: libgamesound1
 Version: $version
 Architecture: $debarch
 Section: libs
 Priority: optional
-Maintainer: GameSound developers <gamesound@localhost>
+Maintainer: $maintainer
 Depends: libopenal1, libvorbisfile3, libpulse0, libsystemd0, libc6, libstdc++6, libgcc-s1
 Description: game audio with iOS audio-session behaviour (run-time library)
- GameSound plays a game's sound effects and streamed Ogg Vorbis soundtrack through
- OpenAL Soft, and treats calls, alarms, the player's music and device changes the
- way a well-made iOS game does. This package holds the shared library games load.
+ GameSound plays a game's sound effects and streamed Ogg Vorbis soundtrack
+ through OpenAL Soft, and treats calls, alarms, the player's music and device
+ changes the way a well-made iOS game does. This package holds the shared
+ library games load.
 CONTROL
 printf 'activate-noawait ldconfig\n' > "$deb_lib/DEBIAN/triggers"
+md5sums "$deb_lib"
 dpkg-deb --root-owner-group --build "$deb_lib" "dist/libgamesound1_${version}_${debarch}.deb" >/dev/null
 
 deb_dev="$work/deb-dev"
 mkdir -p "$deb_dev/DEBIAN" "$deb_dev/usr/lib/$multiarch/pkgconfig" "$deb_dev/usr/lib/$multiarch/cmake/GameSound" \
-    "$deb_dev/usr/include" "$deb_dev/usr/share/doc/libgamesound-dev"
+    "$deb_dev/usr/include"
+docs "$deb_dev" libgamesound-dev
 ln -s libgamesound.so.1 "$deb_dev/usr/lib/$multiarch/libgamesound.so"
 cp c/include/gamesound.h "$deb_dev/usr/include/"
 sed -e "s|^prefix=.*|prefix=/usr|" -e "s|^libdir=.*|libdir=\${prefix}/lib/$multiarch|" \
@@ -68,7 +132,6 @@ fill c/sdk/GameSoundConfig.cmake.in "$deb_dev/usr/lib/$multiarch/cmake/GameSound
 sed -i 's|"${CMAKE_CURRENT_LIST_DIR}/../../.."|"${CMAKE_CURRENT_LIST_DIR}/../../../.."|' \
     "$deb_dev/usr/lib/$multiarch/cmake/GameSound/GameSoundConfig.cmake"
 fill c/sdk/GameSoundConfigVersion.cmake.in "$deb_dev/usr/lib/$multiarch/cmake/GameSound/GameSoundConfigVersion.cmake" lib
-cp c/sdk/LICENSE "$deb_dev/usr/share/doc/libgamesound-dev/copyright"
 cp docs/c-api.md docs/shipping.md "$deb_dev/usr/share/doc/libgamesound-dev/"
 cat > "$deb_dev/DEBIAN/control" <<CONTROL
 Package: libgamesound-dev
@@ -76,12 +139,13 @@ Version: $version
 Architecture: $debarch
 Section: libdevel
 Priority: optional
-Maintainer: GameSound developers <gamesound@localhost>
+Maintainer: $maintainer
 Depends: libgamesound1 (= $version)
 Description: game audio with iOS audio-session behaviour (development files)
  The C header, the link, and the pkg-config and CMake files for building a game
  against libgamesound.
 CONTROL
+md5sums "$deb_dev"
 dpkg-deb --root-owner-group --build "$deb_dev" "dist/libgamesound-dev_${version}_${debarch}.deb" >/dev/null
 echo "dist/gamesound-$version-linux-$arch.tar.gz"
 echo "dist/libgamesound1_${version}_${debarch}.deb"

@@ -4,8 +4,11 @@
 # soname, run path, exports and size; builds a C program with pkg-config, a C++17 program with CMake
 # and the SDL2 shooter with CMake, against the unpacked SDK only; runs them with the Swift toolchain
 # hidden (a private mount namespace with an empty tmpfs over the toolchain's folder; without root,
-# inside a user namespace; where the kernel allows neither, those checks fail); checks the .deb packages; builds the SwiftPM
-# example that depends on GameSound by path.
+# inside a user namespace; where the kernel allows neither, those checks fail); checks the .deb
+# packages, the licence and credits (LICENSE and THIRD-PARTY in the tarball, the packages' DEP-5
+# copyright, every component the library links credited in both: Tests/sdk/check-components.py)
+# and that lintian finds no error in the packages; builds the SwiftPM example that depends on
+# GameSound by path.
 #
 # Usage: Tests/sdk/run.sh VERSION. Prints one line per check and ends with "N passed, N failed".
 set -uo pipefail
@@ -45,7 +48,8 @@ layout() {
     for path in lib/libgamesound.so lib/libgamesound.so.1 "lib/libgamesound.so.$version" include/gamesound.h \
         lib/pkgconfig/gamesound.pc lib/cmake/GameSound/GameSoundConfig.cmake \
         lib/cmake/GameSound/GameSoundConfigVersion.cmake share/doc/gamesound/README.md \
-        share/doc/gamesound/LICENSE share/doc/gamesound/c-api.md examples/sdl-shooter/CMakeLists.txt; do
+        share/doc/gamesound/LICENSE share/doc/gamesound/THIRD-PARTY share/doc/gamesound/c-api.md \
+        examples/sdl-shooter/CMakeLists.txt; do
         [ -e "$sdk/$path" ] || { echo "missing: $path"; missing=1; }
     done
     [ "$(ls "$work/unpacked")" = "gamesound-$version" ] || { echo "the tarball holds more than one folder"; missing=1; }
@@ -176,6 +180,57 @@ deb() {
     done
 }
 check "the .deb packages: libgamesound1 depends on libopenal1, libvorbisfile3 and libpulse0 and holds the library; -dev holds the rest" deb
+
+# ---- Licence and credits (LICENSE, THIRD-PARTY, the packages' copyright) ----------------------
+debs=("dist/libgamesound1_${version}_${debarch}.deb" "dist/libgamesound-dev_${version}_${debarch}.deb")
+# Each package's /usr/share/doc/PACKAGE/copyright, extracted into $work/copyright-PACKAGE.
+copyright_files=()
+for package_file in "${debs[@]}"; do
+    package=$(dpkg-deb -f "$package_file" Package)
+    dpkg-deb --fsys-tarfile "$package_file" | tar -xO "./usr/share/doc/$package/copyright" > "$work/copyright-$package"
+    copyright_files+=("$work/copyright-$package")
+done
+swift_log_notice="$repo/.build/sdk/checkouts/swift-log/NOTICE.txt"
+# flat FILE: its words on one line (a DEP-5 field's " ." blank lines and the line breaks gone), so
+# that a text can be found in another however each one wraps it.
+flat() { sed 's/^ \.$//' "$1" | tr -s ' \n\t' '   ' | sed 's/^ //; s/ $//'; }
+
+notices() {
+    local bad=0 copyright
+    cmp "$sdk/share/doc/gamesound/LICENSE" "$repo/LICENSE" || { echo "the tarball's LICENSE is not the repository's"; bad=1; }
+    cmp "$sdk/share/doc/gamesound/THIRD-PARTY" "$repo/THIRD-PARTY" || { echo "the tarball's THIRD-PARTY is not the repository's"; bad=1; }
+    grep -q '^zlib License$' "$sdk/share/doc/gamesound/LICENSE" || { echo "LICENSE is not the zlib licence"; bad=1; }
+    [ -f "$swift_log_notice" ] || { echo "no $swift_log_notice (make sdk-lib checks swift-log out)"; return 1; }
+    grep -qF -- "$(flat "$swift_log_notice")" <(flat "$sdk/share/doc/gamesound/THIRD-PARTY") ||
+        { echo "THIRD-PARTY lacks swift-log's NOTICE.txt"; bad=1; }
+    for copyright in "${copyright_files[@]}"; do
+        echo "${copyright##*/}: $(head -1 "$copyright")"
+        head -1 "$copyright" | grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' ||
+            { echo "  not machine-readable (DEP-5)"; bad=1; }
+        grep -qF -- "$(sed -n '/^Copyright/,$p' "$repo/LICENSE" | flat /dev/stdin)" <(flat "$copyright") ||
+            { echo "  lacks the zlib licence of LICENSE"; bad=1; }
+        grep -qF -- "$(flat "$swift_log_notice")" <(flat "$copyright") || { echo "  lacks swift-log's NOTICE.txt"; bad=1; }
+    done
+    return "$bad"
+}
+check "the tarball ships LICENSE (zlib) and THIRD-PARTY (with swift-log's NOTICE); both packages' copyright is DEP-5 with the zlib text and the NOTICE" notices
+
+components() {
+    cmp "$lib" "$repo/.build/sdk-lib/libgamesound.so.$version" ||
+        { echo "the SDK's library is not .build/sdk-lib's, whose link map says what went in"; return 1; }
+    python3 "$repo/Tests/sdk/check-components.py" "$lib" "$repo/.build/sdk-lib/link-map.txt" \
+        "$sdk/share/doc/gamesound/THIRD-PARTY" "${copyright_files[@]}"
+}
+check "every component the library links (NEEDED, linked static libraries and objects, SwiftPM packages; Tests/sdk/components.txt) has its entry in THIRD-PARTY and is named in both packages' copyright" components
+
+lintian_errors() {
+    command -v lintian >/dev/null || { echo "no lintian (apt-get install lintian)"; return 1; }
+    local tags
+    tags=$(lintian "${debs[@]}" 2>&1 | grep -v '^running with root privileges')
+    echo "${tags:-no tags}"
+    ! grep -q '^E: ' <<<"$tags"
+}
+check "lintian finds no error (E:) in either package" lintian_errors
 
 swift_consumer() {
     swift build --package-path "$repo/examples/swift-consumer" --scratch-path "$work/swift-consumer" &&
