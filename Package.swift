@@ -38,6 +38,16 @@ let package = Package(
             providers: [.apt(["libvorbis-dev"])]
         ),
         .systemLibrary(
+            name: "COpusFile",
+            pkgConfig: "opusfile",
+            providers: [.apt(["libopusfile-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFLAC",
+            pkgConfig: "flac",
+            providers: [.apt(["libflac-dev"])]
+        ),
+        .systemLibrary(
             name: "CVorbisEnc",
             pkgConfig: "vorbisenc",
             providers: [.apt(["libvorbis-dev"])]
@@ -61,7 +71,7 @@ let package = Package(
         .target(name: "CMallocStats"),
         // What several test targets share: running other programs as child processes.
         .target(name: "TestSupport"),
-        .target(name: "AudioFiles", dependencies: ["CVorbis"]),
+        .target(name: "AudioFiles", dependencies: ["CVorbis", "COpusFile", "CFLAC"]),
         .target(name: "AudioEncoding", dependencies: ["AudioFiles", "CVorbisEnc"]),
         .target(name: "OpenAL", dependencies: ["COpenAL"]),
         .target(name: "AudioSession"),
@@ -96,12 +106,12 @@ let package = Package(
                                                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ShooterSoundboardTests", dependencies: ["ShooterSoundboard", "TestSupport"]),
         .executableTarget(name: "make-assets", dependencies: ["AudioFiles", "AudioEncoding", "AudioAnalysis"]),
-        .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioEncoding", "AudioAnalysis", "CVorbis"]),
+        .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "AudioEncoding", "AudioAnalysis", "CVorbis", "COpusFile", "TestSupport"]),
         .testTarget(name: "OpenALTests", dependencies: ["OpenAL", "AudioAnalysis"]),
         .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession", "AudioAnalysis"]),
         .testTarget(name: "PulseSystemTests", dependencies: ["PulseSystem", "GameSound", "AudioSession", "AudioAnalysis", "AudioFiles", "AudioEncoding", "OpenAL", "CMallocStats", "TestSupport",
                                                           .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL",
+        .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL", "TestSupport",
                                                            .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GameSoundTestingTests", dependencies: ["GameSoundTesting", "GameSound", "AudioAnalysis", "AudioFiles", "AudioEncoding",
                                                                   "AudioSession", "OpenAL"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the shippable libgamesound into the folder given as $1: a release build with the Swift
 # runtime linked statically (no Foundation: no module of it imports any), so that it needs only the system's C and C++
-# runtime, OpenAL Soft, libvorbisfile, libpulse (the desktop's sound server, PulseAudio or PipeWire) and libsystemd (sd-bus, for MPRIS players and logind). Only the gs_* functions are exported (c/gamesound.map,
+# runtime, OpenAL Soft, libvorbisfile, libopusfile, libFLAC, libpulse (the desktop's sound server, PulseAudio or PipeWire) and libsystemd (sd-bus, for MPRIS players and logind). Only the gs_* functions are exported (c/gamesound.map,
 # version GAMESOUND_1.0); the soname is libgamesound.so.1; the file is stripped. It also writes the
 # usual links: libgamesound.so -> libgamesound.so.1 -> libgamesound.so.$VERSION.
 #
@@ -38,7 +38,7 @@ swiftc -emit-library -static-stdlib -o "$library" "${objects[@]}" \
     -Xlinker -soname -Xlinker libgamesound.so.1 \
     -Xlinker --version-script="$PWD/c/gamesound.map" \
     -Xlinker --gc-sections -Xlinker -z -Xlinker defs -Xlinker -Map="$out/link-map.txt" \
-    -lpulse -lsystemd 2> >(grep -v "the use of \`mktemp' is dangerous" >&2)
+    -lopusfile -lFLAC -lpulse -lsystemd 2> >(grep -v "the use of \`mktemp' is dangerous" >&2)
 strip --strip-unneeded "$library"
 ln -sf "libgamesound.so.$version" "$out/libgamesound.so.1"
 ln -sf libgamesound.so.1 "$out/libgamesound.so"

@@ -109,7 +109,7 @@ Architecture: $debarch
 Section: libs
 Priority: optional
 Maintainer: $maintainer
-Depends: libopenal1, libvorbisfile3, libpulse0, libsystemd0, libc6, libstdc++6, libgcc-s1
+Depends: libopenal1, libvorbisfile3, libopusfile0, libflac12, libpulse0, libsystemd0, libc6, libstdc++6, libgcc-s1
 Description: game audio with iOS audio-session behaviour (run-time library)
  GameSound plays a game's sound effects and streamed Ogg Vorbis soundtrack
  through OpenAL Soft, and treats calls, alarms, the player's music and device

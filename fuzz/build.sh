@@ -26,6 +26,7 @@ INCLUDES=() LIBS=()
 while IFS=$'\t' read -r kind value _; do
   case $kind in
     include) INCLUDES+=(-I "$value") ;;
+    cinclude) INCLUDES+=(-Xcc -I -Xcc "$value") ;;
     link) LIBS+=("-l$value") ;;
   esac
 done < "$OUT/plan.tsv"

@@ -2,7 +2,7 @@
 # Source-based coverage of what the fuzz corpus reaches (make fuzz-coverage): builds the harnesses
 # with coverage (fuzz/build.sh OUT --coverage), runs each over fuzz/corpus/<harness> and
 # fuzz/regressions/<harness>, then prints llvm-cov's report (regions, functions, lines) for the
-# files that harness targets: the WAV decoder, the Vorbis decoder, the scenario parser.
+# files that harness targets: the WAV, Vorbis, Opus and FLAC decoders, the scenario parser.
 # llvm-profdata and llvm-cov come from the Swift toolchain (beside swiftc): its profiles are newer
 # than an older LLVM's tools read. Reports are also kept in OUT/<harness>.txt.
 # Usage: fuzz/coverage.sh [OUT]   (default .build/fuzz/coverage)
@@ -19,13 +19,19 @@ files() {  # the files each harness targets
   case $1 in
     wav) for f in WAVDecoder WAVHeader WAVChunkLayout WAVFormatChunk WAVEncoding RIFFByteSource RIFFReader WAVSampleConversion; do
            echo "Sources/AudioFiles/WAV/$f.swift"; done ;;
-    vorbis) for f in VorbisDecoder VorbisStreamDecoder VorbisStreamDecoder+Opening VorbisMemorySource VorbisByteSource VorbisSourceBox VorbisCallbacks; do
-              echo "Sources/AudioFiles/Vorbis/$f.swift"; done ;;
+    vorbis) for f in Vorbis/VorbisDecoder Vorbis/VorbisStreamDecoder Vorbis/VorbisStreamDecoder+Opening Vorbis/VorbisCallbacks \
+                     ByteSources/MemoryByteSource ByteSources/SeekableByteSource ByteSources/ByteSourceBox; do
+              echo "Sources/AudioFiles/$f.swift"; done ;;
+    opus) for f in Opus/OpusDecoder Opus/OpusStreamDecoder Opus/OpusStreamDecoder+Opening Opus/OpusCallbacks \
+                   Formats/AudioFileFormat ByteSources/MemoryByteSource ByteSources/SeekableByteSource+Head; do
+            echo "Sources/AudioFiles/$f.swift"; done ;;
+    flac) for f in FLACDecoder FLACStreamDecoder FLACStreamDecoder+Opening FLACCallbacks FLACClient; do
+            echo "Sources/AudioFiles/FLAC/$f.swift"; done ;;
     scenario) find Sources/GameSoundTesting/Scenario -name '*.swift' | sort ;;
   esac
 }
 
-for h in wav vorbis scenario; do
+for h in wav vorbis opus flac scenario; do
   rm -f "$OUT/$h.profraw"
   echo "fuzz-coverage: $h over fuzz/corpus/$h and fuzz/regressions/$h"
   LLVM_PROFILE_FILE="$OUT/$h.profraw" "$OUT/cover-$h" "fuzz/corpus/$h" "fuzz/regressions/$h"

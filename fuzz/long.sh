@@ -5,13 +5,13 @@
 # minimised (fuzz/merge.sh). JOBS harnesses run at a time, each one process. A summary of every
 # harness (executions, wall time, exec/s, libFuzzer's final cov and ft, corpus before and after)
 # is printed and kept in OUT/long-summary.txt.
-# Usage: fuzz/long.sh OUT RUNS JOBS [HARNESS...]   (default: wav vorbis scenario; build first: fuzz/build.sh OUT)
+# Usage: fuzz/long.sh OUT RUNS JOBS [HARNESS...]   (default: wav vorbis opus flac scenario; build first: fuzz/build.sh OUT)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=$1 RUNS=$2 JOBS=$3
 shift 3
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(wav vorbis scenario)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(wav vorbis opus flac scenario)
 
 count() { echo "$(find "$1" -type f | wc -l) files $(find "$1" -type f -printf '%s\n' | awk '{s+=$1} END {print s+0}') bytes"; }
 

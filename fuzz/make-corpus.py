@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Writes the fuzzers' seed inputs into SEEDS/{wav,vorbis,scenario} (default .build/fuzz/seeds).
+"""Writes the fuzzers' seed inputs into SEEDS/{wav,vorbis,opus,flac,scenario} (default .build/fuzz/seeds).
 
 Usage: fuzz/make-corpus.py [SEEDS]. The seeds are not kept in the repository as they are: `make
 fuzz-corpus` writes them, then merges them into the kept corpus fuzz/corpus/<harness> with
 fuzz/merge.sh, which keeps only the inputs that add coverage.
 
 WAV seeds cover every encoding the decoder reads (8/16/24/32-bit PCM, 32-bit float, the extensible
-header, odd chunks); Vorbis seeds are short tones encoded with oggenc when it is installed; scenario
+header, odd chunks); Vorbis, Opus and FLAC seeds are short tones encoded with oggenc, opusenc and flac
+when they are installed (FLAC also with a LOOPSTART tag and at 24 bits); scenario
 seeds are every demo scenario, a few edge cases and every mixing, space and streaming word.
 Deterministic.
 """
@@ -47,7 +48,7 @@ def wav(samples, channels, bits, rate=8000, fmt=1, extensible=False, extra_chunk
 
 
 def main():
-    for kind in ("wav", "vorbis", "scenario"):
+    for kind in ("wav", "vorbis", "opus", "flac", "scenario"):
         shutil.rmtree(os.path.join(CORPUS, kind), ignore_errors=True)
         os.makedirs(os.path.join(CORPUS, kind))
     seeds = {
@@ -74,6 +75,23 @@ def main():
             os.remove(source)
     else:
         print("oggenc is not installed: no Vorbis seeds (the kept corpus in fuzz/corpus/vorbis stays)", file=sys.stderr)
+    encoders = {
+        "opus": ("opusenc", [("mono", 1, 16, ["--quiet", "--bitrate", "24", "--serial", "1"]),
+                             ("stereo-tagged", 2, 16, ["--quiet", "--bitrate", "32", "--serial", "1", "--comment", "LOOPSTART=100"])]),
+        "flac": ("flac", [("mono", 1, 16, ["--silent", "--force"]),
+                          ("stereo24-tagged", 2, 24, ["--silent", "--force", "--tag=LOOPSTART=100", "--tag=LOOPLENGTH=500"])]),
+    }
+    for kind, (tool, variants) in encoders.items():
+        if not shutil.which(tool):
+            print(f"{tool} is not installed: no {kind} seeds (the kept corpus in fuzz/corpus/{kind} stays)", file=sys.stderr)
+            continue
+        for name, channels, bits, options in variants:
+            source = os.path.join(CORPUS, kind, name + ".wav")
+            with open(source, "wb") as f:
+                f.write(wav(tone(2000, channels), channels, bits))
+            output = source[:-4] + "." + kind
+            subprocess.run([tool, *options, *([source, output] if tool == "opusenc" else ["-o", output, source])], check=True)
+            os.remove(source)
     scenarios = os.path.join(ROOT, "..", "demo", "Sources", "scenarios")
     for name in sorted(os.listdir(scenarios)):
         shutil.copy(os.path.join(scenarios, name), os.path.join(CORPUS, "scenario", name))

@@ -9,6 +9,8 @@ imports. So a dependency added to a target in Package.swift is all the fuzz buil
 Prints the plan, one line each, its fields separated by tabs:
 
     include DIR                    a system-library target's folder (its module.modulemap), for -I
+    cinclude DIR                   a header folder its pkg-config names (libopusfile's /usr/include/opus),
+                                   for the C compiler (-Xcc -I)
     link LIBRARY                   a library that module map links, for -l
     module NAME ORIGIN FILE...     a Swift module to compile, after every module it imports;
                                    ORIGIN is "package" (ours) or "dependency" (another package's)
@@ -120,9 +122,15 @@ def main(harnesses):
     everything = build_order(graph, [target for _, order in plans for target in order])
 
     libraries = []
+    pkg_configs = {target["name"]: target.get("pkgConfig") for target in swift_package("dump-package")["targets"]}
     for target in everything:
         if target.kind == "SystemLibraryTarget":
             print(f"include\t{target.path}")
+            if pkg_configs.get(target.name):
+                flags = subprocess.run(["pkg-config", "--cflags-only-I", pkg_configs[target.name]], check=True,
+                                       stdout=subprocess.PIPE, text=True).stdout.split()
+                for flag in flags:
+                    print(f"cinclude\t{flag[2:]}")
             with open(os.path.join(target.path, "module.modulemap"), encoding="utf-8") as module_map:
                 libraries += [match.group(1) for match in map(LINK.match, module_map) if match]
         elif target.kind == "SwiftTarget":

@@ -54,7 +54,8 @@ public struct AudioFileError: Error, Sendable, Hashable, CustomStringConvertible
         /// The `data` chunk's size is not a whole number of frames.
         case partialFrame(dataBytes: Int, blockAlign: Int)
 
-        /// The bytes start as neither an Ogg stream nor a RIFF file (a text file named `.ogg`, an MP3).
+        /// The bytes start as none of the formats GameSound reads: not `RIFF` (WAV), `OggS` (Ogg
+        /// Vorbis or Opus) or `fLaC` (FLAC). A text file named `.ogg`, an MP3.
         case notAudioFile
 
         // Ogg Vorbis.
@@ -66,6 +67,25 @@ public struct AudioFileError: Error, Sendable, Hashable, CustomStringConvertible
         case badVorbisHeader(code: Int32)
         /// Audio data is damaged beyond what the decoder recovers from; `code` is libvorbisfile's.
         case corruptVorbisStream(code: Int32)
+
+        // Ogg Opus.
+        /// An Ogg stream that does not carry Opus (for example Vorbis, reaching ``OpusDecoder`` directly).
+        case notOpus
+        /// The Opus headers (`OpusHead`, `OpusTags`) are damaged, cut short or of a version this
+        /// library cannot read; `code` is libopusfile's (`OP_EBADHEADER`, `OP_EVERSION`...).
+        case badOpusHeader(code: Int32)
+        /// Opus audio data is damaged beyond what the decoder recovers from, or has more than one
+        /// format across its links; `code` is libopusfile's (`OP_EBADLINK`, `OP_EBADPACKET`...).
+        case corruptOpusStream(code: Int32)
+
+        // FLAC.
+        /// The bytes do not start with `fLaC` (reaching ``FLACDecoder`` directly).
+        case notFLAC
+        /// The FLAC metadata (the `STREAMINFO` block and the blocks after it) is damaged or cut short.
+        case badFLACHeader(FLACProblem)
+        /// FLAC audio frames are damaged beyond what the decoder recovers from.
+        case corruptFLACStream(FLACProblem)
+
         /// A seek to a frame outside the stream.
         case seekOutOfRange(frame: Int, frameCount: Int)
 
@@ -80,7 +100,7 @@ public struct AudioFileError: Error, Sendable, Hashable, CustomStringConvertible
             case .unreadable(let errno): "the file cannot be read: \(String(cString: strerror(errno)))"
             case .empty: "the file is empty"
             case .notRIFF: "it is not a RIFF file (no 'RIFF' header)"
-            case .notAudioFile: "it is not an Ogg Vorbis or WAV file"
+            case .notAudioFile: "it is not a WAV, Ogg Vorbis, Opus or FLAC file"
             case .notWAVE: "it is a RIFF file but not WAVE"
             case .missingChunk(let chunk): "it has no '\(chunk)' chunk"
             case .truncatedChunk(let chunk): "the '\(chunk)' chunk is cut short"
@@ -99,6 +119,12 @@ public struct AudioFileError: Error, Sendable, Hashable, CustomStringConvertible
             case .notVorbis: "it is an Ogg stream that does not hold Vorbis audio"
             case .badVorbisHeader(let code): "its Vorbis headers are damaged (libvorbisfile error \(code))"
             case .corruptVorbisStream(let code): "its Vorbis audio data is corrupt (libvorbisfile error \(code))"
+            case .notOpus: "it is an Ogg stream that does not hold Opus audio"
+            case .badOpusHeader(let code): "its Opus headers are damaged (libopusfile error \(code))"
+            case .corruptOpusStream(let code): "its Opus audio data is corrupt (libopusfile error \(code))"
+            case .notFLAC: "it is not a FLAC file (no 'fLaC' header)"
+            case .badFLACHeader(let problem): "its FLAC header is damaged: \(problem)"
+            case .corruptFLACStream(let problem): "its FLAC audio data is corrupt: \(problem)"
             case .seekOutOfRange(let frame, let count): "frame \(frame) is outside the stream's \(count) frames"
             case .badLoopPoints(let problem): "its loop points are invalid: \(problem)"
             }
@@ -106,4 +132,49 @@ public struct AudioFileError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     public var description: String { "cannot decode \(file): \(reason)" }
+
+    /// What is wrong inside a FLAC file: the problem libFLAC reports, or one found in what it decoded.
+    public enum FLACProblem: Sendable, Hashable, CustomStringConvertible {
+        /// The file ends before its `STREAMINFO` block or the metadata after it is complete.
+        case truncated
+        /// The metadata holds no `STREAMINFO` block (libFLAC found frames without one).
+        case missingStreamInfo
+        /// `STREAMINFO` records 0 for the number of samples (a stream written without knowing its
+        /// length); re-encode it with `flac`, which records it.
+        case unknownLength
+        /// libFLAC lost the frame sync and had to search for the next frame.
+        case lostSync
+        /// A frame header is damaged.
+        case badFrameHeader
+        /// A frame's checksum does not match its contents.
+        case frameChecksumMismatch
+        /// The stream uses something this version of libFLAC cannot decode.
+        case unparseableStream
+        /// A metadata block is damaged.
+        case badMetadata
+        /// A frame has `frame` channels where `STREAMINFO` declares `streamInfo`.
+        case channelCountChanged(streamInfo: Int, frame: Int)
+        /// libFLAC could not get to the frame asked for.
+        case seekFailed
+        /// libFLAC stopped in a state this decoder does not expect; `state` is its
+        /// `FLAC__StreamDecoderState` number.
+        case decoderState(Int32)
+
+        public var description: String {
+            switch self {
+            case .truncated: "the file ends inside its metadata"
+            case .missingStreamInfo: "it has no STREAMINFO block"
+            case .unknownLength: "its STREAMINFO does not record the number of samples"
+            case .lostSync: "the decoder lost the frame sync"
+            case .badFrameHeader: "a frame header is damaged"
+            case .frameChecksumMismatch: "a frame's checksum does not match"
+            case .unparseableStream: "it uses features libFLAC cannot decode"
+            case .badMetadata: "a metadata block is damaged"
+            case .channelCountChanged(let declared, let frame):
+                "a frame has \(frame) channels but STREAMINFO declares \(declared)"
+            case .seekFailed: "libFLAC could not seek to the frame asked for"
+            case .decoderState(let state): "libFLAC stopped in state \(state)"
+            }
+        }
+    }
 }

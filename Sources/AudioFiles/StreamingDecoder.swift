@@ -1,8 +1,8 @@
 /// A sound read a block at a time as it plays: what a streaming voice (soundtrack, ambience,
 /// dialogue) pulls its audio from, whatever the file's format.
 ///
-/// ``VorbisStreamDecoder`` and ``WAVStreamDecoder`` conform; ``AudioStreamDecoder/open(path:)``
-/// picks the right one for a file. Like both of them, a streaming decoder has one owner at a
+/// ``WAVStreamDecoder``, ``FLACStreamDecoder``, ``VorbisStreamDecoder`` and ``OpusStreamDecoder``
+/// conform; ``AudioStreamDecoder/open(path:)`` picks the right one for a file. Like all of them, a streaming decoder has one owner at a
 /// time and is called from one thread at a time (it is not `Sendable`).
 public protocol StreamingDecoder: AnyObject {
     /// The sample rate and channel count of every frame ``read(maxFrames:)`` returns.
@@ -34,3 +34,5 @@ public protocol StreamingDecoder: AnyObject {
 
 extension VorbisStreamDecoder: StreamingDecoder {}
 extension WAVStreamDecoder: StreamingDecoder {}
+extension OpusStreamDecoder: StreamingDecoder {}
+extension FLACStreamDecoder: StreamingDecoder {}

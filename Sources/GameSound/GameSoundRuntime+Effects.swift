@@ -46,8 +46,9 @@ extension GameSoundRuntime {
         }
     }
 
-    /// Decodes every `.wav` and `.ogg` file in `folder` in parallel, on all cores, each once, and
-    /// keeps each under its file name without the extension.
+    /// Decodes every sound file in `folder` (`.wav`, `.flac`, `.ogg` and `.opus`, as
+    /// `SoundFileName.extensions` lists them, in any case) in parallel, on all cores, each once,
+    /// and keeps each under its file name without the extension.
     ///
     /// - Parameters:
     ///   - folder: A folder of sound files (not searched recursively).
@@ -63,8 +64,8 @@ extension GameSoundRuntime {
             throw .unreadableFolder(path: folder, errno: error.code)
         }
         let directory = folder.hasSuffix("/") ? folder : folder + "/"
-        let files = names.filter { $0.hasSuffix(".ogg") || $0.hasSuffix(".wav") }.sorted().map {
-            (name: String($0.dropLast(4)), path: directory + $0)
+        let files = names.sorted().compactMap { file in
+            SoundFileName.split(file).map { (name: $0.name, path: directory + file) }
         }
         var report = BankReport()
         for (name, result) in EffectBank.decodeInParallel(files, progress: progress).sorted(by: { $0.key < $1.key }) {

@@ -1,3 +1,4 @@
+import AudioFiles
 import Foundation
 
 /// Rendering at any length: the peak memory of `shooter-soundboard render` writing the WAV file, the
@@ -19,7 +20,7 @@ enum RenderBenchmark {
         let time = "/usr/bin/time"
         let assets = FileManager.default.currentDirectoryPath + "/assets"
         let effects = ((try? FileManager.default.contentsOfDirectory(atPath: assets + "/sfx")) ?? [])
-            .filter { $0.hasSuffix(".ogg") || $0.hasSuffix(".wav") }.map { String($0.split(separator: ".").first ?? "") }.sorted()
+            .compactMap { SoundFileName.split($0)?.name }.sorted()
         let missing = !FileManager.default.isExecutableFile(atPath: soundboard)
             ? "no shooter-soundboard beside gamesound-bench (swift build \(me.contains("/release/") ? "-c release " : "")--product shooter-soundboard)"
             : !FileManager.default.isExecutableFile(atPath: time) ? "no \(time) (Debian package time)"

@@ -17,10 +17,10 @@ struct AudioDecoderTests {
         #expect(abs(Signal.dominantFrequency(vorbis.samples, sampleRate: 48_000) - 440) < 1)
     }
 
-    @Test("bytes that are neither RIFF nor Ogg are 'not an Ogg Vorbis or WAV file', naming the label")
+    @Test("bytes that are none of RIFF, Ogg and fLaC are 'not a WAV, Ogg Vorbis, Opus or FLAC file', naming the label")
     func unknownBytes() {
         let error = AudioFileError(file: "boom.mp3", reason: .notAudioFile)
-        #expect(error.description.contains("not an Ogg Vorbis or WAV file"))
+        #expect(error.description.contains("not a WAV, Ogg Vorbis, Opus or FLAC file"))
         #expect(throws: error) {
             try AudioDecoder.decode(bytes: Array("ID3\u{3}junk-and-more-junk".utf8), label: "boom.mp3")
         }

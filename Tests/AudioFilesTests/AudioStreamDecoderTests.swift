@@ -36,7 +36,7 @@ struct AudioStreamDecoderTests {
         let path = try directory.write(Array("just some notes, not a soundtrack\n".utf8), to: "theme.ogg")
         let error = AudioFileError(file: path, reason: .notAudioFile)
         #expect(throws: error) { try AudioStreamDecoder.open(path: path) }
-        #expect(error.description == "cannot decode \(path): it is not an Ogg Vorbis or WAV file")
+        #expect(error.description == "cannot decode \(path): it is not a WAV, Ogg Vorbis, Opus or FLAC file")
         #expect(throws: AudioFileError(file: "notes", reason: .notAudioFile)) {
             try AudioStreamDecoder.open(bytes: Array("just some notes".utf8), label: "notes")
         }

@@ -204,7 +204,7 @@ struct ScenarioStreamTests {
             return
         }
         #expect(index == 1 && path == broken && cause.reason == .notAudioFile)
-        #expect(error?.description == "event 1 cannot stream \(broken): cannot decode \(broken): it is not an Ogg Vorbis or WAV file")
+        #expect(error?.description == "event 1 cannot stream \(broken): cannot decode \(broken): it is not a WAV, Ogg Vorbis, Opus or FLAC file")
     }
 
     @Test("the timeline labels a stream by its file name, not its whole path")

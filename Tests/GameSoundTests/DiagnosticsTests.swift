@@ -50,7 +50,7 @@ struct DiagnosticsTests {
         #expect(entry.label == "gamesound")
         #expect(entry.level == .error)
         #expect(entry.code == "effect.undecodable")
-        #expect(entry.message.contains("not an Ogg Vorbis or WAV file"))
+        #expect(entry.message.contains("not a WAV, Ogg Vorbis, Opus or FLAC file"))
     }
 
     @Test("an activation the system refuses is reported once at warning level, and the retry that succeeds logs nothing more")

@@ -62,7 +62,7 @@ check "the tarball unpacks to gamesound-$version/ with lib, include, pkg-config,
 needed() {
     local allowed=" libc.so.6 libm.so.6 libstdc++.so.6 libgcc_s.so.1 libpthread.so.0 libdl.so.2 librt.so.1"
     allowed+=" ld-linux-x86-64.so.2 ld-linux-aarch64.so.1 libopenal.so.1 libvorbisfile.so.3 libvorbis.so.0 libogg.so.0"
-    allowed+=" libpulse.so.0 libsystemd.so.0 "
+    allowed+=" libopusfile.so.0 libFLAC.so.12 libpulse.so.0 libsystemd.so.0 "
     local bad=0
     for library in $(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
         echo "NEEDED $library"
@@ -70,7 +70,7 @@ needed() {
     done
     return "$bad"
 }
-check "NEEDED lists only libc, libm, libstdc++, libgcc_s, OpenAL Soft, libvorbisfile/libvorbis/libogg, libpulse and libsystemd" needed
+check "NEEDED lists only libc, libm, libstdc++, libgcc_s, OpenAL Soft, libvorbisfile/libvorbis/libogg, libopusfile, libFLAC, libpulse and libsystemd" needed
 
 runpath() {
     local paths

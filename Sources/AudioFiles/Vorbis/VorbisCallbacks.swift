@@ -5,16 +5,16 @@ import Darwin
 #endif
 import CVorbis
 
-/// The `ov_callbacks` table that lets libvorbisfile read through a ``VorbisByteSource``.
+/// The `ov_callbacks` table that lets libvorbisfile read through a ``SeekableByteSource``.
 ///
 /// Each entry is a C function pointer with no captures; it finds its source through the
-/// `datasource` pointer (a ``VorbisSourceBox``).
+/// `datasource` pointer (a ``ByteSourceBox``).
 enum VorbisCallbacks {
-    /// The callbacks for `ov_open_callbacks`, with the source closed through ``VorbisByteSource/close()``.
+    /// The callbacks for `ov_open_callbacks`, with the source closed through ``SeekableByteSource/close()``.
     static func make() -> ov_callbacks {
         ov_callbacks(
             read_func: { destination, size, count, datasource in
-                guard let destination, let source = VorbisSourceBox.source(from: datasource), size > 0 else {
+                guard let destination, let source = ByteSourceBox.source(from: datasource), size > 0 else {
                     return 0
                 }
                 let (bytes, overflow) = size.multipliedReportingOverflow(by: count)
@@ -22,14 +22,14 @@ enum VorbisCallbacks {
                 return source.read(into: destination, count: bytes) / size
             },
             seek_func: { datasource, offset, whence in
-                VorbisSourceBox.source(from: datasource)?.seek(offset: offset, whence: whence) ?? -1
+                ByteSourceBox.source(from: datasource)?.seek(offset: offset, whence: whence) ?? -1
             },
             close_func: { datasource in
-                VorbisSourceBox.source(from: datasource)?.close()
+                ByteSourceBox.source(from: datasource)?.close()
                 return 0
             },
             tell_func: { datasource in
-                VorbisSourceBox.source(from: datasource)?.tell() ?? -1
+                ByteSourceBox.source(from: datasource)?.tell() ?? -1
             }
         )
     }

@@ -14,7 +14,7 @@ public enum VorbisDecoder {
     /// - Returns: Every frame of the file as interleaved floats in -1.0...1.0.
     /// - Throws: ``AudioFileError`` naming `path`; see ``VorbisStreamDecoder/init(path:)`` for the reasons.
     public static func decode(path: String) throws(AudioFileError) -> PCMBuffer<Float> {
-        try decodeAll(VorbisStreamDecoder(path: path, readingLoopPoints: false))
+        try VorbisStreamDecoder(path: path, readingLoopPoints: false).readToEnd()
     }
 
     /// Decodes Ogg Vorbis audio that is already in memory.
@@ -25,17 +25,6 @@ public enum VorbisDecoder {
     /// - Returns: Every frame as interleaved floats in -1.0...1.0.
     /// - Throws: ``AudioFileError`` naming `label`; see ``VorbisStreamDecoder/init(bytes:label:)`` for the reasons.
     public static func decode(bytes: [UInt8], label: String = "<memory>") throws(AudioFileError) -> PCMBuffer<Float> {
-        try decodeAll(VorbisStreamDecoder(bytes: bytes, label: label, readingLoopPoints: false))
-    }
-
-    private static func decodeAll(_ decoder: VorbisStreamDecoder) throws(AudioFileError) -> PCMBuffer<Float> {
-        var samples: [Float] = []
-        samples.reserveCapacity(decoder.frameCount * decoder.format.channelCount)
-        while true {
-            let block = try decoder.read(maxFrames: 16_384)
-            if block.samples.isEmpty { break }
-            samples.append(contentsOf: block.samples)
-        }
-        return PCMBuffer(format: decoder.format, samples: samples)
+        try VorbisStreamDecoder(bytes: bytes, label: label, readingLoopPoints: false).readToEnd()
     }
 }

@@ -6,40 +6,22 @@ import Darwin
 import CVorbis
 
 extension VorbisStreamDecoder {
-    /// The four bytes that begin every Ogg page.
-    static let oggCapturePattern: [UInt8] = Array("OggS".utf8)
-
-    /// Fails with `.notOgg` unless the source starts with an Ogg page, then rewinds it.
+    /// Fails with `.notOgg` unless the source starts with an Ogg page (`OggS`), then rewinds it.
     ///
     /// libvorbisfile would hunt through arbitrary bytes for a page and then report them as
     /// "not Vorbis"; checking first tells "not an Ogg file at all" apart from "Ogg, but not Vorbis".
-    static func checkCapturePattern(of source: any VorbisByteSource, name: String) throws(AudioFileError) {
-        var magic = [UInt8](repeating: 0, count: oggCapturePattern.count)
-        var filled = 0
-        while filled < magic.count {
-            let count = magic.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return source.read(into: base + filled, count: buffer.count - filled)
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        guard filled == magic.count, magic == oggCapturePattern else {
-            throw AudioFileError(file: name, reason: .notOgg)
-        }
-        guard source.seek(offset: 0, whence: SEEK_SET) == 0 else {
-            throw AudioFileError(file: name, reason: .corruptVorbisStream(code: OV_EREAD))
-        }
+    static func checkCapturePattern(of source: any SeekableByteSource, name: String) throws(AudioFileError) {
+        try source.checkStarts(with: AudioFileFormat.oggCapturePattern, orFailWith: .notOgg, name: name)
     }
 
     /// Runs `ov_open_callbacks` over the box's source and maps its failure codes to reasons.
-    static func open(_ vorbisFile: UnsafeMutablePointer<OggVorbis_File>, box: VorbisSourceBox,
+    static func open(_ vorbisFile: UnsafeMutablePointer<OggVorbis_File>, box: ByteSourceBox,
                      name: String) throws(AudioFileError) {
         let result = ov_open_callbacks(box.datasource, vorbisFile, nil, 0, VorbisCallbacks.make())
         guard result == 0 else {
             // libvorbisfile also says "not Vorbis" when a Vorbis file is cut short right after its
             // first page; if that page does hold a Vorbis identification header, the headers are damaged.
-            if result == OV_ENOTVORBIS && startsWithVorbisIdentification(box.source) {
+            if result == OV_ENOTVORBIS && startsWithVorbisIdentification(box.source, name: name) {
                 throw AudioFileError(file: name, reason: .badVorbisHeader(code: result))
             }
             throw AudioFileError(file: name, reason: openFailureReason(code: result))
@@ -48,17 +30,9 @@ extension VorbisStreamDecoder {
 
     /// Whether the first Ogg page's first packet begins like a Vorbis identification header
     /// (packet type 1, then `vorbis`).
-    static func startsWithVorbisIdentification(_ source: any VorbisByteSource) -> Bool {
-        var head = [UInt8](repeating: 0, count: 27 + 255 + 7)
-        guard source.seek(offset: 0, whence: SEEK_SET) == 0 else { return false }
-        let count = head.withUnsafeMutableBytes { buffer -> Int in
-            guard let base = buffer.baseAddress else { return 0 }
-            return source.read(into: base, count: buffer.count)
-        }
-        guard count >= 27 else { return false }
-        let bodyStart = 27 + Int(head[26])
-        guard count >= bodyStart + 7 else { return false }
-        return head[bodyStart..<(bodyStart + 7)].elementsEqual([0x01] + Array("vorbis".utf8))
+    static func startsWithVorbisIdentification(_ source: any SeekableByteSource, name: String) -> Bool {
+        guard let head = try? source.head(count: AudioFileFormat.headLength, name: name) else { return false }
+        return AudioFileFormat.firstOggPacket(in: head)?.starts(with: AudioFileFormat.vorbisIdentification) ?? false
     }
 
     /// What an `ov_open_callbacks` error code means for the game developer.
@@ -103,12 +77,7 @@ extension VorbisStreamDecoder {
 
     /// The user comments (`NAME=value`) of the stream's first link, as libvorbisfile parsed them.
     static func comments(of vorbisFile: UnsafeMutablePointer<OggVorbis_File>) -> [String] {
-        guard let comment = ov_comment(vorbisFile, 0)?.pointee, comment.comments > 0,
-              let texts = comment.user_comments, let lengths = comment.comment_lengths else { return [] }
-        return (0..<Int(comment.comments)).compactMap { index in
-            guard let text = texts[index], lengths[index] >= 0 else { return nil }
-            let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(lengths[index])), as: UTF8.self)
-        }
+        guard let comment = ov_comment(vorbisFile, 0)?.pointee else { return [] }
+        return CommentTexts.strings(texts: comment.user_comments, lengths: comment.comment_lengths, count: comment.comments)
     }
 }

@@ -49,7 +49,7 @@ public final class VorbisStreamDecoder {
     private let name: String
     private let vorbisFile: UnsafeMutablePointer<OggVorbis_File>
     // libvorbisfile holds an unretained pointer to this box; keeping it here keeps it alive.
-    private let sourceBox: VorbisSourceBox
+    private let sourceBox: ByteSourceBox
 
     /// Opens the Ogg Vorbis file at `path` for streaming.
     ///
@@ -66,11 +66,6 @@ public final class VorbisStreamDecoder {
         try self.init(path: path, readingLoopPoints: true)
     }
 
-    /// Opens `path`; with `readingLoopPoints` false the loop comments are neither read nor checked
-    /// (``VorbisDecoder`` does not use them, so they must not stop a sound from loading).
-    convenience init(path: String, readingLoopPoints: Bool) throws(AudioFileError) {
-        try self.init(source: VorbisFileSource(path: path), name: path, readingLoopPoints: readingLoopPoints)
-    }
 
     /// Opens Ogg Vorbis audio that is already in memory.
     ///
@@ -86,14 +81,10 @@ public final class VorbisStreamDecoder {
         try self.init(bytes: bytes, label: label, readingLoopPoints: true)
     }
 
-    /// Opens `bytes`; `readingLoopPoints` as for ``init(path:readingLoopPoints:)``.
-    convenience init(bytes: [UInt8], label: String, readingLoopPoints: Bool) throws(AudioFileError) {
-        guard !bytes.isEmpty else { throw AudioFileError(file: label, reason: .empty) }
-        try self.init(source: VorbisMemorySource(bytes: bytes), name: label, readingLoopPoints: readingLoopPoints)
-    }
 
-    private init(source: any VorbisByteSource, name: String, readingLoopPoints: Bool) throws(AudioFileError) {
-        let box = VorbisSourceBox(source)
+    /// Opens the stream in `source`; see ``ByteSourceDecoder``.
+    init(source: any SeekableByteSource, name: String, readingLoopPoints: Bool) throws(AudioFileError) {
+        let box = ByteSourceBox(source)
         let vorbisFile = UnsafeMutablePointer<OggVorbis_File>.allocate(capacity: 1)
         do {
             try Self.checkCapturePattern(of: source, name: name)

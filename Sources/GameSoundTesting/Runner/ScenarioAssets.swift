@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AudioFiles
 import GameSound
 
 /// Where a scenario's sounds come from: effect, soundtrack and stream names mapped to files.
@@ -9,57 +10,53 @@ import GameSound
 /// its streams (`"stream": "wind"`); the assets say which file each name means. A soundtrack or
 /// stream string that is not a known name is taken as a file path.
 public struct ScenarioAssets: Sendable, Hashable {
-    /// Effect names mapped to WAV or Ogg Vorbis files.
+    /// Effect names mapped to sound files (WAV, FLAC, Ogg Vorbis or Opus).
     public var effects: [String: String]
-    /// Soundtrack names mapped to Ogg Vorbis files.
+    /// Soundtrack names mapped to sound files.
     public var soundtracks: [String: String]
-    /// Stream names (ambience beds, long lines) mapped to WAV or Ogg Vorbis files, for `stream` events.
+    /// Stream names (ambience beds, long lines) mapped to sound files, for `stream` events.
     public var streams: [String: String]
 
     /// Creates assets from explicit maps.
     ///
     /// - Parameters:
-    ///   - effects: Effect names mapped to WAV or Ogg Vorbis file paths.
-    ///   - soundtracks: Soundtrack names mapped to Ogg Vorbis file paths.
-    ///   - streams: Stream names mapped to WAV or Ogg Vorbis file paths.
+    ///   - effects: Effect names mapped to sound file paths.
+    ///   - soundtracks: Soundtrack names mapped to sound file paths.
+    ///   - streams: Stream names mapped to sound file paths.
     public init(effects: [String: String] = [:], soundtracks: [String: String] = [:], streams: [String: String] = [:]) {
         self.effects = effects
         self.soundtracks = soundtracks
         self.streams = streams
     }
 
-    /// Finds the assets in a folder laid out like the demo's: `root/sfx/*.ogg` and `root/sfx/*.wav`
-    /// for effects, `root/music/*.ogg` for soundtracks, `root/ambience/*.ogg` and `root/ambience/*.wav`
-    /// for streams, each named by its file name without the extension.
+    /// Finds the assets in a folder laid out like the demo's: sound files in `root/sfx` for effects,
+    /// `root/music` for soundtracks and `root/ambience` for streams, each named by its file name
+    /// without the extension.
     ///
-    /// A missing `sfx`, `music` or `ambience` folder simply contributes nothing. When both `x.ogg`
-    /// and `x.wav` exist, the WAV file wins (it decodes exactly).
+    /// Sound files are those with an extension in `SoundFileName.extensions` (`.wav`, `.flac`,
+    /// `.ogg`, `.opus`, in any case), the same list the runtime's folder loading uses. A missing
+    /// `sfx`, `music` or `ambience` folder simply contributes nothing. When two files share a name,
+    /// the lossless one wins (`x.wav` over `x.flac` over `x.ogg` over `x.opus`).
     ///
     /// - Parameter root: The assets folder.
     /// - Returns: The assets found.
     public static func folder(_ root: String) -> ScenarioAssets {
-        var soundtracks: [String: String] = [:]
-        for (name, path, _) in files(in: root + "/music", extensions: ["ogg"]) { soundtracks[name] = path }
-        return ScenarioAssets(effects: preferringWAV(files(in: root + "/sfx", extensions: ["ogg", "wav"])), soundtracks: soundtracks,
-                              streams: preferringWAV(files(in: root + "/ambience", extensions: ["ogg", "wav"])))
+        ScenarioAssets(effects: soundFiles(in: root + "/sfx"), soundtracks: soundFiles(in: root + "/music"),
+                       streams: soundFiles(in: root + "/ambience"))
     }
 
-    /// Files by name, a WAV file winning over an Ogg Vorbis one of the same name.
-    private static func preferringWAV(_ files: [(String, String, String)]) -> [String: String] {
-        var named: [String: String] = [:]
-        for (name, path, fileExtension) in files where named[name] == nil || fileExtension == "wav" { named[name] = path }
-        return named
-    }
-
-    private static func files(in folder: String, extensions: Set<String>) -> [(String, String, String)] {
+    /// The sound files in `folder` by name, the most preferred extension winning when names clash.
+    private static func soundFiles(in folder: String) -> [String: String] {
         // A missing folder contributes nothing (see ``folder(_:)``).
         let names = (try? Folder.names(in: folder)) ?? []
-        return names.sorted().compactMap { file in
-            guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return nil }
-            let fileExtension = file[file.index(after: dot)...].lowercased()
-            guard extensions.contains(fileExtension) else { return nil }
-            return (String(file[..<dot]), folder + "/" + file, fileExtension)
+        var chosen: [String: (path: String, preference: Int)] = [:]
+        for file in names {
+            guard let (name, fileExtension) = SoundFileName.split(file) else { continue }
+            let preference = SoundFileName.preference(of: fileExtension)
+            if let current = chosen[name], current.preference <= preference { continue }
+            chosen[name] = (folder + "/" + file, preference)
         }
+        return chosen.mapValues(\.path)
     }
 
     /// The file a scenario's soundtrack string means: the soundtrack of that name, else the string

@@ -1,8 +1,9 @@
-/// Where libvorbisfile's callbacks get their bytes from: a file or an array in memory.
+/// Where the C decoders' read callbacks get their bytes from: a file or an array in memory.
 ///
-/// The methods follow the C stdio contract that `ov_callbacks` expects (`fread`, `fseek`,
-/// `ftell`, `fclose`), so ``VorbisCallbacks`` can forward to them unchanged.
-protocol VorbisByteSource: AnyObject {
+/// libvorbisfile, libopusfile and libFLAC each read through callbacks of their own, all shaped
+/// after C stdio (`fread`, `fseek`, `ftell`, `fclose`); the methods follow that contract, so
+/// ``VorbisCallbacks``, ``OpusCallbacks`` and ``FLACCallbacks`` forward to one source type.
+protocol SeekableByteSource: AnyObject {
     /// Copies up to `count` bytes into `destination` and returns how many were copied.
     ///
     /// Returns 0 at the end of the data with `errno` cleared, or 0 with `errno` set on a read error:

@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A ``VorbisByteSource`` over bytes already in memory (a sound effect, a test fixture).
-final class VorbisMemorySource: VorbisByteSource {
+/// A ``SeekableByteSource`` over bytes already in memory (a sound effect, a test fixture).
+final class MemoryByteSource: SeekableByteSource {
     private let bytes: [UInt8]
     private var offset = 0
 

@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// A ``VorbisByteSource`` that reads an open file on demand, so memory stays flat however
+/// A ``SeekableByteSource`` that reads an open file on demand, so memory stays flat however
 /// long the file is (a soundtrack of many minutes).
-final class VorbisFileSource: VorbisByteSource {
+final class FileByteSource: SeekableByteSource {
     private var file: UnsafeMutablePointer<FILE>?
 
     /// Opens `path` for reading.
