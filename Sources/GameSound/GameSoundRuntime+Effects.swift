@@ -8,7 +8,7 @@ import Glibc
 /// Effects: loading them, playing them, and the voices they play on.
 extension GameSoundRuntime {
 
-    /// Decodes a WAV or Ogg Vorbis file and keeps it ready to play under `name`.
+    /// Decodes a WAV, FLAC, Ogg Vorbis or Opus file and keeps it ready to play under `name`.
     ///
     /// Loading a name again replaces the sound (voices playing the old one stop). The decoded audio
     /// stays in memory, so the runtime can upload it again after a media-services reset.

@@ -150,7 +150,7 @@ extension GameSoundRuntime {
 
     // MARK: - Streams
 
-    /// Streams a WAV or Ogg Vorbis file on a bus: an ambience bed, a long line of dialogue, a second
+    /// Streams a WAV, FLAC, Ogg Vorbis or Opus file on a bus: an ambience bed, a long line of dialogue, a second
     /// piece of music. Any number can play at once, besides the soundtrack; each reads its file a
     /// few buffers ahead, so memory does not grow with its length. A looping stream honours the
     /// file's loop points (`LOOPSTART`/`LOOPLENGTH` comments, a WAV `smpl` loop): the intro plays
@@ -162,7 +162,7 @@ extension GameSoundRuntime {
     /// `voiceStarted` (with `stream` true) and, at its end, `voiceEnded`.
     ///
     /// - Parameters:
-    ///   - path: A WAV (any encoding ``preload(_:path:)`` takes) or Ogg Vorbis file.
+    ///   - path: A WAV (any encoding ``preload(_:path:)`` takes), FLAC, Ogg Vorbis or Opus file.
     ///   - bus: Its bus; ``BusName/ambience`` by default.
     ///   - loop: Play again and again (from the loop start) until stopped; true by default.
     ///   - gain: Its own gain.

@@ -8,7 +8,7 @@ import Glibc
 /// The soundtrack: starting, pausing, resuming, stopping and crossfading it.
 extension GameSoundRuntime {
 
-    /// Plays the soundtrack: `path` (an Ogg Vorbis file), or the current one when nil.
+    /// Plays the soundtrack: `path` (a WAV, FLAC, Ogg Vorbis or Opus file), or the current one when nil.
     ///
     /// The soundtrack is only heard when the policy and the system allow (not in ambient with the
     /// player's music on, not under the secondary-audio hint); until then the request is kept.
@@ -16,7 +16,7 @@ extension GameSoundRuntime {
     /// error here: the runtime logs `soundtrackFailed` and everything else plays on.
     ///
     /// - Parameters:
-    ///   - path: An Ogg Vorbis file; nil plays the current soundtrack (from the top if it was stopped).
+    ///   - path: A WAV, FLAC, Ogg Vorbis or Opus file; nil plays the current soundtrack (from the top if it was stopped).
     ///   - loop: Whether to start again at the end, without a gap.
     ///   - fadeIn: Seconds to fade in from silence; 0 starts at full volume.
     /// - Throws: ``GameSoundError/noSoundtrack`` when `path` is nil and none was ever given,
@@ -57,7 +57,7 @@ extension GameSoundRuntime {
     /// For the length of the fade two tracks stream at once, each on its own source.
     ///
     /// - Parameters:
-    ///   - path: The Ogg Vorbis file to bring in; it starts from the top.
+    ///   - path: The file to bring in (WAV, FLAC, Ogg Vorbis or Opus); it starts from the top.
     ///   - duration: Seconds the two fades last.
     ///   - loop: Whether the new track loops.
     /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``.

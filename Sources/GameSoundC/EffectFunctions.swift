@@ -1,7 +1,7 @@
 import CGameSoundABI
 import GameSound
 
-/// Decodes a WAV or Ogg Vorbis file and keeps it ready to play under `name`.
+/// Decodes a WAV, FLAC, Ogg Vorbis or Opus file and keeps it ready to play under `name`.
 ///
 /// - Parameters:
 ///   - rt: The runtime.

@@ -17,7 +17,7 @@ enum ResultCode: Int32, Sendable, CaseIterable {
     case invalidArgument = -3
     /// `GS_ERR_UNKNOWN_NAME`: no effect, bus, system action or parameter has that name.
     case unknownName = -4
-    /// `GS_ERR_DECODING`: a sound file is missing, unreadable or not a WAV/Ogg Vorbis file GameSound reads.
+    /// `GS_ERR_DECODING`: a sound file is missing, unreadable or not a WAV, FLAC, Ogg Vorbis or Opus file GameSound reads.
     case decoding = -5
     /// `GS_ERR_WRONG_OUTPUT`: the call needs the other output mode (`gs_render` on a real-time runtime).
     case wrongOutput = -6

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import GameSound
 
-/// Plays an Ogg Vorbis file as the soundtrack, streamed from disk.
+/// Plays a WAV, FLAC, Ogg Vorbis or Opus file as the soundtrack, streamed from disk.
 ///
 /// It is heard only when the policy and the system allow; until then the request is kept. The
 /// runtime opens the file when the track starts: a file that exists but does not decode is

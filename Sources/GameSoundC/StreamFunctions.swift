@@ -1,6 +1,6 @@
 import GameSound
 
-/// Streams a WAV or Ogg Vorbis file on a bus, besides the effects and the soundtrack: an ambience
+/// Streams a WAV, FLAC, Ogg Vorbis or Opus file on a bus, besides the effects and the soundtrack: an ambience
 /// bed, a long line of dialogue. Any number can play at once; each reads its file a few buffers
 /// ahead. A looping stream honours the file's loop points (`LOOPSTART`/`LOOPLENGTH` comments, a WAV
 /// `smpl` loop). It keeps its place through interruptions and media-services resets.

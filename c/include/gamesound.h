@@ -38,7 +38,7 @@ extern "C" {
 #define GS_ERR_INVALID_HANDLE   (-2)  /* not a live runtime: destroyed, or never created */
 #define GS_ERR_INVALID_ARGUMENT (-3)  /* a value out of range, a malformed parameter, another runtime's voice */
 #define GS_ERR_UNKNOWN_NAME     (-4)  /* no effect, bus or system action has that name */
-#define GS_ERR_DECODING         (-5)  /* a sound file is missing, unreadable or not WAV/Ogg Vorbis */
+#define GS_ERR_DECODING         (-5)  /* a sound file is missing, unreadable or not WAV, FLAC, Ogg Vorbis or Opus */
 #define GS_ERR_WRONG_OUTPUT     (-6)  /* the call needs the other output mode (gs_render on real time) */
 #define GS_ERR_OPENAL           (-7)  /* OpenAL refused (no output device, for example) */
 #define GS_ERR_SESSION          (-8)  /* the audio session refused (activating during a call) */
@@ -213,12 +213,12 @@ const char *gs_result_name(int code);
 
 /* ---- Effects ----------------------------------------------------------------------------- */
 
-/* Decodes a WAV or Ogg Vorbis file, mono or stereo, and keeps it
+/* Decodes a WAV, FLAC, Ogg Vorbis or Opus file (told apart by content), mono or stereo, and keeps it
  * under name. Loading a name again replaces the sound. Errors: GS_ERR_NULL_POINTER,
  * GS_ERR_INVALID_HANDLE, GS_ERR_DECODING, GS_ERR_STOPPED. */
 int gs_effect_load(gs_runtime *rt, const char *name, const char *path);
 
-/* Decodes every .wav and .ogg file of folder (not recursive), each under its file name without
+/* Decodes every .wav, .flac, .ogg and .opus file of folder (not recursive), each under its file name without
  * the extension, in parallel. Returns how many loaded (files that fail are skipped), or
  * GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_IO, GS_ERR_STOPPED. */
 int gs_effect_load_folder(gs_runtime *rt, const char *folder);
@@ -432,7 +432,7 @@ int gs_bus_add_ducking(gs_runtime *rt, const char *bus, const char *ducked, floa
 
 /* ---- Soundtrack -------------------------------------------------------------------------- */
 
-/* Streams an Ogg Vorbis file as the soundtrack (path NULL: restart the current one); loop
+/* Streams a WAV, FLAC, Ogg Vorbis or Opus file as the soundtrack (path NULL: restart the current one); loop
  * non-zero loops gaplessly. Heard only when the policy and the system allow; until then the
  * request is kept. The file is opened when the track starts: one that exists but does not
  * decode is reported by a "soundtrackFailed" event. Errors: GS_ERR_NULL_POINTER,
@@ -461,10 +461,10 @@ int gs_now_playing_set(gs_runtime *rt, const char *title);
 
 /* ---- Streams ----------------------------------------------------------------------------- */
 
-/* Streams a WAV or Ogg Vorbis file on a bus (NULL: GS_BUS_AMBIENCE) besides the effects and the
+/* Streams a WAV, FLAC, Ogg Vorbis or Opus file on a bus (NULL: GS_BUS_AMBIENCE) besides the effects and the
  * soundtrack: an ambience bed, a long line of dialogue. Any number play at once, each reading its file
  * a few buffers ahead. loop non-zero: again and again until stopped, honouring the file's loop points
- * (LOOPSTART/LOOPLENGTH comments, a WAV smpl loop). gain: 0 or more. It keeps its place through
+ * (LOOPSTART/LOOPLENGTH comments of Vorbis, Opus and FLAC files, a WAV smpl loop). gain: 0 or more. It keeps its place through
  * interruptions. Returns a voice id >= 0 for gs_voice_set_gain, gs_voice_pause, gs_voice_resume,
  * gs_voice_stop, gs_voice_stop_fade and gs_voice_state (its pitch and place cannot change:
  * GS_ERR_INVALID_ARGUMENT), or GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE, GS_ERR_DECODING (the file
