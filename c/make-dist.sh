@@ -41,6 +41,11 @@ mkdir -p "$deb_lib/DEBIAN" "$deb_lib/usr/lib/$multiarch" "$deb_lib/usr/share/doc
 cp "$libdir_in/libgamesound.so.$version" "$deb_lib/usr/lib/$multiarch/"
 ln -s "libgamesound.so.$version" "$deb_lib/usr/lib/$multiarch/libgamesound.so.0"
 cp c/sdk/LICENSE "$deb_lib/usr/share/doc/libgamesound0/copyright"
+# libpulse0 and libsystemd0 are Recommends, not Depends: the library does not link them (it opens
+# them with dlopen when the desktop is first probed) and works without them, headless or on the
+# simulated system; on a desktop apt installs Recommends by default (and every desktop with sound
+# has both), so a player still hears calls and music, while a server or container installed with
+# --no-install-recommends is spared libpulse and the thirty libraries it brings.
 cat > "$deb_lib/DEBIAN/control" <<CONTROL
 Package: libgamesound0
 Version: $version
@@ -48,7 +53,8 @@ Architecture: $debarch
 Section: libs
 Priority: optional
 Maintainer: GameSound developers <gamesound@localhost>
-Depends: libopenal1, libvorbisfile3, libpulse0, libsystemd0, libc6, libstdc++6, libgcc-s1
+Depends: libopenal1, libvorbisfile3, libc6, libstdc++6, libgcc-s1
+Recommends: libpulse0, libsystemd0
 Description: game audio with iOS audio-session behaviour (run-time library)
  GameSound plays a game's sound effects and streamed Ogg Vorbis soundtrack through
  OpenAL Soft, and treats calls, alarms, the player's music and device changes the
