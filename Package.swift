@@ -52,18 +52,11 @@ let package = Package(
             pkgConfig: "vorbisenc",
             providers: [.apt(["libvorbis-dev"])]
         ),
-        .systemLibrary(
-            name: "CPulse",
-            // No pkgConfig: libpulse's flags (-D_REENTRANT, -pthread) are ones SwiftPM refuses with a
-            // warning; its headers are in /usr/include and the module map links libpulse itself.
-            providers: [.apt(["libpulse-dev"])]
-        ),
-        .systemLibrary(
-            name: "CSDBus",
-            // sd-bus from libsystemd: the D-Bus client for MPRIS (session bus) and logind (system bus).
-            pkgConfig: "libsystemd",
-            providers: [.apt(["libsystemd-dev"])]
-        ),
+        // libpulse and libsystemd's sd-bus: their headers for the types, and a loader that opens each
+        // library with dlopen on first use (the first desktop probe, the first bus), so that a game
+        // that never reaches the desktop never maps them (issue 29). Neither links its library.
+        .target(name: "CPulse"),
+        .target(name: "CSDBus"),
         // gamesound.h itself (no library to link): GameSoundC reads the C structs with the C layout.
         .systemLibrary(name: "CGameSoundABI"),
         .target(name: "AudioAnalysis"),

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Builds the shippable libgamesound into the folder given as $1: a release build with the Swift
 # runtime linked statically (no Foundation: no module of it imports any), so that it needs only the system's C and C++
-# runtime, OpenAL Soft, libvorbisfile, libopusfile, libFLAC, libpulse (the desktop's sound server, PulseAudio or PipeWire) and libsystemd (sd-bus, for MPRIS players and logind). Only the gs_* functions are exported (c/gamesound.map,
+# runtime, OpenAL Soft, libvorbisfile, libopusfile and libFLAC. libpulse (the desktop's sound server, PulseAudio or PipeWire) and
+# libsystemd (sd-bus, for MPRIS players and logind) are not linked: the C modules CPulse and CSDBus open
+# them with dlopen when the desktop is first probed, so a game that never probes it never maps them, and
+# the library works without them (headless). Only the gs_* functions are exported (c/gamesound.map,
 # version GAMESOUND_1.0); the soname is libgamesound.so.1; the file is stripped. It also writes the
 # usual links: libgamesound.so -> libgamesound.so.1 -> libgamesound.so.$VERSION.
 #
@@ -18,7 +21,13 @@ mkdir -p "$out"
 swift build -c release --product gamesound --scratch-path "$scratch" >/dev/null
 bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
 modules=(GameSoundC GameSoundTesting GameSound AudioSession PulseSystem DesktopSignals AudioFiles OpenAL AudioAnalysis Logging)
+# The C modules: libpulse's and libsystemd's loaders (and sd-bus's vtables). One object per C file
+# of the module's folder, as SwiftPM names them.
+c_modules=(CPulse CSDBus)
 objects=()
+for module in "${c_modules[@]}"; do
+    for source in Sources/"$module"/*.c; do objects+=("$bin/$module.build/$(basename "$source").o"); done
+done
 for module in "${modules[@]}"; do
     # One object per source file, as the build's output-file map lists them (so a stale object
     # left by a moved or deleted file never slips in); the "" entry is the module as a whole.
@@ -38,7 +47,7 @@ swiftc -emit-library -static-stdlib -o "$library" "${objects[@]}" \
     -Xlinker -soname -Xlinker libgamesound.so.1 \
     -Xlinker --version-script="$PWD/c/gamesound.map" \
     -Xlinker --gc-sections -Xlinker -z -Xlinker defs -Xlinker -Map="$out/link-map.txt" \
-    -lopusfile -lFLAC -lpulse -lsystemd 2> >(grep -v "the use of \`mktemp' is dangerous" >&2)
+    -lopusfile -lFLAC 2> >(grep -v "the use of \`mktemp' is dangerous" >&2)
 strip --strip-unneeded "$library"
 ln -sf "libgamesound.so.$version" "$out/libgamesound.so.1"
 ln -sf libgamesound.so.1 "$out/libgamesound.so"

@@ -102,6 +102,11 @@ objdump -T "$libdir_in/libgamesound.so.$version" |
   cat "$symbols.body"; } > "$deb_lib/DEBIAN/symbols"
 newest=$(awk '{ print $2 }' "$symbols.body" | sort -V | tail -1)
 echo "libgamesound 1 libgamesound1 (>= $newest)" > "$deb_lib/DEBIAN/shlibs"
+# libpulse0 and libsystemd0 are Recommends, not Depends: the library does not link them (it opens
+# them with dlopen when the desktop is first probed) and works without them, headless or on the
+# simulated system; on a desktop apt installs Recommends by default (and every desktop with sound
+# has both), so a player still hears calls and music, while a server or container installed with
+# --no-install-recommends is spared libpulse and the thirty libraries it brings.
 cat > "$deb_lib/DEBIAN/control" <<CONTROL
 Package: libgamesound1
 Version: $version
@@ -109,7 +114,8 @@ Architecture: $debarch
 Section: libs
 Priority: optional
 Maintainer: $maintainer
-Depends: libopenal1, libvorbisfile3, libopusfile0, libflac12, libpulse0, libsystemd0, libc6, libstdc++6, libgcc-s1
+Depends: libopenal1, libvorbisfile3, libopusfile0, libflac12, libc6, libstdc++6, libgcc-s1
+Recommends: libpulse0, libsystemd0
 Description: game audio with iOS audio-session behaviour (run-time library)
  GameSound plays a game's sound effects and streamed Ogg Vorbis soundtrack
  through OpenAL Soft, and treats calls, alarms, the player's music and device

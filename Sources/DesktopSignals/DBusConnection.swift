@@ -27,10 +27,12 @@ final class DBusConnection: @unchecked Sendable {
     /// - Parameters:
     ///   - kind: The session or the system bus.
     ///   - onLost: Called once, on the connection's thread, if the bus goes away.
-    /// - Throws: ``DBusError`` when the bus's socket is not there or refuses the connection.
+    /// - Throws: ``DBusError`` when libsystemd cannot be loaded (the first connection loads it), or
+    ///   the bus's socket is not there or refuses the connection.
     init(_ kind: DBusBus, onLost: @escaping @Sendable (DBusError) -> Void) throws(DBusError) {
+        try LibSystemd.load()
         var bus: OpaquePointer?
-        let result = kind == .session ? sd_bus_open_user(&bus) : sd_bus_open_system(&bus)
+        let result = kind == .session ? libsystemd.sd_bus_open_user(&bus) : libsystemd.sd_bus_open_system(&bus)
         guard result >= 0, let bus else {
             throw DBusError(operation: "connecting to the \(kind.name)", name: nil,
                             message: String(cString: strerror(-result)), code: result)
@@ -96,22 +98,22 @@ final class DBusConnection: @unchecked Sendable {
     ) -> Result<DBusMessage, DBusError> {
         let operation = "\(interface).\(member) on \(destination)"
         var request: OpaquePointer?
-        var result = sd_bus_message_new_method_call(bus, &request, destination, path, interface, member)
+        var result = libsystemd.sd_bus_message_new_method_call(bus, &request, destination, path, interface, member)
         guard result >= 0, let request else { return .failure(localError(operation, result)) }
-        defer { sd_bus_message_unref(request) }
+        defer { _ = libsystemd.sd_bus_message_unref(request) }
         for argument in arguments {
             switch argument {
             case .string(let text):
-                result = text.withCString { sd_bus_message_append_basic(request, CChar(UInt8(ascii: "s")), $0) }
+                result = text.withCString { libsystemd.sd_bus_message_append_basic(request, CChar(UInt8(ascii: "s")), $0) }
             case .uint32(var number):
-                result = sd_bus_message_append_basic(request, CChar(UInt8(ascii: "u")), &number)
+                result = libsystemd.sd_bus_message_append_basic(request, CChar(UInt8(ascii: "u")), &number)
             }
             guard result >= 0 else { return .failure(localError(operation, result)) }
         }
         var error = gs_sd_bus_error_null()
-        defer { sd_bus_error_free(&error) }
+        defer { libsystemd.sd_bus_error_free(&error) }
         var reply: OpaquePointer?
-        result = sd_bus_call(bus, request, UInt64(timeout * 1_000_000), &error, &reply)
+        result = libsystemd.sd_bus_call(bus, request, UInt64(timeout * 1_000_000), &error, &reply)
         guard result >= 0, let reply else {
             return .failure(DBusError(
                 operation: operation, name: error.name.map { String(cString: $0) },
@@ -133,7 +135,7 @@ final class DBusConnection: @unchecked Sendable {
     /// - Throws: ``DBusError`` when the bus refuses the rule.
     func addMatch(_ rule: String, handler: @escaping (DBusMessage) -> Void) throws(DBusError) {
         let box = MatchHandler(handler)
-        let result = sd_bus_add_match(bus, nil, rule, { message, userdata, _ in
+        let result = libsystemd.sd_bus_add_match(bus, nil, rule, { message, userdata, _ in
             guard let message, let userdata else { return 0 }
             Unmanaged<MatchHandler>.fromOpaque(userdata).takeUnretainedValue().handler(DBusMessage(borrowing: message))
             return 0
@@ -145,13 +147,13 @@ final class DBusConnection: @unchecked Sendable {
     /// Asks the bus for a well-known name, to be reached by it (an MPRIS player's
     /// `org.mpris.MediaPlayer2.…`); fails when another connection holds it.
     func requestName(_ name: String) -> Result<Void, DBusError> {
-        let result = sd_bus_request_name(bus, name, 0)
+        let result = libsystemd.sd_bus_request_name(bus, name, 0)
         return result >= 0 ? .success(()) : .failure(localError("RequestName \(name)", result))
     }
 
     /// Gives a well-known name back to the bus.
     func releaseName(_ name: String) {
-        _ = sd_bus_release_name(bus, name)
+        _ = libsystemd.sd_bus_release_name(bus, name)
     }
 
     /// Serves an interface at `path`, described by a vtable of the C shim whose entries call
@@ -164,25 +166,25 @@ final class DBusConnection: @unchecked Sendable {
         handlers: UnsafeMutablePointer<gs_sd_bus_object_handlers>
     ) throws(DBusError) -> OpaquePointer {
         var slot: OpaquePointer?
-        let result = sd_bus_add_object_vtable(bus, &slot, path, interface, vtable, handlers)
+        let result = libsystemd.sd_bus_add_object_vtable(bus, &slot, path, interface, vtable, handlers)
         guard result >= 0, let slot else { throw localError("serving \(interface) at \(path)", result) }
         return slot
     }
 
     /// Stops serving an interface added with ``addObject(path:interface:vtable:handlers:)``.
     func removeObject(_ slot: OpaquePointer) {
-        sd_bus_slot_unref(slot)
+        _ = libsystemd.sd_bus_slot_unref(slot)
     }
 
     /// Tells the bus that a served property changed (`PropertiesChanged`, with its new value).
     func emitPropertyChanged(path: String, interface: String, property: String) {
-        _ = gs_sd_bus_emit_property_changed(bus, path, interface, property)
+        _ = gamesound_sd_bus_emit_property_changed(bus, path, interface, property)
     }
 
     /// The caller's own unique name on the bus.
     var uniqueName: String? {
         var name: UnsafePointer<CChar>?
-        guard sd_bus_get_unique_name(bus, &name) >= 0, let name else { return nil }
+        guard libsystemd.sd_bus_get_unique_name(bus, &name) >= 0, let name else { return nil }
         return String(cString: name)
     }
 
@@ -201,14 +203,14 @@ final class DBusConnection: @unchecked Sendable {
         if let lost { onLost(lost) }
         jobs.withLock { $0.stopping = true }
         matches = []
-        sd_bus_flush_close_unref(bus)
+        _ = libsystemd.sd_bus_flush_close_unref(bus)
         finished.signal()
     }
 
     /// Handles every message that has arrived; returns the error when the bus is gone.
     private func processAll() -> DBusError? {
         while true {
-            let result = sd_bus_process(bus, nil)
+            let result = libsystemd.sd_bus_process(bus, nil)
             if result < 0 { return localError("the \(busKind.name)", result) }
             if result == 0 { return nil }
         }
@@ -216,9 +218,9 @@ final class DBusConnection: @unchecked Sendable {
 
     /// Sleeps until the bus or a new job needs the thread.
     private func waitForActivity() -> DBusError? {
-        let events = sd_bus_get_events(bus)
+        let events = libsystemd.sd_bus_get_events(bus)
         if events < 0 { return localError("the \(busKind.name)", events) }
-        var fds = [pollfd(fd: sd_bus_get_fd(bus), events: Int16(events), revents: 0),
+        var fds = [pollfd(fd: libsystemd.sd_bus_get_fd(bus), events: Int16(events), revents: 0),
                    pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, 2, pollTimeoutMilliseconds())
         if fds[1].revents != 0 {
@@ -231,7 +233,7 @@ final class DBusConnection: @unchecked Sendable {
     /// sd-bus's next deadline (a pending call's timeout) as poll's relative milliseconds, or -1.
     private func pollTimeoutMilliseconds() -> Int32 {
         var deadline: UInt64 = 0
-        guard sd_bus_get_timeout(bus, &deadline) >= 0, deadline != UInt64.max else { return -1 }
+        guard libsystemd.sd_bus_get_timeout(bus, &deadline) >= 0, deadline != UInt64.max else { return -1 }
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let nowMicroseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000

@@ -14,30 +14,31 @@ final class DBusMessage {
 
     /// Takes a reference of its own to a message lent to a callback.
     init(borrowing message: OpaquePointer) {
-        self.message = sd_bus_message_ref(message)
+        // sd_bus_message_ref returns the message it was given (nil only for nil).
+        self.message = libsystemd.sd_bus_message_ref(message)!
     }
 
     deinit {
-        sd_bus_message_unref(message)
+        _ = libsystemd.sd_bus_message_unref(message)
     }
 
     /// The unique name of the connection that sent it (`:1.42`).
-    var sender: String? { sd_bus_message_get_sender(message).map { String(cString: $0) } }
+    var sender: String? { libsystemd.sd_bus_message_get_sender(message).map { String(cString: $0) } }
 
     /// The serial its sender gave it: a connection numbers what it sends in order, so of two messages
     /// from one sender, the lower serial was sent first. nil for a message not sent yet.
     var serial: UInt64? {
         var cookie: UInt64 = 0
-        return sd_bus_message_get_cookie(message, &cookie) >= 0 ? cookie : nil
+        return libsystemd.sd_bus_message_get_cookie(message, &cookie) >= 0 ? cookie : nil
     }
 
     /// The signal's or method's name.
-    var member: String? { sd_bus_message_get_member(message).map { String(cString: $0) } }
+    var member: String? { libsystemd.sd_bus_message_get_member(message).map { String(cString: $0) } }
 
     /// The next argument as a string (`s`) or object path (`o`).
     func string(_ type: Character = "s") throws(DBusMessageError) -> String {
         var value: UnsafePointer<CChar>?
-        try check(sd_bus_message_read_basic(message, CChar(type.asciiValue!), &value), reading: type)
+        try check(libsystemd.sd_bus_message_read_basic(message, CChar(type.asciiValue!), &value), reading: type)
         guard let value else { throw DBusMessageError(expected: type) }
         return String(cString: value)
     }
@@ -45,14 +46,14 @@ final class DBusMessage {
     /// The next argument as a boolean (`b`).
     func bool() throws(DBusMessageError) -> Bool {
         var value: Int32 = 0
-        try check(sd_bus_message_read_basic(message, CChar(UInt8(ascii: "b")), &value), reading: "b")
+        try check(libsystemd.sd_bus_message_read_basic(message, CChar(UInt8(ascii: "b")), &value), reading: "b")
         return value != 0
     }
 
     /// The next argument as an unsigned 32-bit integer (`u`).
     func uint32() throws(DBusMessageError) -> UInt32 {
         var value: UInt32 = 0
-        try check(sd_bus_message_read_basic(message, CChar(UInt8(ascii: "u")), &value), reading: "u")
+        try check(libsystemd.sd_bus_message_read_basic(message, CChar(UInt8(ascii: "u")), &value), reading: "u")
         return value
     }
 
@@ -63,32 +64,32 @@ final class DBusMessage {
     ) throws(DBusMessageError) -> Value? {
         var type: CChar = 0
         var held: UnsafePointer<CChar>?
-        try check(sd_bus_message_peek_type(message, &type, &held), reading: "v")
+        try check(libsystemd.sd_bus_message_peek_type(message, &type, &held), reading: "v")
         guard type == CChar(UInt8(ascii: "v")), let held else { throw DBusMessageError(expected: "v") }
         guard String(cString: held) == contents else {
-            try check(sd_bus_message_skip(message, "v"), reading: "v")
+            try check(libsystemd.sd_bus_message_skip(message, "v"), reading: "v")
             return nil
         }
-        try check(sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), contents), reading: "v")
+        try check(libsystemd.sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), contents), reading: "v")
         let value = try body()
-        try check(sd_bus_message_exit_container(message), reading: "v")
+        try check(libsystemd.sd_bus_message_exit_container(message), reading: "v")
         return value
     }
 
     /// Reads an array (`a` of `contents`), calling `element` until it is exhausted.
     func array(of contents: String, _ element: () throws(DBusMessageError) -> Void) throws(DBusMessageError) {
-        try check(sd_bus_message_enter_container(message, CChar(UInt8(ascii: "a")), contents), reading: "a")
-        while sd_bus_message_at_end(message, 0) == 0 {
+        try check(libsystemd.sd_bus_message_enter_container(message, CChar(UInt8(ascii: "a")), contents), reading: "a")
+        while libsystemd.sd_bus_message_at_end(message, 0) == 0 {
             try element()
         }
-        try check(sd_bus_message_exit_container(message), reading: "a")
+        try check(libsystemd.sd_bus_message_exit_container(message), reading: "a")
     }
 
     /// Reads a dictionary entry (`{` `contents` `}`) with `body`.
     func entry(_ contents: String, _ body: () throws(DBusMessageError) -> Void) throws(DBusMessageError) {
-        try check(sd_bus_message_enter_container(message, CChar(UInt8(ascii: "e")), contents), reading: "e")
+        try check(libsystemd.sd_bus_message_enter_container(message, CChar(UInt8(ascii: "e")), contents), reading: "e")
         try body()
-        try check(sd_bus_message_exit_container(message), reading: "e")
+        try check(libsystemd.sd_bus_message_exit_container(message), reading: "e")
     }
 
     /// Reads a `a{sv}` dictionary, handing each key to `value`, which reads (or skips) the variant.
@@ -103,7 +104,7 @@ final class DBusMessage {
 
     /// Skips the next argument of the given signature.
     func skip(_ signature: String) throws(DBusMessageError) {
-        try check(sd_bus_message_skip(message, signature), reading: Character(String(signature.prefix(1))))
+        try check(libsystemd.sd_bus_message_skip(message, signature), reading: Character(String(signature.prefix(1))))
     }
 
     private func check(_ result: Int32, reading type: Character) throws(DBusMessageError) {

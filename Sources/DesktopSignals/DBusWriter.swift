@@ -50,13 +50,13 @@ final class DBusWriter {
     }
 
     private func container(_ type: Character, _ contents: String, _ body: () -> Void) {
-        check(sd_bus_message_open_container(message, CChar(type.asciiValue!), contents))
+        check(libsystemd.sd_bus_message_open_container(message, CChar(type.asciiValue!), contents))
         body()
-        check(sd_bus_message_close_container(message))
+        check(libsystemd.sd_bus_message_close_container(message))
     }
 
     private func append(_ type: Character, _ value: UnsafeRawPointer) {
-        check(sd_bus_message_append_basic(message, CChar(type.asciiValue!), value))
+        check(libsystemd.sd_bus_message_append_basic(message, CChar(type.asciiValue!), value))
     }
 
     private func check(_ code: Int32) {

@@ -106,9 +106,9 @@ final class MPRISPublisher: @unchecked Sendable {
     private func publish(_ connection: DBusConnection) {
         do throws(DBusError) {
             slots.append(try connection.addObject(path: MPRISWatcher.path, interface: "org.mpris.MediaPlayer2",
-                                                  vtable: gs_mpris_root_vtable(), handlers: handlers))
+                                                  vtable: gamesound_mpris_root_vtable(), handlers: handlers))
             slots.append(try connection.addObject(path: MPRISWatcher.path, interface: MPRISWatcher.playerInterface,
-                                                  vtable: gs_mpris_player_vtable(), handlers: handlers))
+                                                  vtable: gamesound_mpris_player_vtable(), handlers: handlers))
             try connection.requestName(busName).get()
             ownsName = true
         } catch {
@@ -126,7 +126,7 @@ final class MPRISPublisher: @unchecked Sendable {
     }
 
     private func methodCalled(_ call: OpaquePointer) {
-        let command: RemoteCommand? = switch sd_bus_message_get_member(call).map({ String(cString: $0) }) {
+        let command: RemoteCommand? = switch libsystemd.sd_bus_message_get_member(call).map({ String(cString: $0) }) {
         case "Play": .play
         case "Pause", "Stop": .pause
         case "PlayPause": .togglePlayPause

@@ -3,7 +3,7 @@ import CPulse
 /// Turning libpulse's info structures into the system's own values.
 extension PulseConnection {
     static func property(_ key: String, in proplist: OpaquePointer?) -> String? {
-        guard let proplist, let value = pa_proplist_gets(proplist, key) else { return nil }
+        guard let proplist, let value = libpulse.pa_proplist_gets(proplist, key) else { return nil }
         return String(cString: value)
     }
 
@@ -66,6 +66,6 @@ extension PulseConnection {
             portAvailability: availability,
             sampleRate: Double(sink.sample_spec.rate),
             latency: Double(sink.latency) / 1_000_000,
-            volume: Double(pa_cvolume_avg(&volume)) / normal)
+            volume: Double(libpulse.pa_cvolume_avg(&volume)) / normal)
     }
 }

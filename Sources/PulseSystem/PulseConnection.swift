@@ -57,8 +57,11 @@ final class PulseConnection: @unchecked Sendable {
         server ?? "the default server (PULSE_SERVER, or $XDG_RUNTIME_DIR/pulse/native)"
     }
 
+    /// - Throws: ``PulseSystemError/libraryUnavailable(library:reason:)`` when libpulse cannot be
+    ///   loaded (the first connection loads it), ``PulseSystemError/mainLoopFailed``.
     init(server: String?, model: PulseModel, logger: Logger) throws(PulseSystemError) {
-        guard let loop = pa_threaded_mainloop_new() else { throw .mainLoopFailed }
+        try LibPulse.load()
+        guard let loop = libpulse.pa_threaded_mainloop_new() else { throw .mainLoopFailed }
         mainloop = loop
         self.server = server
         self.model = model
@@ -79,7 +82,15 @@ final class PulseConnection: @unchecked Sendable {
         return Unmanaged<PulseConnection>.fromOpaque(userData).takeUnretainedValue()
     }
 
-    private var api: UnsafeMutablePointer<pa_mainloop_api> { pa_threaded_mainloop_get_api(mainloop) }
+    // libpulse never returns nil here for a main loop it created (the function's declaration left
+    // that unsaid, and Swift unwrapped it implicitly before the call went through the loader's table).
+    private var api: UnsafeMutablePointer<pa_mainloop_api> { libpulse.pa_threaded_mainloop_get_api(mainloop)! }
+
+    /// libpulse's explanation of a context's last error.
+    private static func errorMessage(of context: OpaquePointer) -> String {
+        let code = libpulse.pa_context_errno(context)
+        return libpulse.pa_strerror(code).map { String(cString: $0) } ?? "libpulse error \(code)"
+    }
 
     // MARK: - Start and stop
 
@@ -88,20 +99,20 @@ final class PulseConnection: @unchecked Sendable {
     /// - Throws: ``PulseSystemError`` when no server answers or it does not answer in time; the
     ///   loop is stopped and freed then.
     func start(timeout: Double) throws(PulseSystemError) {
-        guard pa_threaded_mainloop_start(mainloop) >= 0 else {
-            pa_threaded_mainloop_free(mainloop)
+        guard libpulse.pa_threaded_mainloop_start(mainloop) >= 0 else {
+            libpulse.pa_threaded_mainloop_free(mainloop)
             throw .mainLoopFailed
         }
-        pa_threaded_mainloop_lock(mainloop)
+        libpulse.pa_threaded_mainloop_lock(mainloop)
         connect()
         if startupFailure == nil && !loaded {
             arm(.startupTimeout, afterMicroseconds: UInt64(max(timeout, 0.01) * 1_000_000))
         }
         while !loaded && startupFailure == nil {
-            pa_threaded_mainloop_wait(mainloop)
+            libpulse.pa_threaded_mainloop_wait(mainloop)
         }
         let failure = startupFailure
-        pa_threaded_mainloop_unlock(mainloop)
+        libpulse.pa_threaded_mainloop_unlock(mainloop)
         switch failure {
         case nil:
             return
@@ -116,39 +127,39 @@ final class PulseConnection: @unchecked Sendable {
 
     /// Disconnects and stops the loop thread; must not be called from a libpulse callback.
     func close() {
-        precondition(pa_threaded_mainloop_in_thread(mainloop) == 0, "PulseSystem released on libpulse's own thread")
-        pa_threaded_mainloop_lock(mainloop)
+        precondition(libpulse.pa_threaded_mainloop_in_thread(mainloop) == 0, "PulseSystem released on libpulse's own thread")
+        libpulse.pa_threaded_mainloop_lock(mainloop)
         closing = true
         disarm()
         dropContext()
         freeRetiredContexts()
-        pa_threaded_mainloop_unlock(mainloop)
-        pa_threaded_mainloop_stop(mainloop)
-        pa_threaded_mainloop_free(mainloop)
+        libpulse.pa_threaded_mainloop_unlock(mainloop)
+        libpulse.pa_threaded_mainloop_stop(mainloop)
+        libpulse.pa_threaded_mainloop_free(mainloop)
     }
 
     // MARK: - The context
 
     private func connect() {
         freeRetiredContexts()
-        guard !closing, let context = pa_context_new(api, "GameSound session monitor") else {
+        guard !closing, let context = libpulse.pa_context_new(api, "GameSound session monitor") else {
             failToConnect("libpulse could not create a context")
             return
         }
         self.context = context
-        pa_context_set_state_callback(context, { context, userData in
+        libpulse.pa_context_set_state_callback(context, { context, userData in
             guard let context else { return }
             PulseConnection.from(userData)?.contextStateChanged(context)
         }, userData)
         let flags = PA_CONTEXT_NOAUTOSPAWN
         let status = if let server {
-            server.withCString { pa_context_connect(context, $0, flags, nil) }
+            server.withCString { libpulse.pa_context_connect(context, $0, flags, nil) }
         } else {
-            pa_context_connect(context, nil, flags, nil)
+            libpulse.pa_context_connect(context, nil, flags, nil)
         }
         // A failed connect may already have reported FAILED through the state callback.
         if status < 0, self.context == context {
-            let reason = String(cString: pa_strerror(pa_context_errno(context)))
+            let reason = Self.errorMessage(of: context)
             dropContext()
             failToConnect(reason)
         }
@@ -159,7 +170,7 @@ final class PulseConnection: @unchecked Sendable {
             arm(.reconnect, afterMicroseconds: Self.reconnectInterval)
         } else {
             startupFailure = .refused(reason)
-            pa_threaded_mainloop_signal(mainloop, 0)
+            libpulse.pa_threaded_mainloop_signal(mainloop, 0)
         }
     }
 
@@ -167,26 +178,26 @@ final class PulseConnection: @unchecked Sendable {
     private func dropContext() {
         guard let context else { return }
         self.context = nil
-        pa_context_set_state_callback(context, nil, nil)
-        pa_context_set_subscribe_callback(context, nil, nil)
+        libpulse.pa_context_set_state_callback(context, nil, nil)
+        libpulse.pa_context_set_subscribe_callback(context, nil, nil)
         retiredContexts.append(context)
     }
 
     private func freeRetiredContexts() {
         for context in retiredContexts {
-            pa_context_disconnect(context)
-            pa_context_unref(context)
+            libpulse.pa_context_disconnect(context)
+            libpulse.pa_context_unref(context)
         }
         retiredContexts = []
     }
 
     private func contextStateChanged(_ changed: OpaquePointer) {
         guard changed == context, !closing else { return }
-        let state = pa_context_get_state(changed)
+        let state = libpulse.pa_context_get_state(changed)
         if state == PA_CONTEXT_READY {
             beginLoading(changed)
         } else if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
-            let reason = String(cString: pa_strerror(pa_context_errno(changed)))
+            let reason = Self.errorMessage(of: changed)
             dropContext()
             let wasLoaded = loaded
             loaded = false
@@ -209,27 +220,27 @@ final class PulseConnection: @unchecked Sendable {
         loadingDefaultSink = nil
         oddStreamsLogged = []
         pendingLoads = 3
-        pa_context_set_subscribe_callback(context, { context, event, index, userData in
+        libpulse.pa_context_set_subscribe_callback(context, { context, event, index, userData in
             guard let context else { return }
             PulseConnection.from(userData)?.subscriptionEvent(context, event: event, index: index)
         }, userData)
         let mask = pa_subscription_mask_t(
             rawValue: PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_SINK.rawValue
                 | PA_SUBSCRIPTION_MASK_SERVER.rawValue)
-        release(pa_context_subscribe(context, mask, nil, nil))
-        release(pa_context_get_server_info(context, { _, info, userData in
+        release(libpulse.pa_context_subscribe(context, mask, nil, nil))
+        release(libpulse.pa_context_get_server_info(context, { _, info, userData in
             PulseConnection.from(userData)?.loadedServerInfo(info)
         }, userData))
-        release(pa_context_get_sink_info_list(context, { _, info, eol, userData in
+        release(libpulse.pa_context_get_sink_info_list(context, { _, info, eol, userData in
             PulseConnection.from(userData)?.loadedSink(info, eol: eol)
         }, userData))
-        release(pa_context_get_sink_input_info_list(context, { _, info, eol, userData in
+        release(libpulse.pa_context_get_sink_input_info_list(context, { _, info, eol, userData in
             PulseConnection.from(userData)?.loadedStream(info, eol: eol)
         }, userData))
     }
 
     private func release(_ operation: OpaquePointer?) {
-        if let operation { pa_operation_unref(operation) }
+        if let operation { libpulse.pa_operation_unref(operation) }
     }
 
     private func loadedServerInfo(_ info: UnsafePointer<pa_server_info>?) {
@@ -278,7 +289,7 @@ final class PulseConnection: @unchecked Sendable {
             desktop.serverDefaultSinkName = defaultSink
             desktop.serverLoaded(afterLoss: afterLoss)
         }
-        pa_threaded_mainloop_signal(mainloop, 0)
+        libpulse.pa_threaded_mainloop_signal(mainloop, 0)
     }
 
     // MARK: - Events
@@ -291,7 +302,7 @@ final class PulseConnection: @unchecked Sendable {
             if removed {
                 model.serverEvent { $0.streams[index] = nil }
             } else {
-                release(pa_context_get_sink_input_info(context, index, { _, info, eol, userData in
+                release(libpulse.pa_context_get_sink_input_info(context, index, { _, info, eol, userData in
                     guard eol == 0, let info, let connection = PulseConnection.from(userData) else { return }
                     let stream = connection.stream(from: info)
                     connection.model.serverEvent { $0.streams[stream.index] = stream }
@@ -301,14 +312,14 @@ final class PulseConnection: @unchecked Sendable {
             if removed {
                 model.serverEvent { $0.sinks[index] = nil }
             } else {
-                release(pa_context_get_sink_info_by_index(context, index, { _, info, eol, userData in
+                release(libpulse.pa_context_get_sink_info_by_index(context, index, { _, info, eol, userData in
                     guard eol == 0, let info else { return }
                     let sink = PulseConnection.sink(from: info)
                     PulseConnection.from(userData)?.model.serverEvent { $0.upsertSink(sink) }
                 }, userData))
             }
         } else if facility == PA_SUBSCRIPTION_EVENT_SERVER.rawValue {
-            release(pa_context_get_server_info(context, { _, info, userData in
+            release(libpulse.pa_context_get_server_info(context, { _, info, userData in
                 guard let info else { return }
                 let name = info.pointee.default_sink_name.map { String(cString: $0) }
                 PulseConnection.from(userData)?.model.serverEvent { $0.serverDefaultSinkName = name }
@@ -322,8 +333,8 @@ final class PulseConnection: @unchecked Sendable {
         disarm()
         guard !closing else { return }
         var when = timeval()
-        pa_gettimeofday(&when)
-        pa_timeval_add(&when, delay)
+        _ = libpulse.pa_gettimeofday(&when)
+        _ = libpulse.pa_timeval_add(&when, delay)
         timerPurpose = purpose
         timer = api.pointee.time_new?(api, &when, { _, _, _, userData in
             PulseConnection.from(userData)?.timerFired()
@@ -343,7 +354,7 @@ final class PulseConnection: @unchecked Sendable {
         case .startupTimeout:
             guard !loaded, startupFailure == nil else { return }
             startupFailure = .timedOut
-            pa_threaded_mainloop_signal(mainloop, 0)
+            libpulse.pa_threaded_mainloop_signal(mainloop, 0)
         case .reconnect:
             guard context == nil else { return }
             connect()

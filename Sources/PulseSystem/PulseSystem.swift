@@ -41,11 +41,12 @@ public final class PulseSystem: SystemAudio, Sendable {
     ///     accepts the connection and then hangs (a stopped process) fails creation after this long.
     ///   - logger: Where the system says what happened to the server, one line per event, each with
     ///     a stable short code in the metadata key `code`: `desktop.connected`, `desktop.no-server`,
-    ///     `desktop.server-timeout`, `desktop.main-loop-failed`, `desktop.server-lost`,
+    ///     `desktop.server-timeout`, `desktop.main-loop-failed`, `desktop.no-libpulse`, `desktop.server-lost`,
     ///     `desktop.server-back`, `desktop.odd-property` (see docs/linux-system.md).
     /// - Throws: ``PulseSystemError/serverUnreachable(server:reason:)`` when no server answers (the
     ///   simulated system and the null output remain usable), ``PulseSystemError/timedOut(server:seconds:)``,
-    ///   ``PulseSystemError/mainLoopFailed``.
+    ///   ``PulseSystemError/mainLoopFailed``, ``PulseSystemError/libraryUnavailable(library:reason:)``
+    ///   (libpulse is loaded with `dlopen` by the first system created, not linked).
     public init(server: String? = nil, timeout: Double = 5,
                 logger: Logger = Logger(label: "gamesound.desktop")) throws(PulseSystemError) {
         Self.advertiseGameRole()

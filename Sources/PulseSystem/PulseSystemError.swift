@@ -9,6 +9,10 @@ public enum PulseSystemError: Error, Sendable, Hashable, CustomStringConvertible
     case timedOut(server: String, seconds: Double)
     /// libpulse could not create or start its main loop thread (out of memory or threads).
     case mainLoopFailed
+    /// libpulse itself could not be loaded (it is opened on first use, not linked): `library` is
+    /// its soname (`libpulse.so.0`), `reason` the dynamic loader's message (not installed, or a
+    /// function missing). The desktop is unavailable, as when no server answers.
+    case libraryUnavailable(library: String, reason: String)
 
     /// The stable short code the system's log line carries for this error (metadata key `code`).
     public var logCode: String {
@@ -16,6 +20,7 @@ public enum PulseSystemError: Error, Sendable, Hashable, CustomStringConvertible
         case .serverUnreachable: "desktop.no-server"
         case .timedOut: "desktop.server-timeout"
         case .mainLoopFailed: "desktop.main-loop-failed"
+        case .libraryUnavailable: "desktop.no-libpulse"
         }
     }
 
@@ -28,6 +33,8 @@ public enum PulseSystemError: Error, Sendable, Hashable, CustomStringConvertible
             "the PulseAudio server at \(server) accepted the connection but did not answer within \(seconds) s"
         case .mainLoopFailed:
             "libpulse could not start its threaded main loop"
+        case .libraryUnavailable(let library, let reason):
+            "\(library) (the sound server's client library) could not be loaded: \(reason)"
         }
     }
 }

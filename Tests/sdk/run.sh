@@ -61,8 +61,9 @@ check "the tarball unpacks to gamesound-$version/ with lib, include, pkg-config,
 
 needed() {
     local allowed=" libc.so.6 libm.so.6 libstdc++.so.6 libgcc_s.so.1 libpthread.so.0 libdl.so.2 librt.so.1"
+    # Not libpulse or libsystemd: they are opened with dlopen when the desktop is first probed (issue 29).
     allowed+=" ld-linux-x86-64.so.2 ld-linux-aarch64.so.1 libopenal.so.1 libvorbisfile.so.3 libvorbis.so.0 libogg.so.0"
-    allowed+=" libopusfile.so.0 libFLAC.so.12 libpulse.so.0 libsystemd.so.0 "
+    allowed+=" libopusfile.so.0 libFLAC.so.12 "
     local bad=0
     for library in $(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
         echo "NEEDED $library"
@@ -70,7 +71,7 @@ needed() {
     done
     return "$bad"
 }
-check "NEEDED lists only libc, libm, libstdc++, libgcc_s, OpenAL Soft, libvorbisfile/libvorbis/libogg, libopusfile, libFLAC, libpulse and libsystemd" needed
+check "NEEDED lists only libc, libm, libstdc++, libgcc_s, OpenAL Soft, libvorbisfile/libvorbis/libogg, libopusfile and libFLAC (not libpulse, not libsystemd)" needed
 
 runpath() {
     local paths
@@ -124,6 +125,33 @@ build_desktop_game() {
 }
 check "the desktop C game (Tests/desktop/desktop_game.c) builds with pkg-config against the unpacked SDK" build_desktop_game
 
+build_lazy() {
+    cc -std=c99 -Wall -Wextra -Werror "$repo/Tests/sdk/lazy_desktop.c" -o "$work/lazy_desktop" \
+        $(PKG_CONFIG_PATH="$sdk/lib/pkgconfig" pkg-config --cflags --libs gamesound) -Wl,-rpath,"$sdk/lib"
+}
+check "the desktop-libraries probe (Tests/sdk/lazy_desktop.c) builds with pkg-config against the unpacked SDK" build_lazy
+
+# libpulse and libsystemd only when the desktop is used (issue 29). OpenAL Soft's null device in each
+# run, so that OpenAL Soft (which opens libpulse itself for its PulseAudio backend) maps neither.
+lazy_never() { ALSOFT_DRIVERS=null "$work/lazy_desktop" never "$effect"; }
+check "a game that never probes the desktop (simulated system on the null device; headless) maps neither libpulse nor libsystemd" lazy_never
+lazy_desktop() { ALSOFT_DRIVERS=null "$repo/Tests/desktop/with-server.sh" pulseaudio "$work/lazy_desktop" desktop "$effect"; }
+check "a GS_SYSTEM_DESKTOP game on a private PulseAudio maps libpulse and libsystemd, loaded on the first probe" lazy_desktop
+if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then
+    # libpulse.so.0 covered by /dev/null in a mount namespace of its own: dlopen fails as on a machine without it.
+    lazy_missing() {
+        local file
+        file=$(readlink -f "$(ldconfig -p | sed -n 's/.*libpulse\.so\.0 (libc6,x86-64) => //p;s/.*libpulse\.so\.0 (libc6,AArch64) => //p' | head -1)")
+        [ -f "$file" ] || { echo "libpulse.so.0 not found with ldconfig -p"; return 1; }
+        echo "hiding $file"
+        ALSOFT_DRIVERS=null unshare -m sh -c 'mount --bind /dev/null "$1" && shift && exec "$@"' sh "$file" \
+            "$work/lazy_desktop" missing "$effect"
+    }
+    check "without a loadable libpulse.so.0: GS_SYSTEM_DESKTOP fails with GS_ERR_NO_SERVER naming it, GS_SYSTEM_AUTO plays on the simulated system" lazy_missing
+else
+    skip "the run without a loadable libpulse.so.0: needs root and unshare -m (this is $(id -un))"
+fi
+
 build_sdl() {
     cmake -S "$sdk/examples/sdl-shooter" -B "$work/sdl-shooter" -DCMAKE_PREFIX_PATH="$sdk" -DCMAKE_BUILD_TYPE=Release &&
         cmake --build "$work/sdl-shooter"
@@ -162,14 +190,22 @@ fi
 
 deb() {
     local runtime="dist/libgamesound1_${version}_${debarch}.deb" dev="dist/libgamesound-dev_${version}_${debarch}.deb"
-    local depends runtime_files dev_files
+    local depends recommends runtime_files dev_files
     depends=$(dpkg-deb -f "$runtime" Depends)
+    recommends=$(dpkg-deb -f "$runtime" Recommends)
     runtime_files=$(dpkg-deb -c "$runtime")
     dev_files=$(dpkg-deb -c "$dev")
     echo "Depends: $depends"
+    echo "Recommends: $recommends"
     case ", $depends," in *", libopenal1,"*) ;; *) echo "no libopenal1"; return 1 ;; esac
     case ", $depends," in *", libvorbisfile3,"*) ;; *) echo "no libvorbisfile3"; return 1 ;; esac
-    case ", $depends," in *", libpulse0,"*) ;; *) echo "no libpulse0"; return 1 ;; esac
+    case ", $depends," in *", libopusfile0,"*) ;; *) echo "no libopusfile0"; return 1 ;; esac
+    case ", $depends," in *", libflac12,"*) ;; *) echo "no libflac12"; return 1 ;; esac
+    # The desktop's libraries are opened on first use, not linked: recommended, not required.
+    for package in libpulse0 libsystemd0; do
+        case ", $recommends," in *", $package,"*) ;; *) echo "$package not recommended"; return 1 ;; esac
+        case ", $depends," in *", $package,"*) echo "$package in Depends"; return 1 ;; esac
+    done
     [ "$(dpkg-deb -f "$runtime" Package)" = libgamesound1 ] || return 1
     grep -q "libgamesound.so.$version\$" <<<"$runtime_files" || { echo "no library in the package"; return 1; }
     grep -q 'libgamesound.so.1 -> ' <<<"$runtime_files" || { echo "no .so.1 link in the package"; return 1; }
@@ -179,7 +215,7 @@ deb() {
         grep -q "$path" <<<"$dev_files" || { echo "the -dev package lacks $path"; return 1; }
     done
 }
-check "the .deb packages: libgamesound1 depends on libopenal1, libvorbisfile3 and libpulse0 and holds the library; -dev holds the rest" deb
+check "the .deb packages: libgamesound1 depends on libopenal1, libvorbisfile3, libopusfile0 and libflac12, recommends libpulse0 and libsystemd0, and holds the library; -dev holds the rest" deb
 
 # ---- Licence and credits (LICENSE, THIRD-PARTY, the packages' copyright) ----------------------
 debs=("dist/libgamesound1_${version}_${debarch}.deb" "dist/libgamesound-dev_${version}_${debarch}.deb")

@@ -22,6 +22,10 @@ int main(int argc, char **argv) {
     gs_config_init(&config);
     config.output = GS_OUTPUT_REALTIME;
     if (args.voices > config.voices) config.voices = args.voices;
+    /* RT_GS_SYSTEM: a GS_SYSTEM_ number instead of the default GS_SYSTEM_AUTO; 1 (simulated) is a
+     * game that never probes the desktop, so the library never opens libpulse or libsystemd. */
+    const char *system = getenv("RT_GS_SYSTEM");
+    if (system && *system) config.system = atoi(system);
     rt_mark("open", rt_now_ns());
     gs_runtime *rt = gs_runtime_create(&config);
     if (!rt) return fail(args.program, "gs_runtime_create");

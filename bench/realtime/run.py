@@ -12,7 +12,8 @@ Settings come from the environment: RT_SECONDS (20), RT_REPS (2), RT_VOICES ("1 
 RT_SIDES ("gamesound openal sdlmixer": the programs rt_NAME in RT_BIN, so a GameSound built
 from another commit can run beside this one as an extra side), RT_PLAYS (200), RT_SWITCHES (2 output switches per program; 0 skips), RT_GAP_SECONDS (20), RT_STRESS ("0 4 16", stress-ng --cpu N, 0 none; "" skips the
 gap runs), RT_LATENCY (1; 0
-skips), RT_BIN (.build/realtime), RT_ASSETS (assets). Every run is also written as one JSON line to
+skips), RT_BIN (.build/realtime), RT_ASSETS (assets), RT_GS_SYSTEM (unset: GS_SYSTEM_AUTO; read by
+the GameSound programs themselves: 1 runs them on the simulated system, never probing the desktop). Every run is also written as one JSON line to
 OUT, so the table can be made again from the raw figures (report.py).
 
 Times are CLOCK_MONOTONIC (Python's time.monotonic_ns is the same clock as the programs' marks).

@@ -1,0 +1,106 @@
+/* Whether libgamesound maps the desktop's libraries only when the desktop is used (issue 29):
+ * libpulse and libsystemd are opened with dlopen on the first desktop probe, not linked. The
+ * program reads its own /proc/self/maps. Built against the SDK like any game.
+ *
+ * Usage: lazy_desktop MODE EFFECT.ogg
+ *   never:   runtimes that never probe the desktop (GS_SYSTEM_SIMULATED in real time, run with
+ *            ALSOFT_DRIVERS=null; GS_SYSTEM_AUTO headless), each playing EFFECT: afterwards neither
+ *            libpulse nor libsystemd may be mapped.
+ *   desktop: a GS_SYSTEM_DESKTOP runtime (a sound server must answer): both are mapped then.
+ *   missing: libpulse.so.0 cannot be loaded (the caller hides it): GS_SYSTEM_DESKTOP fails with
+ *            GS_ERR_NO_SERVER and an error naming libpulse.so.0; GS_SYSTEM_AUTO in real time falls
+ *            back to the simulated system.
+ * Prints one line per check and exits 0 when all pass. */
+#define _POSIX_C_SOURCE 200809L
+#include <gamesound.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures = 0;
+
+static void expect(int condition, const char *what) {
+    printf("%s: %s\n", condition ? "ok" : "FAILED", what);
+    if (!condition) failures++;
+}
+
+/* Whether a file whose name starts with `prefix` (say "libpulse.so") is mapped into the process. */
+static int mapped(const char *prefix) {
+    FILE *maps = fopen("/proc/self/maps", "r");
+    if (!maps) { perror("/proc/self/maps"); return -1; }
+    char line[4096];
+    int found = 0;
+    while (!found && fgets(line, sizeof line, maps)) {
+        const char *slash = strrchr(line, '/');
+        if (slash && strncmp(slash + 1, prefix, strlen(prefix)) == 0) {
+            printf("  mapped: %s", strchr(line, '/'));
+            found = 1;
+        }
+    }
+    fclose(maps);
+    return found;
+}
+
+/* Creates a runtime, plays the effect (headless: renders it), destroys it. Returns the system kind, or -1. */
+static int run(int output, int system, const char *effect, const char *label) {
+    gs_config config;
+    gs_config_init(&config);
+    config.output = output;
+    config.system = system;
+    gs_runtime *rt = gs_runtime_create(&config);
+    if (!rt) {
+        printf("  %s: no runtime: %s\n", label, gs_last_error());
+        return -1;
+    }
+    int kind = gs_system_kind(rt);
+    if (gs_effect_load(rt, "shot", effect) != GS_OK || gs_effect_play(rt, "shot", 1, 1, 0) < 0) {
+        printf("  %s: %s\n", label, gs_last_error());
+        failures++;
+    }
+    if (output == GS_OUTPUT_HEADLESS) {
+        static short buffer[4800 * 2];
+        gs_render(rt, buffer, 4800);
+    }
+    gs_runtime_destroy(rt);
+    return kind;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) { fprintf(stderr, "usage: lazy_desktop never|desktop|missing EFFECT.ogg\n"); return 64; }
+    const char *mode = argv[1], *effect = argv[2];
+    if (strcmp(mode, "never") == 0) {
+        expect(mapped("libpulse.so") == 0 && mapped("libsystemd.so") == 0, "neither libpulse nor libsystemd is mapped at start");
+        expect(run(GS_OUTPUT_REALTIME, GS_SYSTEM_SIMULATED, effect, "simulated") == GS_SYSTEM_SIMULATED,
+               "a real-time GS_SYSTEM_SIMULATED runtime plays");
+        expect(run(GS_OUTPUT_HEADLESS, GS_SYSTEM_AUTO, effect, "headless") == GS_SYSTEM_SIMULATED,
+               "a headless GS_SYSTEM_AUTO runtime renders, on the simulated system");
+        expect(mapped("libpulse.so") == 0, "libpulse is still not mapped");
+        expect(mapped("libsystemd.so") == 0, "libsystemd is still not mapped");
+    } else if (strcmp(mode, "desktop") == 0) {
+        expect(mapped("libpulse.so") == 0, "libpulse is not mapped before the desktop is probed");
+        gs_config config;
+        gs_config_init(&config);
+        config.system = GS_SYSTEM_DESKTOP;
+        gs_runtime *rt = gs_runtime_create(&config);
+        if (!rt) printf("  %s\n", gs_last_error());
+        expect(rt && gs_system_kind(rt) == GS_SYSTEM_DESKTOP, "a GS_SYSTEM_DESKTOP runtime starts on the sound server");
+        expect(mapped("libpulse.so") == 1, "libpulse is mapped once the desktop is used");
+        expect(mapped("libsystemd.so") == 1, "libsystemd is mapped once the desktop is used");
+        if (rt) gs_runtime_destroy(rt);
+    } else if (strcmp(mode, "missing") == 0) {
+        gs_config config;
+        gs_config_init(&config);
+        config.system = GS_SYSTEM_DESKTOP;
+        gs_runtime *rt = gs_runtime_create(&config);
+        const char *error = gs_last_error();
+        printf("  %s\n", rt ? "(a runtime)" : error);
+        expect(!rt && gs_last_error_code() == GS_ERR_NO_SERVER, "GS_SYSTEM_DESKTOP fails with GS_ERR_NO_SERVER");
+        expect(!rt && strstr(error, "libpulse.so.0") != NULL, "its error names libpulse.so.0");
+        if (rt) gs_runtime_destroy(rt);
+        expect(run(GS_OUTPUT_REALTIME, GS_SYSTEM_AUTO, effect, "auto") == GS_SYSTEM_SIMULATED,
+               "GS_SYSTEM_AUTO in real time falls back to the simulated system and plays");
+    } else {
+        fprintf(stderr, "lazy_desktop: unknown mode %s\n", mode);
+        return 64;
+    }
+    return failures ? 1 : 0;
+}
