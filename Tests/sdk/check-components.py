@@ -8,7 +8,8 @@ What it derives, each mapped to a component by the table Tests/sdk/components.tx
     the linker's map records them (LINK_MAP, written by c/build-sdk-library.sh beside the library);
   - the SwiftPM packages the linked Swift modules were compiled from: each module's objects sit in
     <bin>/<Module>.build, whose output-file-map.json gives their sources; a source under
-    .../checkouts/<package>/ belongs to that package, one in this repository to GameSound.
+    .../checkouts/<package>/ belongs to that package, one in this repository to GameSound (a C
+    target has no such map: its Sources/<Module> folder, here or in a checkout, says whose it is).
 A thing that matches no row of the table fails, as does a component missing from a notice.
 
 Usage: check-components.py LIBRARY LINK_MAP THIRD_PARTY COPYRIGHT... [--table TABLE]
@@ -53,7 +54,14 @@ def package_of_module(build_dir):
     """The packages whose sources the SwiftPM module built in BUILD_DIR came from."""
     file_map = os.path.join(build_dir, "output-file-map.json")
     if not os.path.exists(file_map):
-        return {f"? (no {file_map})"}
+        # A C target has no output-file-map: its module's folder says whose it is.
+        module = os.path.basename(build_dir.rstrip("/"))[: -len(".build")]
+        if os.path.isdir(os.path.join(REPO, "Sources", module)):
+            return {"GameSound"}
+        checkouts = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(build_dir.rstrip("/")))), "checkouts")
+        owners = {name for name in (os.listdir(checkouts) if os.path.isdir(checkouts) else [])
+                  if os.path.isdir(os.path.join(checkouts, name, "Sources", module))}
+        return owners or {f"? (no {file_map}, and no Sources/{module} here or in a checkout)"}
     packages = set()
     for source in json.load(open(file_map)):
         if not source:
