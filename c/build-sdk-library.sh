@@ -8,14 +8,16 @@
 # version GAMESOUND_1.0); the soname is libgamesound.so.1; the file is stripped. It also writes the
 # usual links: libgamesound.so -> libgamesound.so.1 -> libgamesound.so.$VERSION.
 #
-# SwiftPM builds the modules in release mode (in .build/sdk, apart from the debug build); swiftc
+# SwiftPM builds the modules in release mode (in .build/release, beside the benchmarks' release build); swiftc
 # then links the object files of the modules the C ABI uses, with -static-stdlib. The Vorbis
 # encoder is a module of its own (AudioEncoding) that the C ABI does not use, so it is not linked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:?usage: build-sdk-library.sh OUTPUT_DIR VERSION}
 version=${2:?usage: build-sdk-library.sh OUTPUT_DIR VERSION}
-scratch=.build/sdk
+# The package's own build folder: the release modules `make callgrind-guard` and `make bench` build for
+# gamesound-bench are the same ones, compiled once (in CI that saves a release build of every module).
+scratch=.build
 mkdir -p "$out"
 
 swift build -c release --product gamesound --scratch-path "$scratch" >/dev/null

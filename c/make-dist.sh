@@ -57,8 +57,8 @@ tar -C "$work" --owner=0 --group=0 -czf "dist/gamesound-$version-linux-$arch.tar
 # copyright: the template, swift-log's NOTICE (from the checkout the library was built from) and
 # the zlib licence of LICENSE, each as a DEP-5 field's continuation lines (" ", and " ." for a blank).
 continuation() { sed -e 's/[[:space:]]*$//' -e 's/^$/./' -e 's/^/ /' "$1"; }
-swift_log_notice=$(find .build/sdk/checkouts/swift-log -maxdepth 1 -name NOTICE.txt | head -1)
-[ -n "$swift_log_notice" ] || { echo "no .build/sdk/checkouts/swift-log/NOTICE.txt: build the library first" >&2; exit 1; }
+swift_log_notice=$(find .build/checkouts/swift-log -maxdepth 1 -name NOTICE.txt | head -1)
+[ -n "$swift_log_notice" ] || { echo "no .build/checkouts/swift-log/NOTICE.txt: build the library first" >&2; exit 1; }
 copyright="$work/copyright"
 while IFS= read -r line; do
     case "$line" in

@@ -226,7 +226,7 @@ for package_file in "${debs[@]}"; do
     dpkg-deb --fsys-tarfile "$package_file" | tar -xO "./usr/share/doc/$package/copyright" > "$work/copyright-$package"
     copyright_files+=("$work/copyright-$package")
 done
-swift_log_notice="$repo/.build/sdk/checkouts/swift-log/NOTICE.txt"
+swift_log_notice="$repo/.build/checkouts/swift-log/NOTICE.txt"
 # flat FILE: its words on one line (a DEP-5 field's " ." blank lines and the line breaks gone), so
 # that a text can be found in another however each one wraps it.
 flat() { sed 's/^ \.$//' "$1" | tr -s ' \n\t' '   ' | sed 's/^ //; s/ $//'; }
