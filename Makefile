@@ -85,10 +85,12 @@ soak-desktop: build
 
 ## doc-test: run the shell blocks of README.md and docs/*.md (Tests/docs/run-doc-commands.py: a block
 ## that must not run here carries a `<!-- doc-test: skip — reason -->` line, a long one runs a smaller
-## stand-in). The blocks use the debug build and the SDK from `make dist`; in `make check` it comes
-## after sdk-test, which built both.
+## stand-in), then compile every step of the DocC tutorial and run its final program and tests
+## (Tests/docs/check-tutorial.sh). The blocks use the debug build and the SDK from `make dist`; in
+## `make check` it comes after sdk-test, which built both.
 doc-test: build dist
 	Tests/docs/run-doc-commands.py
+	Tests/docs/check-tutorial.sh
 
 ## demo: build and run the shooter soundboard; with no audio device, render the tour headlessly.
 demo: deps
@@ -221,7 +223,7 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 ## check: everything CI runs (.ci/run): `make test`, the ABI check against c/abi, the API reference with
 ## warnings as errors (so a doc comment cannot break a link unnoticed), the callgrind guard on the
 ## per-block cost, the real-time check (CPU against the game by hand, gaps under load), the SDK's tests (docs/shipping.md),
-## the docs' shell blocks (after the SDK's tests: they reuse its build), the concurrency tests under ThreadSanitizer,
+## the docs' shell blocks and the tutorial's code (after the SDK's tests: they reuse its build), the concurrency tests under ThreadSanitizer,
 ## each fuzzer for 20 s from a fixed seed, 60 s of real-time endurance with the slope tests, and the
 ## C ABI tests on the shipped library under valgrind memcheck (docs/reliability.md).
 check: test abi-check docs callgrind-guard realtime-check sdk-test doc-test sanitize-ci fuzz-ci endurance-ci leaks-c
