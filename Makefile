@@ -91,6 +91,13 @@ soak-desktop: build
 doc-test: build dist
 	Tests/docs/run-doc-commands.py
 	Tests/docs/check-tutorial.sh
+	Tests/docs/figures.py --check
+
+## doc-figures: write the figures the docs state about the SDK (exported functions, the library's and
+## the packages' sizes: `<!-- figure: NAME -->` in the Markdown) from the build (Tests/docs/figures.py).
+.PHONY: doc-figures
+doc-figures: dist
+	Tests/docs/figures.py --write
 
 ## demo: build and run the shooter soundboard; with no audio device, render the tour headlessly.
 demo: deps
