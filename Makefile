@@ -62,10 +62,12 @@ callgrind-record: deps bench-c
 	bench/callgrind-guard.sh .build/release/gamesound-bench .build/bench/mix_baseline --record
 
 ## bench: the full benchmark suite in a release build; prints a table (see docs/performance.md).
+## BENCH_FLAGS passes more to gamesound-bench (--only mixing,render; --smoke for every case at a tiny size).
+BENCH_FLAGS ?=
 bench: deps bench-c
 	swift build -c release --product gamesound-bench
 	swift build -c release --product shooter-soundboard
-	.build/release/gamesound-bench
+	.build/release/gamesound-bench $(BENCH_FLAGS)
 
 ## pulse-test: PulseSystemTests against a private PulseAudio daemon, then a private PipeWire (pipewire,
 ## wireplumber, pipewire-pulse), each under Tests/desktop/with-server.sh; both must pass.
@@ -81,10 +83,21 @@ soak-desktop: build
 	    swift test --skip-build --filter 'PulseSystemTests/soak' $(SWIFT_FLAGS) || exit 1; \
 	done
 
-## doc-test: run the shell blocks of README.md and docs/*.md (Tests/docs/run-doc-commands.py); a block
-## that must not run here carries a `<!-- doc-test: skip — reason -->` line. Run after `make build`.
-doc-test:
+## doc-test: run the shell blocks of README.md and docs/*.md (Tests/docs/run-doc-commands.py: a block
+## that must not run here carries a `<!-- doc-test: skip — reason -->` line, a long one runs a smaller
+## stand-in), then compile every step of the DocC tutorial and run its final program and tests
+## (Tests/docs/check-tutorial.sh). The blocks use the debug build and the SDK from `make dist`; in
+## `make check` it comes after sdk-test, which built both.
+doc-test: build dist
 	Tests/docs/run-doc-commands.py
+	Tests/docs/check-tutorial.sh
+	Tests/docs/figures.py --check
+
+## doc-figures: write the figures the docs state about the SDK (exported functions, the library's and
+## the packages' sizes: `<!-- figure: NAME -->` in the Markdown) from the build (Tests/docs/figures.py).
+.PHONY: doc-figures
+doc-figures: dist
+	Tests/docs/figures.py --write
 
 ## demo: build and run the shooter soundboard; with no audio device, render the tour headlessly.
 demo: deps
@@ -214,12 +227,13 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 .PHONY: check storms sanitize sanitize-ci fuzz fuzz-ci fuzz-build fuzz-corpus fuzz-long fuzz-coverage endurance
 .PHONY: endurance-ci endurance-cycles leaks-c
 
-## check: everything CI runs (.ci/run): `make test`, the ABI check against c/abi, the docs' shell blocks, the API reference with
+## check: everything CI runs (.ci/run): `make test`, the ABI check against c/abi, the API reference with
 ## warnings as errors (so a doc comment cannot break a link unnoticed), the callgrind guard on the
-## per-block cost, the real-time check (CPU against the game by hand, gaps under load), the SDK's tests (docs/shipping.md), the concurrency tests under ThreadSanitizer,
+## per-block cost, the real-time check (CPU against the game by hand, gaps under load), the SDK's tests (docs/shipping.md),
+## the docs' shell blocks and the tutorial's code (after the SDK's tests: they reuse its build), the concurrency tests under ThreadSanitizer,
 ## each fuzzer for 20 s from a fixed seed, 60 s of real-time endurance with the slope tests, and the
 ## C ABI tests on the shipped library under valgrind memcheck (docs/reliability.md).
-check: test abi-check doc-test docs callgrind-guard realtime-check sdk-test sanitize-ci fuzz-ci endurance-ci leaks-c
+check: test abi-check docs callgrind-guard realtime-check sdk-test doc-test sanitize-ci fuzz-ci endurance-ci leaks-c
 check: DESKTOP_CHECKS_IN_SDK = 1
 
 ## spdx-check: every source file of ours (Swift, C, C++, headers, shell, Python, CMake, Makefile) carries

@@ -20,21 +20,7 @@ debarch=$(dpkg --print-architecture)
 tarball="dist/gamesound-$version-linux-$arch.tar.gz"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-
-# check NAME COMMAND...: runs the command, its output kept in a log shown only when it fails.
-check() {
-    local name=$1
-    shift
-    if "$@" >"$work/check.log" 2>&1; then
-        echo "ok: $name"
-        passed=$((passed + 1))
-    else
-        echo "FAILED: $name"
-        sed 's/^/    /' "$work/check.log"
-        failed=$((failed + 1))
-    fi
-}
+. Tests/support/check.sh
 
 [ -f "$tarball" ] || { echo "no $tarball: run make dist first"; echo "0 passed, 1 failed"; exit 1; }
 mkdir "$work/unpacked"

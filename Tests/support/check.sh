@@ -1,0 +1,17 @@
+# Sourced by the test scripts that print one line per check (Tests/sdk/run.sh, Tests/docs/check-tutorial.sh).
+# Expects $work (a temporary folder) to exist; counts into $passed and $failed.
+passed=0 failed=0
+
+# check NAME COMMAND...: runs the command, its output kept in a log shown only when it fails.
+check() {
+    local name=$1
+    shift
+    if "$@" >"$work/check.log" 2>&1; then
+        echo "ok: $name"
+        passed=$((passed + 1))
+    else
+        echo "FAILED: $name"
+        sed 's/^/    /' "$work/check.log"
+        failed=$((failed + 1))
+    fi
+}
