@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # GameSound — common tasks. `make test` and `make demo` install what is missing first.
 SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
@@ -233,12 +234,12 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 ## the docs' shell blocks and the tutorial's code (after the SDK's tests: they reuse its build), the concurrency tests under ThreadSanitizer,
 ## each fuzzer for 20 s from a fixed seed, 60 s of real-time endurance with the slope tests, and the
 ## C ABI tests on the shipped library under valgrind memcheck (docs/reliability.md).
-check: test abi-check docs callgrind-guard realtime-check sdk-test doc-test sanitize-ci fuzz-ci endurance-ci leaks-c
+check: test spdx-check abi-check docs callgrind-guard realtime-check sdk-test doc-test sanitize-ci fuzz-ci endurance-ci leaks-c
 check: DESKTOP_CHECKS_IN_SDK = 1
 
 ## spdx-check: every source file of ours (Swift, C, C++, headers, shell, Python, CMake, Makefile) carries
 ## `SPDX-License-Identifier: Zlib` in its first lines (scripts/spdx.sh --check lists those that do not;
-## scripts/spdx.sh --apply adds the line). Not yet part of `make check`.
+## scripts/spdx.sh --apply adds the line). Part of `make check`.
 .PHONY: spdx-check
 spdx-check:
 	scripts/spdx.sh --check

@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+// SPDX-License-Identifier: Zlib
 import PackageDescription
 
 let package = Package(

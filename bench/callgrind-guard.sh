@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # The per-block cost guard (issue 19): counts, under callgrind, the instructions GameSound spends to
 # render 1 s of audio with 1 and with 64 looping voices, and the same for the C program that drives
 # OpenAL Soft directly (bench/c/mix_baseline.c). Each count is a 3 s render minus a 1 s one, so

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Builds libgamesound.so (the C ABI) into the folder given as $1, and prints nothing else on success.
 #
 # When Package.swift does not declare the GameSoundC product, this links the library itself:

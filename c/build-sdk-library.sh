@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Builds the shippable libgamesound into the folder given as $1: a release build with the Swift
 # runtime linked statically (no Foundation: no module of it imports any), so that it needs only the system's C and C++
 # runtime, OpenAL Soft, libvorbisfile, libopusfile and libFLAC. libpulse (the desktop's sound server, PulseAudio or PipeWire) and

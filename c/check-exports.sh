@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Checks that gamesound.h and libgamesound.so agree: every function the header declares is
 # exported by the library, and every gs_ symbol the library exports is declared in the header.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Compiles a small program using gamesound.h as C99, C11, C++11 and C++17 with -Wall -Wextra
 # -pedantic -Werror (the structs, their inline initialisers, a callback), so that the header stays
 # clean for every game that includes it. Usage: check-header.sh INCLUDE_DIR

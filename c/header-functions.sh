@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Prints the functions gamesound.h declares for the library to export, one per line, sorted: every
 # gs_ name directly followed by "(" (not a typedef of a function pointer, "(*name)"), less the
 # header's own inline helpers (gs_config_init, ...), which are compiled into the game.

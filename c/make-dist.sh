@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Packs the SDK a game ships against, from a library built by c/build-sdk-library.sh:
 #   dist/gamesound-VERSION-linux-ARCH.tar.gz   one folder gamesound-VERSION/ (ARCH as `uname -m` says)
 #   dist/libgamesound1_VERSION_DEBARCH.deb      the run-time library, for players' machines

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Builds the libFuzzer harnesses: each module they need (fuzz/module-graph.py reads which from
 # Package.swift) is compiled with coverage and AddressSanitizer (swiftc -sanitize=fuzzer,address),
 # then linked with its harness.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // The main of the coverage build (fuzz/build.sh OUT --coverage): runs the harness linked with it
 // (-D FUZZ_wav, FUZZ_vorbis or FUZZ_scenario) once over every file of the folders and files it is
 // given, as libFuzzer would, so that llvm-cov reports what the corpus reaches (fuzz/coverage.sh).

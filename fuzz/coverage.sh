@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Source-based coverage of what the fuzz corpus reaches (make fuzz-coverage): builds the harnesses
 # with coverage (fuzz/build.sh OUT --coverage), runs each over fuzz/corpus/<harness> and
 # fuzz/regressions/<harness>, then prints llvm-cov's report (regions, functions, lines) for the

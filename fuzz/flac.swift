@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // libFuzzer harness: the FLAC decoder over bytes in memory, whole and as a stream that seeks. It
 // must answer with decoded samples or an AudioFileError, never crash, hang or read out of bounds.
 import AudioFiles

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # The long fuzzing run (make fuzz-long): each harness until it has done RUNS executions (libFuzzer's
 # -runs), from the repository corpus fuzz/corpus/<harness>, new inputs into OUT/long-<harness>,
 # crashes into OUT/crashes-<harness>; then what it found is merged back into the repository corpus,

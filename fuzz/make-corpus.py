@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Zlib
 """Writes the fuzzers' seed inputs into SEEDS/{wav,vorbis,opus,flac,scenario} (default .build/fuzz/seeds).
 
 Usage: fuzz/make-corpus.py [SEEDS]. The seeds are not kept in the repository as they are: `make

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Merges inputs into the repository corpus of one harness, minimised: libFuzzer's -merge=1 runs the
 # kept corpus fuzz/corpus/<harness> and then every input of DIRS, and copies into a fresh directory
 # only those that add coverage (features), smallest first; that directory then replaces the kept

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Zlib
 """The modules the fuzz harnesses need, in build order, as SwiftPM describes the package (fuzz/build.sh).
 
 Each harness (fuzz/NAME.swift) says what it needs by its `import` lines; the modules it needs are those

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # fuzz/run.sh OUT HARNESS SECONDS [SEED]: runs one libFuzzer harness (built by fuzz/build.sh into OUT)
 # for SECONDS from fuzz/corpus/HARNESS, its log in OUT/HARNESS.log and what it finds in
 # OUT/crashes-HARNESS; prints libFuzzer's summary lines, and on a finding the log's end. `make fuzz`

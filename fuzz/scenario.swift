@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // libFuzzer harness: the scenario parser over arbitrary bytes. It must answer with a scenario that
 // passes its own validation or a ScenarioError, never crash or hang.
 import GameSoundTesting

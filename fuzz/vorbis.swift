@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // libFuzzer harness: the Ogg Vorbis decoder over bytes in memory. It must answer with a decoded
 // buffer or an AudioFileError, never crash, hang or read out of bounds.
 import AudioFiles

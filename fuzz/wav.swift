@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // libFuzzer harness: the WAV decoder over arbitrary bytes. It must answer with a decoded buffer or
 // an AudioFileError, never crash, hang or read out of bounds (AddressSanitizer watches).
 import AudioFiles

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Measurements on rendered audio, for tests that assert on what a player would hear.
 ///
 /// Every function takes one channel of samples scaled to -1.0...1.0 (use

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A small seeded pseudo-random generator (SplitMix64): the same seed gives the same numbers on
 /// every machine and every run.
 ///

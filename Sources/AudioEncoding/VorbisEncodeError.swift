@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Why audio could not be encoded as Ogg Vorbis.
 public enum VorbisEncodeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The buffer has a channel count other than 1 or 2.

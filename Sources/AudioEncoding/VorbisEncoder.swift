@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioFiles
 
 /// Encodes PCM audio as an Ogg Vorbis file, in memory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Decodes a sound file whatever its format, by looking at its first bytes.
 ///
 /// Use this when a game loads assets by name and should not care whether an effect was exported

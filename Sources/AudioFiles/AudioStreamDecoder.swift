@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Opens a sound for streaming whatever its format, by looking at its first bytes.
 ///
 /// `RIFF` files open as a ``WAVStreamDecoder``, `fLaC` files as a ``FLACStreamDecoder``, Ogg

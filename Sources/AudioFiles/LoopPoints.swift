@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The stretch of a stream that repeats: intro-then-loop music plays frames `0..<end` once,
 /// then `start..<end` over and over.
 ///

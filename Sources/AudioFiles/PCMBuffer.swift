@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Decoded audio held in memory: interleaved samples plus the format that explains them.
 ///
 /// `PCMBuffer<Int16>` is what OpenAL buffers are filled with; `PCMBuffer<Float>` keeps

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The shape of PCM audio: how many frames a second and how many channels in a frame.
 public struct PCMFormat: Sendable, Hashable, CustomStringConvertible {
     /// Frames per second, for example 48 000.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A sample type that a ``PCMBuffer`` can hold: 16-bit integers or 32-bit floats.
 ///
 /// Both are interleaved (left, right, left, right... for stereo) and both use the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 extension StreamingDecoder {
     /// Every frame from ``position`` to the end of the stream, in one buffer: how the whole-file
     /// decoders (``VorbisDecoder``, ``OpusDecoder``, ``FLACDecoder``) decode, so a sound decodes

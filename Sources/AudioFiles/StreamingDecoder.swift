@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A sound read a block at a time as it plays: what a streaming voice (soundtrack, ambience,
 /// dialogue) pulls its audio from, whatever the file's format.
 ///

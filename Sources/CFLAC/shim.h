@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #ifndef GAMESOUND_CFLAC_SHIM_H
 #define GAMESOUND_CFLAC_SHIM_H
 

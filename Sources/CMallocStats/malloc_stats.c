@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #include "malloc_stats.h"
 
 #include <malloc.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #ifndef GAMESOUND_COPENAL_SHIM_H
 #define GAMESOUND_COPENAL_SHIM_H
 

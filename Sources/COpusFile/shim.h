@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #ifndef GAMESOUND_COPUSFILE_SHIM_H
 #define GAMESOUND_COPUSFILE_SHIM_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 // libpulse, opened on first use: see CPulse.h.
 #include "CPulse.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 // libsystemd's sd-bus, opened on first use, and the MPRIS vtables: see CSDBus.h.
 #include "CSDBus.h"
 

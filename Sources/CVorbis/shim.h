@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #ifndef GAMESOUND_CVORBIS_SHIM_H
 #define GAMESOUND_CVORBIS_SHIM_H
 

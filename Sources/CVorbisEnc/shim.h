@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #ifndef GAMESOUND_CVORBISENC_SHIM_H
 #define GAMESOUND_CVORBISENC_SHIM_H
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// One argument of a method call; only the kinds MPRIS and logind need.
 enum DBusArgument: Sendable {
     case string(String)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Which bus a watcher listens on.
 enum DBusBus: Sendable {
     /// The user's session bus (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`): MPRIS players.

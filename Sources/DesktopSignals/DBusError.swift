@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Glibc
 
 /// Why a D-Bus request failed: the operation, and the bus's error name and message or the errno.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A message that did not hold what its interface promises: a wrong type, or too few arguments.
 struct DBusMessageError: Error, CustomStringConvertible, Sendable {
     /// The D-Bus type code that was expected next.

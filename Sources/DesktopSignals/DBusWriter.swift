@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import CSDBus
 
 /// Appends values to a D-Bus message being built (a property's reply), remembering the first

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Logging
 
 /// The stable short codes of the desktop watchers' log messages, in each message's metadata under

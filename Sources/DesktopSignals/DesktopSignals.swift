@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// What the desktop's watchers last reported, and what each attached session has heard of it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Dispatch
 import Glibc
 import Logging

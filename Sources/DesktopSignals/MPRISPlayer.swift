@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// One MPRIS player on the session bus, as the watcher last heard it.
 struct MPRISPlayer: Sendable, Equatable {
     /// Its well-known name, `org.mpris.MediaPlayer2.mpv` for example.

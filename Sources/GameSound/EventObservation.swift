@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Synchronization
 
 /// A subscription to the runtime's events; cancel it, or let it go, to unsubscribe.

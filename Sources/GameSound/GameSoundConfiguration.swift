@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// How a ``GameSoundRuntime`` sets itself up: which category policy, which output, how many voices.

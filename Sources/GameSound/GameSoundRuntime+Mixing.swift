@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Mixing: buses, ducking rules, and control of a voice while it plays.
 ///
 /// Every runtime has a tree of buses: ``BusName/master`` at the root and ``BusName/music``,

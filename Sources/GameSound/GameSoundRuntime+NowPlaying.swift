@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// Now Playing: the game shown in the system's media controls, like a music app.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Space: where the listener is, how sounds fade with distance and shift with speed, HRTF on
 /// headphones, and the environment's reverb. Everything here is kept through interruptions (either
 /// strategy) and media-services resets.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// Everything a status display needs about a runtime, read at one instant under the runtime's lock,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// `GS_KEEP` in `gamesound.h`: a `gs_bus_configure` argument that leaves the setting as it is.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// Runs the body of an exported function: a thrown ``CFailure`` becomes this thread's last error

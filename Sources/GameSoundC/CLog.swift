@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Logging
 
 /// Loggers for the parts of the library a C game runs.

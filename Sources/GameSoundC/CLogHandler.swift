@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Logging
 
 /// A swift-log handler that forwards to the C API's log: the handler of `gs_set_log_handler`, or

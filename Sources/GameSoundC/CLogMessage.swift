@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Logging
 
 /// One log message on its way to the C side: its level, its stable short code and its text.

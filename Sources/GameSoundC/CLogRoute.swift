@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Logging
 
 /// A C function registered with `gs_set_log_handler`, the pointer it gets back, and the lowest

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// How many event callbacks the current thread is inside, so `gs_runtime_destroy` knows when the
 /// runtime's last reference must not be dropped on this thread.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// The C values of `gs_last_drop_reason`, the `GS_DROP_` constants of `gamesound.h`. Part of the

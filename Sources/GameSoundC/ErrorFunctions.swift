@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The message of the last failed call on the calling thread.
 ///
 /// Each thread has its own; a successful call leaves it unchanged.

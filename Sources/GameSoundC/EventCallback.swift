@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// A C function registered with `gs_set_event_callback`, and the pointer it gets back.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A struct of the C interface that a game fills and the library reads, and that later versions
 /// may lengthen: `gs_config`, `gs_play_options` and `gs_sound_definition`.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import CGameSoundABI
 
 /// The version of the C interface this library implements: gamesound.h's `GS_VERSION_...` as the

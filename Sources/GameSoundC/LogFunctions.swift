@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Logging
 
 /// Sets the function that receives the library's log messages, process-wide (every runtime, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Logging
 
 /// The C values of log levels, the `GS_LOG_` constants of `gamesound.h`. Part of the ABI: never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// Publishes the soundtrack's title for the system's media controls, or withdraws it (NULL).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// Renders the next frames of a headless runtime's mix as interleaved 16-bit stereo.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The result codes of the C API, one `GS_ERR_...` constant of `gamesound.h` each.
 ///
 /// Zero is success; every failure is negative so that functions returning a count or a voice id

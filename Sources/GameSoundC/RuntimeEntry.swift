@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// What a C handle stands for: the runtime and its event callback.

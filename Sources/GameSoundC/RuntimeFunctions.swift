@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import CGameSoundABI
 import AudioSession
 import GameSound

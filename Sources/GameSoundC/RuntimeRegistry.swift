@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Synchronization
 
 /// The live runtimes, by handle: the one place a `gs_runtime *` from C is turned back into Swift.

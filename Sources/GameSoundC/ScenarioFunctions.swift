@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 #if canImport(Glibc)
 import Glibc
 #endif

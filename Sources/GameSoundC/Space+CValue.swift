@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// The C values of `gs_environment_set` and `gs_environment_get`: the `GS_ENV_` constants of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// The C struct `gs_listener`: four `gs_vec3` (three floats each) — `position`, `at`, `up`,

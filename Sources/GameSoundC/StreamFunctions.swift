@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// Streams a WAV, FLAC, Ogg Vorbis or Opus file on a bus, besides the effects and the soundtrack: an ambience

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// Reads the text `gs_system_action` takes: an action name of the scenario vocabulary, then

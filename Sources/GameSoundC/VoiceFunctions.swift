@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// The C values of `gs_voice_state`: `GS_VOICE_PLAYING`, `GS_VOICE_PAUSED`, `GS_VOICE_ENDED`.

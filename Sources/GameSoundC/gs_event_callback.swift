@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The C type of an event callback, `gs_event_callback` in `gamesound.h`.
 ///
 /// GameSound calls it with the event-log name of each event (`"interruptionBegan"`, ...), the audio

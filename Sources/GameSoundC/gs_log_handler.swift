@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The C type of a log handler, `gs_log_handler` in `gamesound.h`.
 ///
 /// GameSound calls it with the message's level (a `GS_LOG_` value), its stable short code

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What a storm is run a second time for, and compared with.
 public enum StormComparison: String, Sendable, Hashable, Codable, CaseIterable {
     /// Run once; only the invariants are checked.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// An invariant a storm broke: which one, at which step, and what was seen.
 public struct StormFailure: Error, Hashable, CustomStringConvertible {
     /// The invariant broken.

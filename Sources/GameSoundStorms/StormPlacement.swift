@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// Where a storm's placed fire puts its sound: a position, and optionally a velocity, a reverb send

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Shrinking: the smallest storm found that still breaks the same invariant.
 extension StormSequence {
     /// Drops chunks of steps, then single steps, while the same kind of failure remains.

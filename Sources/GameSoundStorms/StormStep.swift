@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A step and the frames rendered after it.
 public struct StormStep: Hashable, Sendable {
     /// What the system or the game does.

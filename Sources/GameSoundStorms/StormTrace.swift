@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// What a storm run did beyond its steps' words, for printing it as a scenario that replays it:

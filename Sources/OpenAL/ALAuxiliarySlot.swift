@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// An auxiliary effect slot (`ALC_EXT_EFX`): a bus that runs one effect, such as a room's

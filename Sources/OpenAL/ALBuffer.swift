@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// A block of audio uploaded to OpenAL, which sources play or queue.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// The Doppler effect: a sound moving towards the listener is higher in pitch, one moving away

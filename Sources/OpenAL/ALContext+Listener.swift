@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// The listener: the player's ears in the 3-D world, one per context.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// An OpenAL context: the world in which sources play, mixed into one device.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// What to ask of a new context, and what OpenAL actually granted.

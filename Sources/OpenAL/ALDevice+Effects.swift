@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// What the device offers for effects (`ALC_EXT_EFX`): reverb, filters, effect sends.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// HRTF, OpenAL Soft's headphone 3-D rendering (`ALC_SOFT_HRTF`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// An OpenAL output device: a real sound card, OpenAL Soft's null output, or a loopback

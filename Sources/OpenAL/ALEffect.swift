@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// An effect (`ALC_EXT_EFX`): for now a reverb, set from ``ALReverbProperties``.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// A low-pass filter (`ALC_EXT_EFX`): it muffles a sound, for a voice behind a door, a gun

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A loopback device's mixer as a plain value: what ``ALDevice/render(into:channels:)`` calls,
 /// for a caller that renders at every block and wants nothing else on the way.
 ///

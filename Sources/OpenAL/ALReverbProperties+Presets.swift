@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The reverb presets of OpenAL Soft's `efx-presets.h` (Creative's EAX environments), each named
 /// after its `EFX_REVERB_PRESET_…` macro, with the same values.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Every setting of a reverb, in the field order of `EFXEAXREVERBPROPERTIES` from OpenAL Soft's
 /// `efx-presets.h`, so a preset from that file (or from an EAX tool) can be typed in field by field.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// Movement and distance: what the Doppler effect and the distance model read from a source.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// Filters and effect sends (`ALC_EXT_EFX`): how a source reaches the listener directly, and

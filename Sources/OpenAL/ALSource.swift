@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpenAL
 
 /// A voice: something that plays a buffer, or a queue of buffers, in its context.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A failure reported by OpenAL, or a call the wrappers refused to make.
 ///
 /// ``operation`` names the OpenAL function (or wrapper) that failed, so a log line says

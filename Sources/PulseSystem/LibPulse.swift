@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import CPulse
 
 /// libpulse, opened with `dlopen` the first time the desktop is probed rather than linked: a game

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import CPulse
 
 /// Turning libpulse's info structures into the system's own values.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 import CPulse
 import Glibc

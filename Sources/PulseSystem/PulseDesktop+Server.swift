@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// What the server reports, turned into the notifications an iOS session would hear.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// The requests a session makes; none of them needs to talk to the server.

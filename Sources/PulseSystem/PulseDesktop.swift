@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// Everything the PulseAudio system knows, as one value: the server's streams and devices as last

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// Why the PulseAudio system interrupted one of its sessions.

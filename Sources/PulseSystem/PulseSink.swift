@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// An output device (a "sink") as the server reports it: what the session's route is made of.

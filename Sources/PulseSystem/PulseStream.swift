@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 
 /// Another program's playback stream, as the PulseAudio server reports it (a "sink input").
 public struct PulseStream: Sendable, Hashable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Why a ``PulseSystem`` could not be created.
 ///
 /// Once a ``PulseSystem`` exists, the sound server going away is not an error: sessions hear

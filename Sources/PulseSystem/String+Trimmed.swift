@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 extension StringProtocol {
     /// The text without the white space at either end (FoundationEssentials, which the SDK's library
     /// links, has no `trimmingCharacters`).

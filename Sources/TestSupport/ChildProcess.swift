@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Foundation
 
 /// Another program run as a child process, the way the tests run the built tools (`make-assets`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Foundation
 
 /// The reference encoders and decoders (`opusenc`/`opusdec` from opus-tools, `flac` from flac) that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Why a benchmark case could not run.
 ///
 /// The bench binary prints the message and exits with status 1; a benchmark that fails to set

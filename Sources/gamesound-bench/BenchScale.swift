@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The sizes of every benchmark case: the full suite (`make bench`) or the smoke run (`--smoke`).
 ///
 /// The smoke run keeps every case and every code path but shrinks the work so that the whole

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Foundation
 
 /// Runs another program to completion and reports its output and the CPU time it used.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 extension Duration {
     /// The duration as floating-point seconds.
     var seconds: Double {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A tiny deterministic noise source, so generated fixtures are the same on every run.
 struct LinearCongruential {
     private var state: UInt64

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Foundation
 
 /// Clocks the benchmarks read: CPU time of this process and of its waited-for children, and wall time.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The table the bench prints at the end: one row per figure, with its baseline and the ratio.
 final class ReportTable {
     struct Row {

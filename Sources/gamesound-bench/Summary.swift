@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Foundation
 
 /// The median and spread of repeated measurements of one figure.

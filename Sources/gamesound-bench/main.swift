@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Foundation
 
 // gamesound-bench: GameSound's benchmark suite, each figure against a baseline measured in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSoundStorms
 
 /// `--measure-rebuilds N`: how far the audio of storms rebuilt at random blocks lies from their plain

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import ArgumentParser
 
 /// Seeds `A..<B`, as the coordinator passes them to a worker and the state file records them.

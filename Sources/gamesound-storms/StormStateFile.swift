@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Foundation
 
 /// The record of finished chunks that makes a run resumable: one line per chunk, appended as each

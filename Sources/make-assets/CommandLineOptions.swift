@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What the user asked for on the command line: `make-assets [--out DIR]`.
 struct CommandLineOptions: Equatable {
     static let usage = "usage: make-assets [--out DIR]   (writes DIR/sfx/*.ogg, DIR/music/theme.ogg and DIR/ambience/wind.ogg; DIR defaults to assets)"

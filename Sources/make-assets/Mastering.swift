@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The last steps every sound goes through: level and fades.
 enum Mastering {
     /// Scales `samples` so that their largest magnitude is `peak` (nothing happens to silence).

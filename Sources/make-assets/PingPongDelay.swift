@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// An echo that bounces between left and right, run over a loop as it will be heard looping.
 ///
 /// A delay's state at the start of the loop should hold the echoes of the loop's end. So the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 extension SoundEffect {
     /// Every effect `make-assets` writes, in the order it writes them.
     static func catalogue() -> [SoundEffect] {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// One sound effect of the demo: its file name and how to synthesise it.
 struct SoundEffect {
     /// Frames per second of every effect.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioAnalysis
 /// Renders the theme: every part into wrapping stereo loops, echoes, mix and level.
 struct ThemeRenderer {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What the theme plays: a 32-bar loop in A minor at 120 beats a minute.
 ///
 /// The chords cycle Am, F, C, G a bar each, so the last bar (G) leads straight back into the

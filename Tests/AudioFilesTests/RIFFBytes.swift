@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Foundation
 
 /// Hand-built RIFF/WAVE bytes for tests, written independently of `WAVEncoder` so that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 import GameSoundTesting
 import Testing

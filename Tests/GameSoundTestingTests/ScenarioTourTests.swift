@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioAnalysis
 import Foundation
 import GameSound

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 @testable import GameSound
 import Testing
 

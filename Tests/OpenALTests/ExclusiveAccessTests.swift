@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Foundation
 import OpenAL
 import Synchronization

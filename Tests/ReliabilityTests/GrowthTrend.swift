@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A least-squares line through a series sampled over time, and the test the real-time endurance
 /// run applies to it: does the series grow, beyond noise and beyond a small allowance, all along?
 struct GrowthTrend: Sendable, Hashable {

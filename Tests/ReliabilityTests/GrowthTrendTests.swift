@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Testing
 
 /// The slope test of the real-time endurance run, on made-up series (seconds, kilobytes).

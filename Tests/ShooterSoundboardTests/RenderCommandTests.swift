@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
  * Tests of libgamesound through its C header only, as a C game would use it.
  *

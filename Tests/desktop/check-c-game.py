@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Zlib
 """The C game on the real desktop: what the issue's "done when" asks, checked on the sink's monitor.
 
 Run inside Tests/desktop/with-server.sh (a private PulseAudio or PipeWire), with the game built from

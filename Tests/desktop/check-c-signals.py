@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Zlib
 """The C game and the desktop's signals (issue 28's "done when"), checked on the sink's monitor.
 
     check-c-signals.py GAME SOUNDTRACK [WRAPPER...]

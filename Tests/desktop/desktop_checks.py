@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 """What check-c-game.py and check-c-signals.py share: the count of checks, the other programs they run, the
 sink's monitor and the C game.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
  * A C game on the real desktop, built from the SDK like any game: gs_config_init and nothing else,
  * so the output is real time and the system is GS_SYSTEM_AUTO. Tests/desktop/check-c-game.py runs

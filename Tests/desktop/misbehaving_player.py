@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Zlib
 """An MPRIS player that misbehaves in one way, for the "never in the way" checks (real players do not
 misbehave on demand). Usage: misbehaving_player.py KIND, KIND one of:
   silent   owns org.mpris.MediaPlayer2.silent and never answers anything (its main loop is asleep)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Runs Tests/desktop/check-c-signals.py (MPRIS players and logind, against mpv, playerctl and
 # python3-dbusmock) with the debug build's library (make lib), on a private PulseAudio and then on a
 # private PipeWire (Tests/desktop/with-server.sh). The SDK test runs the same script on the SDK's

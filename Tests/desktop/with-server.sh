@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Usage: Tests/desktop/with-server.sh KIND COMMAND [ARGS...]     KIND: pulseaudio | pipewire
 #
 # Runs COMMAND against a private sound server of KIND and returns COMMAND's exit status. The

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Zlib
 """Runs the shell commands the documentation shows, so that no doc drifts from the code.
 
 Every fenced block in README.md and docs/*.md whose language is sh, bash, shell or console is a

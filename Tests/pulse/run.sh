@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Runs PulseSystemTests against a private PulseAudio daemon, then against a private PipeWire
 # (pipewire, wireplumber, pipewire-pulse), each under Tests/desktop/with-server.sh (its own
 # XDG_RUNTIME_DIR, session bus and daemon HOME, torn down on exit). Both must pass. Extra arguments

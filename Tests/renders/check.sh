@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Renders every built-in scenario (demo/Sources/scenarios, the tour included) headlessly, in 32-bit
 # float, and compares the SHA-256 of each WAV and event log with Tests/renders/fingerprints.txt.
 # OpenAL Soft's loopback renders are byte-identical run to run, so any difference is a change in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 """Checks that every component libgamesound.so.1 contains or loads is credited: it derives the
 components from the built library itself and checks that THIRD-PARTY has an entry for each (a line
 that is exactly its name) and that each copyright file given names it.

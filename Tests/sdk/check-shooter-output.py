@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 """Checks what sdl-shooter --autoplay wrote: a 48 kHz stereo 16-bit WAV that is audible before the
 autoplay's phone call (1.5 s), exactly silent during it (to 2.5 s) and audible after it; and a
 screenshot that is a real picture, not one flat colour.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* A C program built against the unpacked SDK with pkg-config, run as a player's machine would run
  * it: plays an effect headlessly, checks it is heard, silent during a call, heard again after. */
 #include <gamesound.h>

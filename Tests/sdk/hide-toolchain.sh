@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # hide-toolchain.sh COMMAND [ARGS...]: runs COMMAND as a player's machine would, with the Swift
 # toolchain's folder covered by an empty tmpfs in a mount namespace of its own, after checking that
 # swift really is gone in there. Exits with COMMAND's status.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* Whether libgamesound maps the desktop's libraries only when the desktop is used (issue 29):
  * libpulse and libsystemd are opened with dlopen on the first desktop probe, not linked. The
  * program reads its own /proc/self/maps. Built against the SDK like any game.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Tests the SDK as a game developer and a player's machine meet it (`make sdk-test`, part of `make check`):
 # unpacks the tarball from `make dist` into a temporary folder; checks the library's dependencies,
 # soname, run path, exports and size; builds a C program with pkg-config, a C++17 program with CMake

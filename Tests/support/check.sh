@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Zlib
 # Sourced by the test scripts that print one line per check (Tests/sdk/run.sh, Tests/docs/check-tutorial.sh).
 # Expects $work (a temporary folder) to exist; counts into $passed and $failed.
 passed=0 failed=0

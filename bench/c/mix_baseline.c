@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
  * mix_baseline: the C baseline for GameSound's mixing benchmark.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
  * space_baseline: the C baseline for GameSound's 3-D benchmark.
  *

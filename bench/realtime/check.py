@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Zlib
 """The real-time check of `make check` (`make realtime-check`): the benchmark's programs, short, with
 limits loose enough for a loaded 2-core machine and tight enough to catch a real regression.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Zlib
 """Makes the real-time benchmark's tables (Markdown) from the JSON lines run.py wrote.
 
     report.py RESULTS.jsonl...

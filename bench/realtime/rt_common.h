@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
  * rt_common.h: what the three real-time programs (rt_gamesound, rt_openal, rt_sdlmixer) share,
  * so that they take the same arguments, play the same assets and print the same lines.

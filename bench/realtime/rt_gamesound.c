@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
  * rt_gamesound: the real-time benchmark's game written on GameSound's C SDK (gamesound.h), the way
  * a C game would: gs_runtime_create with the defaults (real-time output, the system chosen by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
  * rt_openal: the real-time benchmark's game written by hand on OpenAL Soft and libvorbisfile, as
  * a C programmer would without GameSound: the default device, a context with the attributes

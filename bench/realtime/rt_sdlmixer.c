@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
  * rt_sdlmixer: the real-time benchmark's game written on SDL_mixer 2, as its documentation shows:
  * Mix_OpenAudio at 48 kHz stereo (16-bit, 1024-frame chunks), effects as Mix_Chunk on channels

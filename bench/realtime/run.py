@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Zlib
 """The real-time benchmark's driver: runs the three programs (GameSound's C SDK, OpenAL Soft by hand,
 SDL_mixer 2) side by side, alternating, and prints what it measured.
 

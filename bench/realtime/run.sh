@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # bench/realtime/run.sh [RESULTS.jsonl]: the real-time benchmark (`make bench-realtime`, which builds
 # the programs first). GameSound's C SDK, OpenAL Soft by hand and SDL_mixer 2 side by side, in turn,
 # on OpenAL Soft's null device and then on a private PulseAudio and a private PipeWire

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # The ABI check (`make abi-check`, part of `make check`): compares gamesound.h with the ABI 1.0
 # baseline kept in c/abi, and fails on an incompatible change, printing libabigail's report.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Zlib
 # Shows that the ABI check can fail (`make abi-check` runs this after check-abi.sh): it edits
 # copies of gamesound.h the way a careless change would and expects check-abi.sh to refuse each
 # incompatible one and to accept each compatible one.

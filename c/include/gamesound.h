@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
  * gamesound.h — the C interface of GameSound, a game-audio runtime for Linux with iOS
  * audio-session behaviour (phone calls, alarms, the silent switch, the player's music).

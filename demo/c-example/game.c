@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
  * A tiny C "game" on libgamesound: it loads its effects from a folder, fires a few, takes a
  * phone call in the middle, opens a pause menu that pauses the effects bus while a menu sound

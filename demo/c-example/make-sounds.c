@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /*
  * Writes two placeholder effects, laser.wav (a falling chirp) and explosion.wav (decaying
  * noise), into a folder, for running the C example where the demo's assets are not built.

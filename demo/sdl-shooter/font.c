@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #include "font.h"
 #include <ctype.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* A 5x7 bitmap font for the status bar: capitals, digits and a little punctuation. */
 #ifndef SDL_SHOOTER_FONT_H
 #define SDL_SHOOTER_FONT_H

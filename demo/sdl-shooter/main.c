@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 /* sdl-shooter: a little space shooter on SDL2 whose every sound goes through GameSound.
  *
  * A ship at the bottom, waves of enemies, shots, explosions, a shield and a soundtrack. It lives on

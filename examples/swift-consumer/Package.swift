@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+// SPDX-License-Identifier: Zlib
 // A game's own SwiftPM package that depends on GameSound by path, as a game beside a GameSound
 // checkout would: `swift build` here, then run the product with an effect file.
 import PackageDescription

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The one object whose address a C decoder carries as its data-source pointer.
 ///
 /// A protocol existential cannot travel through `Unmanaged`, so the callbacks receive this

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A stream decoder that reads through a ``SeekableByteSource``: the Vorbis, Opus and FLAC
 /// decoders, whose C libraries all read through callbacks.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Where the C decoders' read callbacks get their bytes from: a file or an array in memory.
 ///
 /// libvorbisfile, libopusfile and libFLAC each read through callbacks of their own, all shaped

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Decodes a whole FLAC file into memory in one call.
 ///
 /// Right for lossless sound effects: decode once at load time, keep the ``PCMBuffer``. The whole

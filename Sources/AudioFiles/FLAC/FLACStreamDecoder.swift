@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import CFLAC
 
 /// Decodes a FLAC file a block at a time, from a file on disk or from bytes in memory.

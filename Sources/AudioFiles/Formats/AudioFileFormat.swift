@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The kinds of sound file GameSound decodes, recognised by their first bytes (never by their names).
 ///
 /// ``AudioDecoder`` and ``AudioStreamDecoder`` both choose their decoder through this, so a file

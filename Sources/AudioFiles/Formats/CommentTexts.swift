@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Turns the user comments that the C decoders hand back (`NAME=value`, UTF-8, each with its
 /// length and no trailing NUL promised) into strings for ``LoopPoints/parse(vorbisComments:frameCount:label:)``.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The file names that GameSound takes for sound files, wherever it finds sounds in a folder.
 ///
 /// ``GameSound`` loads a folder of effects (`preloadBank(folder:)`, `gs_effect_load_folder`) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpusFile
 
 /// The `OpusFileCallbacks` table that lets libopusfile read through a ``SeekableByteSource``.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Decodes a whole Ogg Opus file into memory in one call, at 48 kHz.
 ///
 /// Right for sound effects exported as Opus: decode once at load time, keep the ``PCMBuffer``.

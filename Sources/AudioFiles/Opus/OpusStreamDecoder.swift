@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import COpusFile
 
 /// Decodes an Ogg Opus stream a block at a time at 48 kHz, from a file on disk or from bytes in memory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 extension LoopPoints {
     /// The loop points that the Vorbis comments `LOOPSTART`, `LOOPLENGTH` and `LOOPEND` describe,
     /// checked against a stream of `frameCount` frames; nil when none of the three is present.

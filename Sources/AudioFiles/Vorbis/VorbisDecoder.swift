@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Decodes a whole Ogg Vorbis file into memory in one call.
 ///
 /// Right for sound effects and other short clips that are played many times: decode once at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import CVorbis
 
 /// Decodes an Ogg Vorbis stream a block at a time, from a file on disk or from bytes in memory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Random-access reads over the bytes of a RIFF file, whether they are in memory or on disk.
 ///
 /// ``WAVChunkLayout`` walks a file's chunks through this, so ``WAVDecoder`` (bytes in memory)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A ``RIFFByteSource`` over a whole file already in memory.
 struct RIFFMemorySource: RIFFByteSource {
     let bytes: [UInt8]

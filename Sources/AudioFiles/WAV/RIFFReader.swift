@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Bounds-checked little-endian reads over a byte array, for walking RIFF files.
 ///
 /// Every read returns nil instead of reading past the end, so a parser built on it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Where the `fmt ` and `data` chunks of a RIFF/WAVE file lie, found by walking its chunks.
 ///
 /// The walk follows each chunk's declared size (plus its pad byte when the size is odd),

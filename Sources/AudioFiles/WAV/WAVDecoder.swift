@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Decodes WAV files into floating-point samples.
 ///
 /// Reads RIFF/WAVE files holding mono or stereo audio as 8-bit unsigned, 16-, 24- or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// How samples are stored in a WAV file: the sample type and its size.
 ///
 /// ``WAVEncoder`` writes any of these and ``WAVDecoder`` reads all of them back.

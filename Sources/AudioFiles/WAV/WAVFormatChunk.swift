@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The facts of a WAV file's `fmt ` chunk that decoding needs, checked for sense.
 ///
 /// Understands the classic 16-byte layout, the 18-byte one with an extension size and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The checked header of a WAV file: where its chunks are, what its format is, and that its
 /// `data` chunk is whole. The one parser behind both ``WAVDecoder`` and ``WAVStreamDecoder``.
 ///

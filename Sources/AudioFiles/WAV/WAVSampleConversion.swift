@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Turns the stored samples of a WAV `data` chunk into scaled floats, in place.
 ///
 /// Both decoders put the stored bytes at the end of the memory of the float array they return

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The loop of a WAV file's `smpl` (sampler) chunk, as ``WAVStreamDecoder`` reads it.
 ///
 /// The chunk's body is 36 bytes of sampler facts (manufacturer, MIDI note, SMPTE offset...), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Reads a WAV file a block at a time, from disk or from bytes in memory.
 ///
 /// Use it for music, ambience beds and dialogue shipped as WAV: opened from a path, it reads the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Why the system refused a session request; a refused request leaves the session unchanged.
 public enum AudioSessionError: Error, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The arguments are invalid: a category, mode and options that do not go together, or a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Something the system tells a session.
 ///
 /// Delivered to observers synchronously and in order; see ``AudioSession/addObserver(_:)``.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The kind of audio an app makes, which decides how the system treats it.
 ///
 /// The category answers questions such as "is this sound silenced by the silent switch?",

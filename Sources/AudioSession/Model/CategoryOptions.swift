@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Adjustments to a ``Category``: mixing, ducking and which routes it may use.
 ///
 /// Not every option fits every category; ``CategoryRules`` says which combinations are valid,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The category, option, mode and route-sharing tables of the audio-session contract, kept as data
 /// in one place.
 ///

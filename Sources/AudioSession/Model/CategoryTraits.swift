@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What one ``Category`` does, as a row of the category table.
 public struct CategoryTraits: Sendable, Hashable {
     /// Whether the silent switch, the screen lock and the background silence its output;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Why the system interrupted a session.
 public enum InterruptionReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Another audio source took over: a call, an alarm, or another app's non-mixable audio.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A refinement of a ``Category`` that tunes the system's processing for one use.
 ///
 /// Which modes go with which categories is kept in ``CategoryRules``; every category accepts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What a session publishes about the audio it plays, for the system's media controls (the lock
 /// screen and Control Center on iOS, an MPRIS player on the Linux desktop).
 ///

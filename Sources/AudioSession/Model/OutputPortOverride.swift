@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A temporary output choice for a `playAndRecord` session, made with
 /// ``AudioSession/overrideOutputAudioPort(_:)``.
 public enum OutputPortOverride: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {

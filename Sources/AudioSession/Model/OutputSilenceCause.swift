@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Why the system is silencing the session's output at the moment (a simulation extension).
 ///
 /// iOS tells an app nothing when the silent switch flips; this value exists so that a UI, the

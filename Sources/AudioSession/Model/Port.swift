@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// An audio input or output device.
 public enum Port: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The loudspeaker built into the device.

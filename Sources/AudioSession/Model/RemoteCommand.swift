@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A command from the system's media controls (media keys, a headset's button, a desktop's
 /// player applet) for the Now Playing app.
 ///

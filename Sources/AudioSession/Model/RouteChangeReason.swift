@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Why the audio route changed.
 public enum RouteChangeReason: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The reason is not known.

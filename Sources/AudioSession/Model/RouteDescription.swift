@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The devices a session's audio goes to and comes from.
 public struct RouteDescription: Sendable, Hashable, CustomStringConvertible {
     /// The input ports, empty for a category that does not record.

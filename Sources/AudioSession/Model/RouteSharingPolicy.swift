@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// How a session shares the output route with other apps.
 ///
 /// Only `playback` may set anything but ``default`` (see ``CategoryRules/routeSharingPolicies``);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Options for ``AudioSession/setActive(_:options:)``.
 public struct SetActiveOptions: OptionSet, Sendable, Hashable {
     /// The bits of the set.

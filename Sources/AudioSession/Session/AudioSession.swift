@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The app's audio session: how the game tells the system what kind of audio it makes, and
 /// how the system tells the game about calls, alarms, other apps and devices.
 ///

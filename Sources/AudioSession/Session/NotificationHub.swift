@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Synchronization
 
 /// One session's observers and async streams; hands each notification to all of them.

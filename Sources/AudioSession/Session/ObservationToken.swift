@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Synchronization
 
 /// The receipt for an observer added with ``AudioSession/addObserver(_:)``; cancel it to unsubscribe.

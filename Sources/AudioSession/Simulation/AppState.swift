@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Where the app stands in its lifecycle, as the simulated system sees it.
 public enum AppState: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// On screen and running.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Who keeps a peer app from playing.
 enum Holder: Hashable {
     case session(SessionID)

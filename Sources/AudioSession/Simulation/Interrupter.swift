@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Who deactivated one of our sessions.
 enum Interrupter: Hashable, Sendable {
     case phone

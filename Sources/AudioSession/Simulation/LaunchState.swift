@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The simulated system's state when the game launches, as a scenario's `launch` object gives it.
 public struct LaunchState: Sendable, Hashable {
     /// Which other audio plays at launch.

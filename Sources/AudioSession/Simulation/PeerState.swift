@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A peer app with audio: it wants to play (`intends`) and plays unless someone holds it.
 struct PeerState: Hashable {
     var intends: Bool

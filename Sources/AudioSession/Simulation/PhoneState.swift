@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The simulated phone.
 public enum PhoneState: String, Sendable, Hashable, CaseIterable {
     /// No call.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The simulated device's fixed capabilities: the values it grants for preferences and the
 /// latency of each output port.
 enum SimulatedHardware {

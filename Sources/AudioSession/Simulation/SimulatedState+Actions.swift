@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The system's own actions: the `system` vocabulary of scenario files.
 extension SimulatedState {
     mutating func perform(_ action: SystemAction) throws(SystemActionError) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The requests a session makes of the system.
 extension SimulatedState {
     mutating func attach(deliver: @escaping @Sendable (AudioSessionNotification) -> Void) -> SessionID {

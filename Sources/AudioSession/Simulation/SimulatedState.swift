@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The whole simulated system as one value: peers, device state and every attached session.
 ///
 /// Every operation is a mutating method that either throws before changing anything or

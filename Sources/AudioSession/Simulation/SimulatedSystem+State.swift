@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What the simulated system shows of itself: the state of its peers, switches, route and app.
 extension SimulatedSystem {
     /// The phone: idle, ringing or in a call.

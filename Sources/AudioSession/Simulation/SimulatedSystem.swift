@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Synchronization
 
 /// A simulated phone operating system: the control tower that tests, scenarios and the demo drive.

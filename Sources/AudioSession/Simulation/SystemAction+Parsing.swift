@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 extension SystemAction {
     /// The names of every action without parameters, mapped to the action.
     private static let plainActions: [String: SystemAction] = Dictionary(

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Something that happens to the simulated system: the `system` vocabulary of scenario files.
 ///
 /// Each case has a ``name`` (`"phone.ring"`, `"route.plug"`, ...) and ``parameters`` that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Why the simulated system (or a runtime on a real one) refused an action; a refused action changes nothing.
 public struct SystemActionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What made the action impossible in the system's current state.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A parameter value of a ``SystemAction``, as found in a scenario's JSON.
 public enum SystemActionParameter: Sendable, Hashable, CustomStringConvertible {
     /// A string, such as a category or port name.

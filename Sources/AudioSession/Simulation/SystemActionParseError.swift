@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Why a system action could not be built from its name and parameters; names the bad field.
 public enum SystemActionParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The action name is not in the vocabulary.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A system that lets the game make things happen to it: every action on ``SimulatedSystem``, and
 /// only the ones a real desktop has no signal for on ``SimulatedSwitchesOverlay``.
 ///

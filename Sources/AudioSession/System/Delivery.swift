@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A notification bound for one session's delivery closure.
 package struct Delivery: Sendable {
     package let session: SessionID

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Synchronization
 
 /// A first-in first-out queue of notifications, drained by one caller at a time.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The handle a ``SystemAudio`` gives each session attached to it.
 public struct SessionID: Sendable, Hashable, CustomStringConvertible {
     /// The number the system chose; unique within one system.

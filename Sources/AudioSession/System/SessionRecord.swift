@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What a system keeps for one attached session: the category it asked for, whether it is active,
 /// who interrupted it, and its preferences. The simulated system and the PulseAudio system both
 /// keep one per session; `Interrupter` is each system's own list of reasons for an interruption.

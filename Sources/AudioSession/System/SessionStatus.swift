@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Everything a session can read about itself, taken at one instant.
 ///
 /// ``AudioSession`` reads its properties from this snapshot; comparing two snapshots shows

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Synchronization
 
 /// A real system with the switches it has no signal for simulated on top: the silent switch and

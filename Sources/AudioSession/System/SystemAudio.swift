@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The operating system as an audio session sees it: the authority that grants or refuses
 /// every request and reports what happens.
 ///

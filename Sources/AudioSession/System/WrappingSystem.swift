@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A system built on another one: it adds or changes a little and passes the rest through.
 ///
 /// Conform, give ``base``, and implement only what the wrapper changes; every other request of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 // What the C allocator holds, for the endurance tests (Tests/ReliabilityTests). glibc's
 // `mallinfo2` is declared in <malloc.h>, which Swift's Glibc module does not bring in.
 #ifndef GAMESOUND_MALLOC_STATS_H

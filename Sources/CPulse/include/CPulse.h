@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #ifndef GAMESOUND_CPULSE_H
 #define GAMESOUND_CPULSE_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #ifndef GAMESOUND_CSDBUS_H
 #define GAMESOUND_CSDBUS_H
 

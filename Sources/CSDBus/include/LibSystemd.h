@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Zlib */
 #ifndef GAMESOUND_LIBSYSTEMD_H
 #define GAMESOUND_LIBSYSTEMD_H
 

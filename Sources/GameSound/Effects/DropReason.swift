@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Why an effect was not played.
 public enum DropReason: String, Sendable, Hashable {
     /// The session is interrupted (a call, an alarm): no sound may start, and a one-shot effect is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// How to play an effect.
 public struct PlayOptions: Sendable, Hashable {
     /// Volume, 1 unchanged.

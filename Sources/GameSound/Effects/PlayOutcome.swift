@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What became of a request to play an effect.
 public enum PlayOutcome: Sendable, Hashable {
     /// It plays on `voice`; `stole` is the sound whose voice it took, if the pool was full.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A point in the game world, in OpenAL's coordinates.
 public struct SIMDPosition: Sendable, Hashable {
     /// Right of the listener.

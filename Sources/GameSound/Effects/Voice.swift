@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A handle to one playing effect, returned by ``GameSoundRuntime/play(_:options:)``.
 ///
 /// Through it a game changes the voice while it plays (``GameSoundRuntime/setVoice(_:gain:pitch:pan:position:velocity:occlusion:reverbSend:over:)``),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Chooses which voice of a fixed pool plays a new effect: a free one, else the lowest-priority
 /// oldest voice that the new sound outranks or equals, else none, within the limits of the buses:
 /// a bus with a limit takes voices only from itself once it is full, and voices that a bus keeps

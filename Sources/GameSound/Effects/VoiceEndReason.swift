@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Why a voice ended, as the `voiceEnded` event's `reason` says.
 public enum VoiceEndReason: String, Sendable, Hashable {
     /// It played to its end.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Where a voice stands, as ``GameSoundRuntime/state(of:)`` reports it.
 public enum VoiceState: String, Sendable, Hashable {
     /// Sounding (or about to, once an interruption ends).

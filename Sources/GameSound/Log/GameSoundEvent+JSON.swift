@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 extension GameSoundEvent {
     /// The event as one line of the event log's JSON Lines format, without the newline:
     /// `frame`, `time`, `source` and `event` first, then the details in their own order, for example

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// One entry of the runtime's event log: what happened, at which audio frame, and why.
 ///
 /// The names and details follow the event-log format of GameSound's scenarios (JSON Lines), so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import Logging
 
 /// The stable short code of each message the runtime logs, in the message's metadata under the key

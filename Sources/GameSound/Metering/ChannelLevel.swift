@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// How loud one channel was over the metering window: its largest sample and its RMS level.
 ///
 /// Both are linear, with 1.0 at digital full scale; ``peakDBFS`` and ``rmsDBFS`` give the same in

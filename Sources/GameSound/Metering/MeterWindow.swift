@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioFiles
 
 /// A short stretch of stereo output that the level meters add voices into, then measure.

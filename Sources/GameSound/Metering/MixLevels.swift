@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Level meters for what the game sends to the output: the whole output and each of its layers,
 /// over the last ``windowSeconds`` before the current play position.
 ///

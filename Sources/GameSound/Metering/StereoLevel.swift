@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The level of a left and a right channel.
 public struct StereoLevel: Sendable, Hashable {
     /// The left channel.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The left and right gains OpenAL Soft 1.19 gives a mono sound on stereo speakers, so the level
 /// meters can place a sound where the mixer does.
 ///

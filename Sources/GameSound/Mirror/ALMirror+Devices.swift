@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import OpenAL
 
 /// The device and the context: opening them, clearing the context for an interruption and making it

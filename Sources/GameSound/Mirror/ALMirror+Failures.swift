@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import OpenAL
 
 /// What OpenAL refused, as ``GameSoundError/openAL(_:)`` carries it: the operation that failed and

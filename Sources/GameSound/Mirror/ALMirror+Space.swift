@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import OpenAL
 
 /// Space in OpenAL: the listener, distance and Doppler, HRTF on the device, the two reverb slots of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import OpenAL
 
 /// Stream players (``AudioStream``): each one a source of its own with queued buffers, made and

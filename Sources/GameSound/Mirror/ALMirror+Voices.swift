@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioFiles
 import OpenAL
 

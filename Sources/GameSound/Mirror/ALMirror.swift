@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import OpenAL
 
 /// The one owner of OpenAL inside GameSound: the device, the context, every source, buffer, reverb

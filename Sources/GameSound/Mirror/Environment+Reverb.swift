@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import OpenAL
 
 /// The environments as OpenAL Soft's EFX reverb presets: the mirror loads them into its reverb slots.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The name of a mixing bus: one of the six every runtime has, or one a game added with
 /// ``GameSoundRuntime/configureBus(_:parent:volume:limit:reserve:)``.
 ///

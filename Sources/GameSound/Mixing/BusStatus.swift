@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// One bus as it stands: for a mixer display or a settings screen.
 public struct BusStatus: Sendable, Hashable {
     /// The bus.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The mixing buses as a tree of plain values: volumes and their ramps, mutes, pauses, voice limits
 /// and the ducks the rules put on them. Computes gains; never calls OpenAL. Buses are numbered in
 /// the order they were made (``BusTree/master`` is 0), so the per-block work indexes arrays.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A ducking rule as the runtime follows it: bus numbers, the gain it ducks to, and its ramp.
 struct DuckState: Equatable {
     let rule: DuckingRule

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A rule that lowers one bus while another has voices playing: dialogue over music, say.
 ///
 /// While any voice plays on ``bus`` (or on a bus below it), ``ducked`` goes down by ``decibels``

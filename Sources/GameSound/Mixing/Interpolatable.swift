@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A value that can stand partway between two others: what a ``Ramp`` needs of what it moves.
 ///
 /// A gain, a pitch or a pan is a `Float` and moves in a straight line; a place (``SIMDPosition``)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A value moving from one setting to another over a number of audio frames: a bus volume, a duck,
 /// a voice's gain, pitch, pan or place, the listener, an environment crossfade.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A named sound a game plays by name, with variety: several files picked at random, a random
 /// pitch and gain, and limits on how often and how many at once.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Where an effect voice is in its sound, kept by the model itself: the offset a rebuilt or
 /// restored voice starts from, so that recovery never asks OpenAL where a voice was.
 ///

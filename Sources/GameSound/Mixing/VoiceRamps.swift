@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Values moving towards a target on a playing voice: gain, pitch, pan and position.
 struct VoiceRamps: Equatable {
     var gain: Ramp<Float>?

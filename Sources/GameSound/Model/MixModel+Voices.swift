@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Changes to the voices of the model: pure, with no OpenAL, so that a test can make them and
 /// read the outcome at any frame.
 extension MixModel {

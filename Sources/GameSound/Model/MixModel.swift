@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What should sound, as one plain value: the voices of the pool and who holds them, the buses
 /// and their ducks, the sound definitions, the listener and the world's acoustics, and the clocks
 /// that virtual voices and ramps move by.

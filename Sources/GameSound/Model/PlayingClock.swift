@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Frames of output played while the output runs: the time virtual voices move on in.
 ///
 /// It is read as it stood at the last update (``frames``), so that every voice ranked or realised

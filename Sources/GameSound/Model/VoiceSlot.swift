@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// One voice of the pool as the model keeps it: what should sound. Its source, if it has one, is
 /// the mirror's (``ALMirror/voices``); nothing here names OpenAL.
 struct VoiceSlot: Equatable {

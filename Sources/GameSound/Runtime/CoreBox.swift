@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// Holds the core; every access goes through `ALMirror.withExclusiveAccess`, the one owner.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 
 /// Buses and ducking rules: configuring them, their volumes, mutes and pauses, and the ducks that follow what plays.
 extension RuntimeCore {

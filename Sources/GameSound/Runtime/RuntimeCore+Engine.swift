@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// The OpenAL side: opening devices, suspending and restoring the context, tearing it down and

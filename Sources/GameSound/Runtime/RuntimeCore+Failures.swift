@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The runtime's side of the one error policy (``ALMirror/attempt(_:_:)``): OpenAL work it asks of
 /// the mirror is reported there, once, naming the voice or stream it concerned.
 extension RuntimeCore {

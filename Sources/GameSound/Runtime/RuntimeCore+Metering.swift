@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioFiles
 
 /// The level meters: what the game sends to the output over the last few milliseconds, computed from

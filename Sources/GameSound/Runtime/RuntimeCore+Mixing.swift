@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioFiles
 
 /// The mixing layer: gains and live control of voices (buses and ducking rules are RuntimeCore+Buses). The model (bus tree, each

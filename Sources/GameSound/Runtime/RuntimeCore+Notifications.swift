@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// What the session tells the runtime: interruptions, route changes, the hint, media services, remote commands.

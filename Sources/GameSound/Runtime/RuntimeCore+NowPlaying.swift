@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// Now Playing: what the game publishes for the system's media controls, and the commands they send.

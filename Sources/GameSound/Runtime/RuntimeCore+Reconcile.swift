@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioFiles
 
 /// Recovery is not a feature (issue 27): whatever took the output away, a call (either strategy),

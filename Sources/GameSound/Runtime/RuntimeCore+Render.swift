@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Headless rendering: the loopback device mixes on request, block by block, with the update run
 /// at exact frame positions.
 ///

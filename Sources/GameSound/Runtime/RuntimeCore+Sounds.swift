@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioAnalysis
 
 /// Sound definitions: variants, random pitch and gain, cooldowns and instance limits.

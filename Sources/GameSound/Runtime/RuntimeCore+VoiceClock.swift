@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioFiles
 
 /// Where each effect voice is, kept by the model (``VoiceClock``), so that a voice brought back by

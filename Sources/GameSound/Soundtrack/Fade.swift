@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A fade on a stream (the soundtrack, or a streamed voice): its gain ramp, and what becomes of
 /// the stream when the ramp ends.
 ///

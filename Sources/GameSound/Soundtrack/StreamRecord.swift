@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// One streamed sound as the game asked for it: the soundtrack, a track fading out of a crossfade, or
 /// a streamed voice (an ambience bed, a long line of dialogue).
 ///

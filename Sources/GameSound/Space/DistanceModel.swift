@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// How a sound fades with distance (OpenAL's distance models). Distances are in the game's own
 /// units; each sound's reference distance, maximum distance and rolloff shape the curve.
 public enum DistanceModel: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The acoustic space the listener is in: a reverb every sound sends to, by its
 /// ``PlayOptions/reverbSend``. Switch with ``GameSoundRuntime/setEnvironment(_:over:)``.
 public enum Environment: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Where the player's ears are: a place, a facing and a speed, in OpenAL's right-handed
 /// coordinates (x right, y up, z towards the viewer, so the default facing is −z).
 ///

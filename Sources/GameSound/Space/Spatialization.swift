@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioSession
 
 /// How sounds placed in the world are turned into two channels.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What a voice's source is given of the space parameters.
 struct VoiceSpace: Equatable {
     var velocity = SIMDPosition.zero

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 #if canImport(Glibc)
 import Glibc

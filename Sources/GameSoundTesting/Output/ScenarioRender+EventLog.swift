@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// The event log as JSON Lines, in the format of GameSound's scenario specification.

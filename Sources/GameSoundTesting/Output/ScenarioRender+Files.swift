@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioFiles
 
 /// The render's audio as a WAV file, and all three outputs written to disk.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// The timeline picture: the waveform with every event marked on it.
 extension ScenarioRender {
     /// Draws the render as an SVG picture a person can read at a glance.

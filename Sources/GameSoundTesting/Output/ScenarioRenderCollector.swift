@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// The sink behind ``ScenarioRunner/render(_:assets:)``: keeps the whole render in memory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// Takes a render as it goes, so that nothing needs the whole of it in memory: the mix block by

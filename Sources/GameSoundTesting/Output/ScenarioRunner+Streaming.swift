@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Streamed renders: the mix and the log handed on as they are made, so that a render of any length
 /// needs no more memory than a short one.
 extension ScenarioRunner {

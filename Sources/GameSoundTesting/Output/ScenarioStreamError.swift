@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Why a streamed render (``ScenarioRunner/render(_:assets:into:)``,
 /// ``ScenarioRunner/renderToFiles(_:assets:wav:events:timeline:format:)``) did not complete.
 public enum ScenarioStreamError: Error, CustomStringConvertible {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// How ``ScenarioRender/wavBytes(format:)`` and ``ScenarioFileWriter`` store samples in a WAV file.
 public enum ScenarioWAVFormat: String, Sendable, Hashable, CaseIterable {
     /// 16-bit integer PCM, what every tool plays; samples are rounded to the nearest step.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// Lays out and draws one timeline picture, from the events and a per-pixel summary of the audio

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// A stretch of a render during which the audio was held back or lowered, shaded on the timeline picture.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What the timeline draws of the audio: for each pixel column, the lowest and the highest sample of
 /// each channel over the frames that column covers. Its size is fixed by the picture's width, not by
 /// the render's length, so a render of any length can be summarised as it goes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// Turns a scenario's game events into calls on the runtime, the way a game would make them, and

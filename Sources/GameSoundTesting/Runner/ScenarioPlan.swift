@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// A scenario checked against its assets, with every name resolved to a file: what the runner

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// Why ``ScenarioRunner`` could not render a scenario.

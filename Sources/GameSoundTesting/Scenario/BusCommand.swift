@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What a scenario's `bus` event asks of one mixing bus.
 ///
 /// The JSON names the bus as the value of the `bus` key and gives exactly one of `volume`,

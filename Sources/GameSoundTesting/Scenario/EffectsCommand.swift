@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What a scenario's `effects` event asks of all the game's effects at once.
 ///
 /// The JSON spells the case as the value of the `effects` key, for example

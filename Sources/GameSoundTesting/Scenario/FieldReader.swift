@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Reads the fields of one JSON object, producing errors that name the field and the event.
 struct FieldReader {
     let fields: [String: JSONValue]

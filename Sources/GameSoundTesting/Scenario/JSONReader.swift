@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A small strict JSON reader (RFC 8259) that says where a document goes wrong, by line and column.
 ///
 /// Scenario files are read with it rather than Foundation's `JSONSerialization`, whose errors do

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// A JSON value, with booleans told apart from numbers.
 enum JSONValue: Equatable {
     case string(String)

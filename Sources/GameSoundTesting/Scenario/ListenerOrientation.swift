@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// Which way the listener of a scenario's `listener` event faces: the value of its `orientation`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// The mixing layer of a scenario: its bus tree as it stands after the top-level `buses`, and the

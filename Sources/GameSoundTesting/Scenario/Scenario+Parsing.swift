@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import AudioFiles
 
 /// Reading scenarios from JSON files in the format of GameSound's scenario specification.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// The space layer of a scenario: the checks of places, speeds, directions, reverb sends and

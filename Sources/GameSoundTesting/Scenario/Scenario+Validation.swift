@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// The checks that do not depend on JSON: they hold for scenarios built in code as well as parsed ones.

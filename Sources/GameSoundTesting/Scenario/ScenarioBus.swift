@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// How a scenario sets up one mixing bus before its first event: the value of one member of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// Why a scenario is malformed: which event (if any), which field, and what is wrong with it.
 ///
 /// Every check of ``Scenario``'s parsing and of ``Scenario/validate(sounds:)``

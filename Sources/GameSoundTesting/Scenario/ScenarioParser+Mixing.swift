@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// Reading the mixing layer: the top-level `buses`, `ducking` and `sounds`, and `bus` and `stream` events.

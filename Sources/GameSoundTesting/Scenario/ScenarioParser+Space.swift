@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 import GameSound
 
 /// Reading the space layer: the top-level `spatialization` and `distanceModel`, and `move`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// What a scenario's `soundtrack` event asks of the game's soundtrack.
 ///
 /// Each case is one call on `GameSoundRuntime`; the JSON spells the case as the value of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 /// OpenAL Soft's extension entry points, looked up once per process.
 ///
 /// The pointers are process-wide in OpenAL Soft (the same for every device and context). The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // A C++17 program built with CMake against the unpacked SDK: the header compiles as C++, the imported
 // target links, and an effect renders headlessly and is heard.
 #include <gamesound.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Zlib
 // Plays one effect on a headless GameSound runtime and checks, on the rendered samples, that it is heard.
 import GameSound
 
