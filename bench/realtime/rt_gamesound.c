@@ -27,6 +27,9 @@ int main(int argc, char **argv) {
      * game that never probes the desktop, so the library never opens libpulse or libsystemd. */
     const char *system = getenv("RT_GS_SYSTEM");
     if (system && *system) config.system = atoi(system);
+    /* RT_GS_VIRTUAL_VOICES: gs_config.virtual_voices instead of the default (512); 0 turns them off. */
+    const char *virtual_voices = getenv("RT_GS_VIRTUAL_VOICES");
+    if (virtual_voices && *virtual_voices) config.virtual_voices = atoi(virtual_voices);
     rt_mark("open", rt_now_ns());
     gs_runtime *rt = gs_runtime_create(&config);
     if (!rt) return fail(args.program, "gs_runtime_create");

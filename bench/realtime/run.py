@@ -14,7 +14,8 @@ RT_SIDES ("gamesound openal sdlmixer": the programs rt_NAME in RT_BIN, so a Game
 from another commit can run beside this one as an extra side), RT_PLAYS (200), RT_SWITCHES (2 output switches per program; 0 skips), RT_GAP_SECONDS (20), RT_STRESS ("0 4 16", stress-ng --cpu N, 0 none; "" skips the
 gap runs), RT_LATENCY (1; 0
 skips), RT_BIN (.build/realtime), RT_ASSETS (assets), RT_GS_SYSTEM (unset: GS_SYSTEM_AUTO; read by
-the GameSound programs themselves: 1 runs them on the simulated system, never probing the desktop). Every run is also written as one JSON line to
+the GameSound programs themselves: 1 runs them on the simulated system, never probing the desktop),
+RT_GS_VIRTUAL_VOICES (unset: the default 512; read by the GameSound programs). Every run is also written as one JSON line to
 OUT, so the table can be made again from the raw figures (report.py).
 
 Times are CLOCK_MONOTONIC (Python's time.monotonic_ns is the same clock as the programs' marks).
