@@ -50,5 +50,5 @@ while IFS=$'\t' read -r -a fields; do
   main=() binary=fuzz-$harness
   if [ "$MODE" = --coverage ]; then main=(fuzz/coverage-main.swift -D "FUZZ_${harness//-/_}"); binary=cover-$harness; fi
   echo "fuzz: linking $binary"
-  swiftc "${FLAGS[@]}" -module-name "Fuzz_${harness//-/_}" "fuzz/$harness.swift" "${main[@]}" "${objects[@]}" "${LIBS[@]}" -o "$OUT/$binary" < /dev/null
+  swiftc "${FLAGS[@]}" -module-name "Fuzz_${harness//-/_}" "fuzz/$harness.swift" fuzz/shared/*.swift "${main[@]}" "${objects[@]}" "${LIBS[@]}" -o "$OUT/$binary" < /dev/null
 done < "$OUT/plan.tsv"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Zlib
-// libFuzzer harness: the Ogg Vorbis decoder over bytes in memory. It must answer with a decoded
+// libFuzzer harness: the Ogg Vorbis decoder over bytes in memory, whole and as a stream (its loop
+// comments, seeking: fuzz/shared). It must answer with a decoded
 // buffer or an AudioFileError, never crash, hang or read out of bounds.
 import AudioFiles
 
@@ -9,5 +10,6 @@ public func fuzzVorbis(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let buffer = try? VorbisDecoder.decode(bytes: bytes, label: "fuzz") {
         precondition(buffer.samples.count == buffer.frameCount * buffer.format.channelCount, "samples and frames disagree")
     }
+    exerciseStream(bytes)
     return 0
 }
