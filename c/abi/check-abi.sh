@@ -12,7 +12,8 @@
 #   - a function removed, a parameter or result changed, a field moved, retyped or removed, a struct
 #     shrunk: incompatible, the check fails;
 #   - a function added, or fields added at the end of gs_config, gs_play_options or
-#     gs_sound_definition (they carry struct_size; c/abi/growth.suppr): compatible, it passes.
+#     gs_sound_definition (they carry struct_size): compatible, it passes. Those three structs are
+#     kept out of abidiff (c/abi/growth.suppr) and compared field by field by c/abi/struct-prefix.py.
 # The header's constants (GS_ERR_..., GS_POLICY_..., GS_BUS_...) are compared with c/abi/constants.txt:
 # one removed or given another value fails; new ones pass.
 #
@@ -55,6 +56,14 @@ else
     echo "abidiff: an incompatible change from the ABI 1.0 baseline (exit $code):"
     cat "$work/report.txt"
     status=1
+fi
+if ! c/abi/struct-prefix.py c/abi/gamesound.abi "$work/gamesound.abi" gs_config gs_play_options gs_sound_definition \
+    > "$work/structs.txt"; then
+    echo "an incompatible change to an extensible struct or a prototype (c/abi/struct-prefix.py):"
+    cat "$work/structs.txt"
+    status=1
+else
+    echo "extensible structs and prototypes: $(tr '\n' ' ' < "$work/structs.txt")"
 fi
 changed=$(comm -23 c/abi/constants.txt "$work/constants.txt")
 if [ -n "$changed" ]; then

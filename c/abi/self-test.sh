@@ -33,6 +33,12 @@ expect pass "a function added, and fields added at the end of the three extensib
     "t=t.replace('int gs_version(void);', 'int gs_version(void);\nint gs_added(int x);', 1).replace('} gs_config;', '    int32_t added;\n} gs_config;', 1).replace('} gs_play_options;', '    double added;\n} gs_play_options;', 1).replace('} gs_sound_definition;', '    int32_t added;\n} gs_sound_definition;', 1)"
 expect fail "a field inserted in the middle of gs_play_options" \
     "t=t.replace('    float pan; ', '    float added;\n    float pan; ', 1)"
+expect fail "two fields of one type swapped in gs_play_options (occlusion and reverb_send)" \
+    "i=t.index('    float reverb_send; '); line=t[i:t.index(chr(10), i) + 1]; t=t.replace(line, '', 1); t=t.replace('    float occlusion; ', line + '    float occlusion; ', 1)"
+expect fail "a field of gs_sound_definition retyped (max_instances to uint32_t)" \
+    "t=t.replace('    int32_t max_instances; ', '    uint32_t max_instances; ', 1)"
+expect fail "a parameter changed from one extensible struct to another" \
+    "t=t.replace('const char *name, const gs_sound_definition *definition);', 'const char *name, const gs_config *definition);', 1)"
 expect fail "a field of gs_config removed" \
     "t=t.replace('    int32_t update_frames; ', '    /* gone */ ', 1).replace('config.update_frames', 'config.voices')"
 expect fail "gs_listener grown (it has no struct_size)" \
