@@ -232,7 +232,7 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 ## warnings as errors (so a doc comment cannot break a link unnoticed), the callgrind guard on the
 ## per-block cost, the real-time check (CPU against the game by hand, gaps under load), the SDK's tests (docs/shipping.md),
 ## the docs' shell blocks and the tutorial's code (after the SDK's tests: they reuse its build), the concurrency tests under ThreadSanitizer,
-## each fuzzer for 20 s from a fixed seed, 60 s of real-time endurance with the slope tests, and the
+## each fuzzer for 30 s from a fixed seed (two at a time), 60 s of real-time endurance with the slope tests, and the
 ## C ABI tests on the shipped library under valgrind memcheck (docs/reliability.md).
 check: test spdx-check abi-check docs callgrind-guard realtime-check sdk-test doc-test sanitize-ci fuzz-ci endurance-ci leaks-c
 check: DESKTOP_CHECKS_IN_SDK = 1
