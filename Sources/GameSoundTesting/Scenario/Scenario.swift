@@ -49,7 +49,7 @@ public struct Scenario: Sendable, Hashable {
     /// extension; at most ``maximumVirtualVoices``): tracked in time, silent, and made real, where
     /// they have got to, when they become louder than a real one; the log says `voiceVirtualised`
     /// and `voiceRealised`. The game's default,
-    /// ``GameSound/GameSoundConfiguration/defaultVirtualVoices`` (512), when the file leaves it out,
+    /// `GameSoundConfiguration.defaultVirtualVoices` (512), when the file leaves it out,
     /// so that a scenario renders what a game with the default configuration hears; 0 makes a full
     /// pool steal or drop by priority at once.
     public var virtualVoices: Int
