@@ -21,6 +21,9 @@ extension ExtensibleCStruct {
     /// `struct_size` may say. It never changes as fields are added.
     static var firstSize: Int { knownSize }
 
+    /// The most a `struct_size` may say: far more than any version will need (64 KiB).
+    static var largestSize: Int { 1 << 16 }
+
     /// The struct the game filled at `memory`, checked against its `struct_size`.
     static func read(from memory: UnsafeRawPointer, in function: String) throws(CFailure) -> Self {
         let size = try checkedSize(memory, in: function)
@@ -58,6 +61,12 @@ extension ExtensibleCStruct {
     private static func checkedSize(_ memory: UnsafeRawPointer, knowingEveryByte: Bool = true,
                                     in function: String) throws(CFailure) -> Int {
         let size = Int(memory.loadUnaligned(as: UInt32.self))
+        // No version will make these structs anywhere near this long; more is garbage in struct_size,
+        // and reading or zeroing that much would run off the game's memory.
+        guard size <= largestSize else {
+            throw CFailure(.invalidArgument, "\(function): \(cName).struct_size is \(size), more than any \(cName) can be: "
+                + "fill the struct with \(cName)_init() first")
+        }
         guard size >= firstSize else {
             throw CFailure(.invalidArgument, "\(function): \(cName).struct_size is \(size), less than the \(firstSize) bytes "
                 + "of its first version: fill the struct with \(cName)_init() first")

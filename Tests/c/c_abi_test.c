@@ -1244,6 +1244,12 @@ static void test_extensible_structs(void) {
     CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT
           && strstr(gs_last_error(), "gs_config_init") != NULL,
           "struct_size 0 (never initialised): refused, naming gs_config_init: %s", gs_last_error());
+    config.struct_size = 0xFFFFFFF0u;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT,
+          "a struct_size of 4 GiB (garbage): refused before anything is read: %s", gs_last_error());
+    gs_config_defaults(&config);
+    CHECK(gs_last_error_code() == GS_ERR_INVALID_ARGUMENT && config.struct_size == 0xFFFFFFF0u,
+          "gs_config_defaults with it: refused, nothing written");
     config.struct_size = 8;
     gs_config_defaults(&config);
     CHECK(gs_last_error_code() == GS_ERR_INVALID_ARGUMENT && config.struct_size == 8,
