@@ -69,7 +69,8 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// buffer of this length; real-time output then updates once per buffer the system actually
     /// grants (4096 frames while the screen is locked, for instance).
     public var updateFrames: Int
-    /// How long the soundtrack fades when the secondary-audio hint begins or ends, in seconds; 0.25 by default.
+    /// How long the soundtrack fades when the secondary-audio hint begins or ends, in seconds; 0.25 by
+    /// default, 0 to 60.
     public var hintFadeDuration: Double
     /// The seed of the runtime's one random generator, which picks variants, pitches and gains of
     /// defined sounds (``SoundDefinition``); 0 by default. The same seed gives the same choices,

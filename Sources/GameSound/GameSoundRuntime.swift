@@ -71,6 +71,9 @@ public final class GameSoundRuntime: Sendable {
         guard configuration.updateFrames >= 16, configuration.updateFrames % RuntimeCore.mixGroupFrames == 0 else {
             throw .invalidArgument("updateFrames must be a multiple of 4, at least 16, not \(configuration.updateFrames)")
         }
+        guard configuration.hintFadeDuration.isFinite, (0...60).contains(configuration.hintFadeDuration) else {
+            throw .invalidArgument("hintFadeDuration must be within 0...60 seconds, not \(configuration.hintFadeDuration)")
+        }
         let core = RuntimeCore(configuration: configuration, system: system, logger: logger)
         self.configuration = configuration
         self.session = core.session

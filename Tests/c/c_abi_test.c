@@ -1305,6 +1305,11 @@ static void test_config_fields(void) {
     CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT,
           "virtual_voices -1: %s", gs_last_error());
     gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.hint_fade_seconds = NAN;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT
+          && strstr(gs_last_error(), "hintFadeDuration") != NULL, "hint_fade_seconds NaN: %s", gs_last_error());
+    gs_config_init(&config);
     config.device_name = "no such device";
     CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_OPENAL
           && strstr(gs_last_error(), "no such device") != NULL,

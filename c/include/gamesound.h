@@ -146,7 +146,7 @@ typedef struct gs_config {
     int32_t system;                /* GS_SYSTEM_... */
     uint64_t seed;                 /* the random generator of sound definitions; 0 by default. One seed,
                                       one sequence of choices: a headless render is byte-identical */
-    double hint_fade_seconds;      /* how long the soundtrack fades for the secondary-audio hint; 0.25 */
+    double hint_fade_seconds;      /* how long the soundtrack fades for the secondary-audio hint, 0...60; 0.25 */
     const char *device_name;       /* GS_OUTPUT_REALTIME: the OpenAL output device by name (NULL, the
                                       default: the system's default device). Copied by gs_runtime_create */
 } gs_config;
