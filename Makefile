@@ -234,7 +234,7 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 ## the docs' shell blocks and the tutorial's code (after the SDK's tests: they reuse its build), the concurrency tests under ThreadSanitizer,
 ## each fuzzer for 30 s from a fixed seed (two at a time), 60 s of real-time endurance with the slope tests, and the
 ## C ABI tests on the shipped library under valgrind memcheck (docs/reliability.md).
-check: test spdx-check abi-check docs callgrind-guard realtime-check sdk-test doc-test sanitize-ci fuzz-ci endurance-ci leaks-c
+check: test spdx-check abi-check docs callgrind-guard realtime-check sdk-test doc-test sanitize-ci fuzz-and-endurance-ci leaks-c
 check: DESKTOP_CHECKS_IN_SDK = 1
 
 ## spdx-check: every source file of ours (Swift, C, C++, headers, shell, Python, CMake, Makefile) carries
@@ -320,6 +320,19 @@ fuzz-coverage: deps
 ## two harnesses at a time (one core each), so the five take three rounds, about 95 s.
 fuzz-ci:
 	$(MAKE) fuzz SECONDS=30 FUZZ_SEED=1
+
+## fuzz-and-endurance-ci: fuzz-ci and endurance-ci side by side (in `make check`). The endurance run is a
+## minute of real time that mostly waits and judges growth (RSS, descriptors, OpenAL objects), not speed;
+## the fuzzers run at nice 10 beside it, so together they take the time of the fuzzers alone.
+.PHONY: fuzz-and-endurance-ci
+fuzz-and-endurance-ci: fuzz-build build
+	@mkdir -p .build; \
+	$(MAKE) --no-print-directory endurance-ci > .build/endurance-ci.log 2>&1 & endurance=$$!; \
+	nice -n 10 $(MAKE) --no-print-directory fuzz-ci; fuzz=$$?; \
+	wait $$endurance; status=$$?; \
+	echo "== endurance-ci (beside the fuzzers)"; cat .build/endurance-ci.log; \
+	[ $$fuzz = 0 ] || echo "fuzz-ci failed"; [ $$status = 0 ] || echo "endurance-ci failed"; \
+	[ $$fuzz = 0 ] && [ $$status = 0 ]
 
 ## fuzz: run each harness for SECONDS seconds (30 by default; FUZZ_SEED=N for a fixed seed), FUZZ_RUN_JOBS
 ## at a time (2); crashes land in .build/fuzz/crashes-<harness> (fuzz/run.sh runs one).
