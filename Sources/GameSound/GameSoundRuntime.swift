@@ -84,7 +84,14 @@ public final class GameSoundRuntime: Sendable {
         core.observation = session.addObserver { notification in
             box.deliver(notification)
         }
-        try box.with { (core) throws(GameSoundError) in try core.start(soundtrack: soundtrack) }
+        do throws(GameSoundError) {
+            try box.with { (core) throws(GameSoundError) in try core.start(soundtrack: soundtrack) }
+        } catch {
+            // `loop` is not set yet, so this instance is not whole and its deinit will not run: undo
+            // here what deinit would, or the session's observer and the core keep each other alive.
+            box.with { $0.shutdown() }
+            throw error
+        }
         if case .realtime = configuration.output {
             let loop = RealtimeLoop { box.update() }
             self.loop = loop
