@@ -82,13 +82,13 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// How sounds fade with distance; ``DistanceModel/inverseClamped`` by default.
     public var distanceModel: DistanceModel = .inverseClamped
     /// How many sounds beyond ``voices`` may play virtually: tracked in time, silent, with no
-    /// OpenAL source, and made real (at the place they have reached) when they become louder than
-    /// a real one; 0 to 32 767 − ``voices``.
+    /// OpenAL source, and made real (at the place they have reached) when they outrank a real one:
+    /// a higher priority, or the same priority and louder, as FMOD ranks them; 0 to 32 767 − ``voices``.
     ///
     /// ``defaultVirtualVoices`` (512) by default: a level can start 500 looping emitters on the
     /// 32-voice pool and the player hears the 32 nearest, as FMOD and Wwise behave. While the pool
-    /// is not full nothing changes; once it is, a new sound takes the source of the quietest real
-    /// voice if it is louder, and otherwise starts virtual, instead of stealing by priority. Only
+    /// is not full nothing changes; once it is, a new sound takes the source of the lowest-ranked
+    /// real voice if it outranks it, and otherwise starts virtual, instead of stealing. Only
     /// when the virtual voices are used up too does a sound steal or drop by priority.
     ///
     /// Set 0 to opt out: a full pool then steals the lowest-priority voice or drops the new sound

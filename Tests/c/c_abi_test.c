@@ -1132,6 +1132,60 @@ static const char *tone_heard(struct levels levels) {
     return "unclear";
 }
 
+/* Virtual voices rank by priority first, then loudness: on a one-voice pool a quiet priority-100
+ * loop (880 Hz) stays the one heard while three loud priority-0 loops (220 Hz) start; among equal
+ * priorities the louder takes the voice. Told apart on the rendered audio by pitch. */
+static gs_runtime *one_real_voice(void) {
+    gs_config config;
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.sample_rate = RATE;
+    config.voices = 1;
+    gs_runtime *rt = gs_runtime_create(&config);
+    CHECK(rt != NULL, "a headless runtime with one real voice (and the default virtual ones)");
+    if (rt && !load_variants(rt)) {
+        CHECK(0, "loads the tones");
+        gs_runtime_destroy(rt);
+        return NULL;
+    }
+    return rt;
+}
+
+static int64_t play_ranked_loop(gs_runtime *rt, const char *name, float gain, int32_t priority) {
+    gs_play_options options;
+    gs_play_options_init(&options);
+    options.gain = gain;
+    options.priority = priority;
+    options.loop = 1;
+    return gs_effect_play_on(rt, name, NULL, &options);
+}
+
+static void test_virtual_voices_rank_priority_first(void) {
+    gs_runtime *rt = one_real_voice();
+    if (!rt) return;
+    int64_t important = play_ranked_loop(rt, "high", 0.2f, 100);
+    CHECK(important >= 0, "a quiet priority-100 loop plays");
+    for (int i = 0; i < 3; i++) CHECK(play_ranked_loop(rt, "low", 1, 0) >= 0, "loud priority-0 loop %d plays (virtual)", i);
+    render_seconds(rt, 0.3); /* past a few rankings (every 85 ms) */
+    const char *heard = tone_heard(render_levels(rt, RATE / 10));
+    CHECK(strcmp(heard, "high") == 0, "the priority-100 loop keeps the real voice over louder priority-0 ones: %s", heard);
+    CHECK(gs_voice_state(rt, important) == GS_VOICE_PLAYING, "and it is playing");
+    CHECK(gs_voice_stop(rt, important) == GS_OK, "stops it");
+    render_seconds(rt, 0.2);
+    heard = tone_heard(render_levels(rt, RATE / 10));
+    CHECK(strcmp(heard, "low") == 0, "a priority-0 loop is made real once the voice is free: %s", heard);
+    gs_runtime_destroy(rt);
+
+    rt = one_real_voice();
+    if (!rt) return;
+    CHECK(play_ranked_loop(rt, "high", 0.2f, 0) >= 0, "a quiet priority-0 loop plays");
+    CHECK(play_ranked_loop(rt, "low", 1, 0) >= 0, "a loud priority-0 loop plays");
+    render_seconds(rt, 0.3);
+    heard = tone_heard(render_levels(rt, RATE / 10));
+    CHECK(strcmp(heard, "low") == 0, "at equal priority the louder loop takes the real voice: %s", heard);
+    gs_runtime_destroy(rt);
+}
+
 /* What the event callback saw of defined sounds and streams. */
 struct sound_log {
     int starts;                 /* voiceStarted events */
@@ -2662,6 +2716,7 @@ int main(void) {
     test_config_fields();
     test_system_choice();
     test_variants_avoid_repeat();
+    test_virtual_voices_rank_priority_first();
     test_seed();
     test_definition_limits_and_ranges();
     test_definition_errors();

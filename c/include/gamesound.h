@@ -131,8 +131,9 @@ typedef struct gs_config {
     int32_t sample_rate;           /* 22050, 32000, 44100, 48000 (default), 88200 or 96000 */
     int32_t voices;                /* effects that can sound at once, 1...255; default 32 */
     int32_t virtual_voices;        /* sounds beyond `voices` that may play virtually: followed in time, silent,
-                                      and made real where they have got to once they are louder than a real
-                                      one (500 emitters on 32 voices: the 32 nearest are heard). 0 turns it
+                                      and made real where they have got to once they outrank a real one: a
+                                      higher priority, or the same priority and louder (500 emitters of one
+                                      priority on 32 voices: the 32 nearest are heard). 0 turns it
                                       off: a full pool steals or drops. gs_config_init sets the default */
     int32_t update_frames;         /* frames between two updates (refills, fades, retries): 256 by default,
                                       at least 16 and a multiple of 4 */

@@ -118,21 +118,22 @@ extension RuntimeCore {
     }
 
     /// The source a new voice plays on: its slot's own, a spare one, or (when voices can be virtual
-    /// and the pool is full) that of the quietest real voice if the new one is louder, which then
-    /// turns virtual. nil: the new voice starts virtual.
+    /// and the pool is full) that of the lowest-ranked real voice if the new one outranks it
+    /// (``VoiceRank``: priority first, then loudness), which then turns virtual. nil: the new voice
+    /// starts virtual.
     private func sourceForNewVoice(_ slot: Int) -> Bool {
         guard virtualises else { return mirror.hasSource(slot) }
         if attachSpareSource(slot) { return true }
         let now = currentFrame
         let origin = currentListener.position
-        let newLoudness = loudness(slot, listenerAt: origin, at: now)
-        var quietest: (slot: Int, gain: Float)?
+        let newRank = rank(slot, listenerAt: origin, at: now)
+        var weakest: (slot: Int, rank: VoiceRank)?
         for index in model.allocator.slots.indices where index != slot && model.allocator.slots[index].busy && !model.voices[index].isVirtual {
-            let gain = loudness(index, listenerAt: origin, at: now)
-            if gain < (quietest?.gain ?? .infinity) { quietest = (index, gain) }
+            let rank = rank(index, listenerAt: origin, at: now)
+            if weakest.map({ rank.ranksBelow($0.rank) }) ?? true { weakest = (index, rank) }
         }
-        guard let quietest, newLoudness > quietest.gain else { return false }
-        virtualise(quietest.slot)
+        guard let weakest, newRank.displaces(weakest.rank) else { return false }
+        virtualise(weakest.slot)
         return attachSpareSource(slot)
     }
 

@@ -14,10 +14,6 @@ extension RuntimeCore {
     /// Updates between two rankings (16 × 256 frames ≈ 85 ms at 48 kHz): quick enough for a
     /// sound that comes near, cheap enough that 500 emitters cost little (docs/performance.md).
     static let rankingInterval = 16
-    /// How much louder a virtual voice must be than a real one to take its source (2 dB), so two
-    /// voices of nearly equal level do not swap back and forth.
-    static let realiseMargin: Float = 1.26
-
     /// Gives `slot` a source from the spare ones (or keeps its own); false when none is left.
     func attachSpareSource(_ slot: Int) -> Bool { mirror.attachSpareSource(slot) }
 
@@ -89,6 +85,11 @@ extension RuntimeCore {
         log(.engine, name, details)
     }
 
+    /// Where a voice stands for a real voice now: its priority and ``loudness(_:listenerAt:at:)``.
+    func rank(_ slot: Int, listenerAt origin: SIMDPosition, at now: Int) -> VoiceRank {
+        VoiceRank(priority: model.allocator.slots[slot].priority, loudness: loudness(slot, listenerAt: origin, at: now))
+    }
+
     /// How loud a voice is heard, for ranking only: its gain, its bus and the distance attenuation
     /// (direction plays no part, so no listener-space transform), capped at 1 like OpenAL Soft caps it.
     func loudness(_ slot: Int, listenerAt origin: SIMDPosition, at now: Int) -> Float {
@@ -105,8 +106,8 @@ extension RuntimeCore {
     }
 
     /// Per-update work while any voice is virtual: every ``rankingInterval`` updates, moves sources
-    /// from the quietest real voices to the loudest virtual ones, a few at a time, and ends virtual
-    /// one-shots whose time ran out. Allocates nothing.
+    /// from the lowest-ranked real voices to the highest-ranked virtual ones (``VoiceRank``), a few
+    /// at a time, and ends virtual one-shots whose time ran out. Allocates nothing.
     func rankVirtualVoices() {
         guard virtualises, model.virtualVoiceCount > 0 else { return }
         model.rankingCountdown -= 1
@@ -115,19 +116,19 @@ extension RuntimeCore {
         let now = currentFrame
         let origin = currentListener.position
         for _ in 0..<8 {
-            var loudestVirtual: (slot: Int, gain: Float)?
-            var quietestReal: (slot: Int, gain: Float)?
+            var strongestVirtual: (slot: Int, rank: VoiceRank)?
+            var weakestReal: (slot: Int, rank: VoiceRank)?
             for index in model.allocator.slots.indices where model.allocator.slots[index].busy {
-                let gain = loudness(index, listenerAt: origin, at: now)
+                let rank = rank(index, listenerAt: origin, at: now)
                 if model.voices[index].isVirtual {
-                    if gain > (loudestVirtual?.gain ?? -1) { loudestVirtual = (index, gain) }
-                } else if gain < (quietestReal?.gain ?? .infinity) {
-                    quietestReal = (index, gain)
+                    if strongestVirtual.map({ $0.rank.ranksBelow(rank) }) ?? true { strongestVirtual = (index, rank) }
+                } else if weakestReal.map({ rank.ranksBelow($0.rank) }) ?? true {
+                    weakestReal = (index, rank)
                 }
             }
-            guard let candidate = loudestVirtual, candidate.gain > 0 else { break }
+            guard let candidate = strongestVirtual, candidate.rank.isAudible else { break }
             if mirror.spareSources.isEmpty {
-                guard let real = quietestReal, candidate.gain > real.gain * Self.realiseMargin else { break }
+                guard let real = weakestReal, candidate.rank.displaces(real.rank, margin: VoiceRank.loudnessMargin) else { break }
                 virtualise(real.slot)
             }
             realise(candidate.slot)

@@ -47,7 +47,7 @@ public struct Scenario: Sendable, Hashable {
     public var voices: Int
     /// How many sounds beyond ``voices`` may play virtually (the JSON key `virtualVoices`, a GameSound
     /// extension; at most ``maximumVirtualVoices``): tracked in time, silent, and made real, where
-    /// they have got to, when they become louder than a real one; the log says `voiceVirtualised`
+    /// they have got to, when they outrank a real one (priority first, then loudness); the log says `voiceVirtualised`
     /// and `voiceRealised`. The game's default,
     /// `GameSoundConfiguration.defaultVirtualVoices` (512), when the file leaves it out,
     /// so that a scenario renders what a game with the default configuration hears; 0 makes a full
