@@ -132,6 +132,32 @@ struct VoiceClockTests {
         #expect(largest == 0)
     }
 
+    @Test("a Doppler-shifted voice whose listener, velocity and Doppler settings changed during an interruption resumes in step", arguments: [
+        GameSoundConfiguration.InterruptionStrategy.suspendContext, .rebuildContext,
+    ])
+    func dopplerChangedDuringInterruption(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
+        let (runtime, _) = try Self.runtime(strategy: strategy)
+        guard case .played(let voice, _) = try runtime.play("tone-48000-1", options: .init(
+            position: SIMDPosition(x: 0, y: 0, z: -8), loop: true, velocity: SIMDPosition(x: 0, y: 0, z: 20)))
+        else { Issue.record("the voice did not play"); return }
+        _ = try runtime.render(frames: 9_600)
+        Self.expectInStep(runtime, [voice])
+        try runtime.perform(SystemAction(name: "phone.ring"))
+        _ = try runtime.render(frames: 4_800)
+        // While the context is away the game moves on: the listener walks towards the voice, the
+        // voice turns round, and sound is made slower; only the model hears of it.
+        try runtime.setListener(velocity: SIMDPosition(x: 0, y: 0, z: -40), over: 0)
+        try runtime.setVoice(voice, velocity: SIMDPosition(x: 0, y: 0, z: -15))
+        try runtime.setDoppler(factor: 1, speedOfSound: 250)
+        try runtime.perform(SystemAction(name: "phone.decline"))
+        var largest = 0
+        for _ in 0..<10 {
+            _ = try runtime.render(frames: 4_800)
+            if let offsets = runtime.voiceOffsets(voice) { largest = max(largest, abs(offsets.model - offsets.openAL)) }
+        }
+        #expect(largest == 0, "the model's clock kept the step it had before the call")
+    }
+
     @Test("streams: the soundtrack and a looping stream voice at another rate are where their sources are, through pauses and loops")
     func streams() throws {
         OpenALProcess.setDrivers("null")

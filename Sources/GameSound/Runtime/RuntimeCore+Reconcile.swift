@@ -27,6 +27,10 @@ extension RuntimeCore {
             restoreStreams()
             nextEndCheck = now
             applySpaceToContext()
+            // The voices above took their steps from the listener and Doppler settings the context
+            // had before; what the game changed meanwhile is only now in it. Nothing was mixed in
+            // between, so retiming here is exact.
+            retimeWorldVoices()
         }
         reconcileSoundtrack(fadeFrames: 0, afterRestore: true)
     }
