@@ -131,6 +131,27 @@ struct StreamTests {
         #expect(abs(level - expected) < 0.01, "still at gain 0.5")
     }
 
+    @Test("a stream file that fails partway while it plays ends that stream with streamFailed; the other sounds play on")
+    func failsWhilePlaying() throws {
+        let path = Self.wav("cut-short.wav", [(330, 3)])
+        let h = try Harness(soundtrack: false)
+        try h.runtime.play("beep", options: .init(loop: true))
+        let voice = try h.runtime.playStream(path, bus: .voice, loop: false)
+        // The file loses its second half while it plays, as on a drive that went away: the decoding
+        // ahead finds out well after playStream returned.
+        #expect(truncate(path, 44 + 48_000 * 2) == 0)
+        let heard = try h.render(seconds: 0.5)
+        #expect(power(h, 330, heard) > 0.01, "the stream plays what it has")
+        try h.render(seconds: 2)
+        #expect(try h.runtime.state(of: voice) == .ended)
+        let failed = try #require(h.events.first { $0.name == "streamFailed" })
+        #expect(failed.details.contains { $0.value == .string(path) })
+        #expect(failed.details.contains { $0.key == "error" })
+        #expect(h.events.contains { $0.name == "voiceEnded" && $0.details.contains { $0.value == .string(path) } })
+        let after = try h.render(seconds: 0.3)
+        #expect(h.beepPower(after) > 0.01, "the other sounds play on")
+    }
+
     @Test("bad stream input is refused, nothing starts and the other sounds play on")
     func badInput() throws {
         let text = Self.directory + "/not-audio.wav"

@@ -8,7 +8,7 @@ import Logging
 enum LogCode: String, CaseIterable {
     /// An effect's file does not decode (it is missing, unreadable, or not WAV/Ogg Vorbis).
     case effectUndecodable = "effect.undecodable"
-    /// A streamed voice's file cannot be opened or played.
+    /// A streamed voice's file cannot be opened or played, or stopped decoding partway.
     case streamCannotPlay = "stream.cannot-play"
     /// The soundtrack's file cannot be opened or played.
     case soundtrackCannotPlay = "soundtrack.cannot-play"

@@ -8,7 +8,8 @@ extension ALMirror {
     /// the current context.
     func makeStream(path: String, loop: Bool, startFrame: Int, fraction: Double) throws(GameSoundError) -> AudioStream {
         guard let context, !contextSuspended else { throw .openAL(OpenALError(operation: "makeCurrent", code: .noCurrentContext)) }
-        return try AudioStream(path: path, loop: loop, startFrame: startFrame, fraction: fraction, context: context)
+        return try AudioStream(path: path, loop: loop, startFrame: startFrame, fraction: fraction, context: context,
+                               waitsForDecoding: canRender)
     }
 
     /// Deletes a player's source and buffers, reporting any call that fails. The context must be current.

@@ -11,6 +11,12 @@ import OpenAL
 /// stops, and a new player can always be made from the record where the last one was. Lives inside
 /// the runtime's lock, with the runtime's context current. (That lock keeps its accesses exclusive,
 /// so the properties a quiet update reads skip Swift's dynamic check, as the runtime's core does.)
+///
+/// It decodes nothing itself once it has started: its ``StreamDecodeAhead`` decodes the file ahead
+/// on GameSound's decoding queue, and a refill only uploads blocks that are ready. Headless, and for
+/// the first buffers of a player, it waits for the block it needs, so the audio is the same
+/// whatever the timing; the real-time update never waits, and a block that is late is queued at
+/// the next update (the queued buffers hold about a third of a second).
 final class AudioStream {
     enum State: Equatable {
         case playing
@@ -23,7 +29,16 @@ final class AudioStream {
 
     let path: String
     let loop: Bool
-    private let decoder: any StreamingDecoder
+    private let decoding: StreamDecodeAhead
+    /// Whether every refill waits for the blocks it needs (headless: the same audio every run).
+    private let waitsForDecoding: Bool
+    let frameCount: Int
+    /// The file's sample rate.
+    let sampleRate: Int
+    /// The file frame just after the last block taken from the decoding: where the file goes on.
+    @exclusivity(unchecked) private var decodedUpTo: Int
+    /// Why the file stopped decoding partway, if it did: the stream ends there, and the runtime says why.
+    private(set) var decodingFailure: AudioFileError?
     /// Where a looping stream jumps back to, and the frame it jumps at: the file's loop points, or
     /// the whole file.
     let loopRange: Range<Int>
@@ -46,8 +61,13 @@ final class AudioStream {
 
     /// Opens the file and positions it at `startFrame` (and `fraction` of a frame further, from its
     /// first play on).
-    init(path: String, loop: Bool, startFrame: Int, fraction: Double = 0, context: ALContext) throws(GameSoundError) {
+    ///
+    /// - Parameter waitsForDecoding: Whether every refill waits for the blocks it needs (headless);
+    ///   otherwise only the first one does.
+    init(path: String, loop: Bool, startFrame: Int, fraction: Double = 0, context: ALContext,
+         waitsForDecoding: Bool) throws(GameSoundError) {
         startFraction = fraction
+        let decoder: any StreamingDecoder
         do {
             decoder = try AudioStreamDecoder.open(path: path)
             if startFrame > 0 { try decoder.seek(toFrame: startFrame % max(decoder.frameCount, 1)) }
@@ -55,8 +75,13 @@ final class AudioStream {
             throw .decoding(error)
         }
         loopRange = decoder.loopPoints?.frames ?? 0..<decoder.frameCount
+        frameCount = decoder.frameCount
+        sampleRate = decoder.format.sampleRate
+        decodedUpTo = decoder.position
         self.path = path
         self.loop = loop
+        self.waitsForDecoding = waitsForDecoding
+        decoding = StreamDecodeAhead(decoder: decoder, loop: loop, loopRange: loopRange, framesPerBlock: Self.framesPerBuffer)
         // Made into locals first: what was made before a failure is deleted, not leaked with the half-made player.
         var made: (source: ALSource?, buffers: [ALBuffer]) = (nil, [])
         do {
@@ -70,29 +95,26 @@ final class AudioStream {
             // The failure reported is the one thrown; one in deleting what it left behind would say nothing more.
             for buffer in made.buffers { try? buffer.delete() }
             try? made.source?.delete()
+            decoding.cancel()
             throw .openAL(error)
         }
     }
 
-    var frameCount: Int { decoder.frameCount }
-    /// The file's sample rate.
-    var sampleRate: Int { decoder.format.sampleRate }
-
     /// The frame of the file being heard now. The queued buffers need not follow each other in the
     /// file (a loop jumps back), so the offset is found buffer by buffer.
     func position() throws(OpenALError) -> Int {
-        guard !queued.isEmpty else { return decoder.position }
+        guard !queued.isEmpty else { return decodedUpTo }
         var offset = try source.offset()
         for chunk in queued {
             if offset < chunk.pcm.frameCount { return chunk.start + offset }
             offset -= chunk.pcm.frameCount
         }
-        return decoder.position
+        return decodedUpTo
     }
 
     /// Starts or resumes it at `gain`.
     func play(gain: Float) throws(OpenALError) {
-        try refill()
+        try refill(waiting: !hasPlayed)
         try setGain(gain)
         if !hasPlayed, startFraction > 0 {
             // Within the first queued buffer. Without AL_SOFT_source_latency it starts on the frame.
@@ -105,7 +127,7 @@ final class AudioStream {
 
     /// Queues the first buffers without playing: a stream that starts paused, ready for ``play(at:)``.
     func cue() throws(OpenALError) {
-        try refill()
+        try refill(waiting: true)
         state = .paused
     }
 
@@ -139,17 +161,19 @@ final class AudioStream {
     ///
     /// - Returns: Whether the track ended (a stream that does not loop ran out); it is stopped then.
     func keepFed() throws(OpenALError) -> Bool {
-        try refill()
+        try refill(waiting: waitsForDecoding)
         let sourceState = try source.state()
         if sourceState == .stopped {
             let processed = try source.processedBufferCount()
-            if queued.isEmpty || (decoderExhausted && processed == queued.count) {
-                state = .stopped  // the track ended (no loop)
+            if decoderExhausted, queued.isEmpty || processed == queued.count {
+                state = .stopped  // the track ended (no loop), or its file failed
                 return true
-            } else {
+            } else if !queued.isEmpty {
                 underruns += 1
                 try source.play()
             }
+            // Else nothing is decoded yet to play on (the decoding fell behind): the refill of a
+            // later update queues it, and this restarts it then.
         }
         return false
     }
@@ -169,8 +193,9 @@ final class AudioStream {
         }
     }
 
-    /// Unqueues played buffers and queues freshly decoded ones until the queue is full.
-    private func refill() throws(OpenALError) {
+    /// Unqueues played buffers and queues decoded ones until the queue is full, or (not `waiting`)
+    /// until no decoded block is ready.
+    private func refill(waiting: Bool) throws(OpenALError) {
         let processed = try source.processedBufferCount()
         if processed > 0 {
             freeBuffers += try source.unqueue(processed)
@@ -178,7 +203,7 @@ final class AudioStream {
             if played > 0 { lastPlayed = queued[played - 1].pcm }
             queued.removeFirst(played)
         }
-        while let buffer = freeBuffers.last, let block = nextBlock() {
+        while let buffer = freeBuffers.last, let block = nextBlock(waiting: waiting) {
             try block.pcm.samples.withUnsafeBufferPointer { samples throws(OpenALError) in
                 try buffer.upload(samples, channelCount: block.pcm.format.channelCount, sampleRate: block.pcm.format.sampleRate)
             }
@@ -188,34 +213,27 @@ final class AudioStream {
         }
     }
 
-    /// The next block of the file; a looping stream goes back to the loop's start at its end. A
+    /// The next decoded block, nil when none is ready (not `waiting`) or the file has ended. A
     /// decoding error ends the stream rather than the game: that sound stops, everything else plays on.
-    private func nextBlock() -> (start: Int, pcm: PCMBuffer<Float>)? {
-        guard !decoderExhausted else { return nil }
-        do {
-            if loop, !loopRange.isEmpty, decoder.position >= loopRange.upperBound { try decoder.seek(toFrame: loopRange.lowerBound) }
-            var start = decoder.position
-            let untilLoopEnd = loop && start < loopRange.upperBound ? loopRange.upperBound - start : Self.framesPerBuffer
-            var pcm = try decoder.read(maxFrames: max(1, min(Self.framesPerBuffer, untilLoopEnd)))
-            if pcm.frameCount == 0, loop, !loopRange.isEmpty {
-                try decoder.seek(toFrame: loopRange.lowerBound)
-                start = loopRange.lowerBound
-                pcm = try decoder.read(maxFrames: min(Self.framesPerBuffer, loopRange.count))
-            }
-            guard pcm.frameCount > 0 else {
-                decoderExhausted = true
-                return nil
-            }
+    private func nextBlock(waiting: Bool) -> (start: Int, pcm: PCMBuffer<Float>)? {
+        guard !decoderExhausted, let item = decoding.next(waiting: waiting) else { return nil }
+        switch item {
+        case .block(let start, let pcm):
+            decodedUpTo = start + pcm.frameCount
             return (start, pcm)
-        } catch {
+        case .end:
             decoderExhausted = true
-            return nil
+        case .failed(let error):
+            decoderExhausted = true
+            decodingFailure = error
         }
+        return nil
     }
 
     /// Deletes the source and buffers. The context must be current. A call that fails is handed to
     /// `failed` and the rest goes on (``RuntimeCore/destroy(_:)`` reports it).
     func destroy(_ failed: (OpenALError) -> Void) {
+        decoding.cancel()
         let attached = source.queuedBuffers
         do { try source.stop() } catch { failed(error) }
         do { try source.setBuffer(nil) } catch { failed(error) }

@@ -148,6 +148,8 @@ extension RuntimeCore {
                 discard(record)
                 model.soundtrack = nil
                 soundtrackIntent = .stopped
+            case .failed(let error):
+                soundtrackFailed(.decoding(error))
             }
         }
         // Not removeAll on an empty array: that allocated a new buffer at every block.
@@ -155,7 +157,7 @@ extension RuntimeCore {
         for index in model.outgoingTracks.indices {
             switch advance(&model.outgoingTracks[index], at: now) {
             case .playing, .pausedByFade: continue
-            case .stoppedByFade, .ended: model.outgoingTracks[index].live = false
+            case .stoppedByFade, .ended, .failed: model.outgoingTracks[index].live = false
             }
         }
         model.outgoingTracks.removeAll { record in

@@ -56,6 +56,9 @@ extension RuntimeCore {
         case stoppedByFade
         /// It ran out (a stream that does not loop).
         case ended
+        /// Its file stopped decoding partway (found by the decoding ahead, after the play call
+        /// returned): it played what came before and ended there.
+        case failed(AudioFileError)
     }
 
     /// Moves a playing stream on by one update: its gain, its fade and what the fade ends in, then refills.
@@ -79,7 +82,8 @@ extension RuntimeCore {
                     break
                 }
             }
-            return try player.keepFed() ? .ended : .playing
+            guard try player.keepFed() else { return .playing }
+            return player.decodingFailure.map(StreamProgress.failed) ?? .ended
         } catch {
             report(error, affected: streamLabel(player.path))
             return player.state == .stopped ? .ended : .playing
@@ -261,6 +265,11 @@ extension RuntimeCore {
                 endStream(index, reason: .stopped)
             case .ended:
                 endStream(index, reason: model.streamVoices[index].fade != nil ? .stopped : .finished)
+            case .failed(let error):
+                let path = model.streamVoices[index].path
+                log(.engine, "streamFailed", [.init("sound", .string(path)), .init("error", .string(String(describing: error)))])
+                logger.error("the stream \(path) stopped: \(error)", metadata: LogCode.streamCannotPlay.metadata)
+                endStream(index, reason: .finished)
             }
         }
     }

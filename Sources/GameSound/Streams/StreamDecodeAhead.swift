@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Zlib
+import AudioFiles
+import Dispatch
+
+/// Decodes one streamed sound ahead of its player, on GameSound's decoding queue, so that the
+/// update that feeds OpenAL only takes blocks that are ready: a Vorbis page, an Opus loop jump
+/// (which decodes up to half a second again) or a FLAC frame never runs inside the update, while
+/// the game waits on the runtime.
+///
+/// It keeps up to ``depth`` blocks ready beyond what the player has taken. The blocks come in file
+/// order, going back to the loop's start where a looping stream reaches its end, exactly as the
+/// player decoded them itself before: the content never depends on timing, only on when it is
+/// there. A player that must have the next block now (headless rendering, the first buffers of a
+/// stream that starts) waits for it; the real-time update does not, and takes it at its next run.
+///
+/// The decoder belongs to the decoding queue from the moment this is made: it is touched by one
+/// queued block at a time, never by the player.
+final class StreamDecodeAhead: @unchecked Sendable {
+    // Safe: `ready`, `scheduled` and `cancelled` are touched only holding `lock`; `decoder` and
+    // `decoderDone` only by blocks on `Self.queue`, a serial queue, one at a time.
+
+    /// What the player takes next.
+    enum Item {
+        /// `pcm` starts at frame `start` of the file.
+        case block(start: Int, pcm: PCMBuffer<Float>)
+        /// The file ended (a stream that does not loop): nothing follows.
+        case end
+        /// The file failed to decode here: nothing follows. The sound ends; the game hears why.
+        case failed(AudioFileError)
+    }
+
+    /// Blocks decoded ahead of the player at most (about 0.25 s at 48 kHz beyond the queued buffers).
+    static let depth = 3
+    /// One queue for every stream of the process: decoding is short work, one block at a time.
+    private static let queue = DispatchQueue(label: "GameSound stream decoding", qos: .userInteractive)
+
+    private let lock = ConditionLock()
+    private var ready: [Item] = []
+    /// Blocks asked of the queue and not yet there.
+    private var scheduled = 0
+    private var cancelled = false
+
+    private let decoder: any StreamingDecoder
+    private let loop: Bool
+    private let loopRange: Range<Int>
+    private let framesPerBlock: Int
+    private var decoderDone = false
+
+    /// Starts decoding `decoder` from where it stands.
+    init(decoder: any StreamingDecoder, loop: Bool, loopRange: Range<Int>, framesPerBlock: Int) {
+        self.decoder = decoder
+        self.loop = loop
+        self.loopRange = loopRange
+        self.framesPerBlock = framesPerBlock
+        lock.withLock { scheduleMore() }
+    }
+
+    /// The next item, or nil when it is not decoded yet and `waiting` is false.
+    func next(waiting: Bool) -> Item? {
+        lock.withLock {
+            while ready.isEmpty {
+                guard waiting, !cancelled else { return nil }
+                lock.wait()
+            }
+            let item = ready.removeFirst()
+            if case .block = item { scheduleMore() }
+            return item
+        }
+    }
+
+    /// Stops decoding: what is ready is dropped, blocks already asked for do nothing.
+    func cancel() {
+        lock.withLock {
+            cancelled = true
+            ready = []
+            lock.broadcast()
+        }
+    }
+
+    /// Asks the queue for blocks until ``depth`` are ready or coming. Holding the lock.
+    private func scheduleMore() {
+        let ended = ready.last.map { if case .block = $0 { false } else { true } } ?? false
+        guard !cancelled, !ended else { return }
+        while ready.count + scheduled < Self.depth {
+            scheduled += 1
+            Self.queue.async { self.decodeOne() }
+        }
+    }
+
+    /// On the queue: decodes one block and hands it over.
+    private func decodeOne() {
+        guard !lock.withLock({ cancelled }), !decoderDone else {
+            lock.withLock { scheduled -= 1 }
+            return
+        }
+        let item = decodeNext()
+        if case .block = item {} else { decoderDone = true }
+        lock.withLock {
+            scheduled -= 1
+            guard !cancelled else { return }
+            ready.append(item)
+            lock.broadcast()
+        }
+    }
+
+    /// The next block of the file; a looping stream goes back to the loop's start at its end.
+    private func decodeNext() -> Item {
+        do {
+            if loop, !loopRange.isEmpty, decoder.position >= loopRange.upperBound { try decoder.seek(toFrame: loopRange.lowerBound) }
+            var start = decoder.position
+            let untilLoopEnd = loop && start < loopRange.upperBound ? loopRange.upperBound - start : framesPerBlock
+            var pcm = try decoder.read(maxFrames: max(1, min(framesPerBlock, untilLoopEnd)))
+            if pcm.frameCount == 0, loop, !loopRange.isEmpty {
+                try decoder.seek(toFrame: loopRange.lowerBound)
+                start = loopRange.lowerBound
+                pcm = try decoder.read(maxFrames: min(framesPerBlock, loopRange.count))
+            }
+            return pcm.frameCount > 0 ? .block(start: start, pcm: pcm) : .end
+        } catch {
+            return .failed(error)
+        }
+    }
+}
