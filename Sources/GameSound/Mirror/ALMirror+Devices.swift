@@ -80,18 +80,34 @@ extension ALMirror {
         contextSuspended = false
     }
 
-    /// Destroys the context (its objects must be gone).
+    /// Destroys the context (its objects must be gone): a loopback's at once, a real device's on the
+    /// retirement queue (``OutputRetirement``), after it is no longer current.
     func destroyContext() {
-        context?.destroy()
-        context = nil
-        contextSuspended = false
+        defer {
+            context = nil
+            contextSuspended = false
+        }
+        guard let context else { return }
+        guard context.device.kind == .output else { return context.destroy() }
+        if context.isCurrent { attempt("the audio context") { () throws(OpenALError) in try ALContext.clearCurrent() } }
+        OutputRetirement.retire(context: context, closing: nil)
     }
 
-    /// Closes the device (its contexts must be gone) and lets it go. The only way a device is
-    /// closed, so that ``loopbackRenderer`` never outlives an open device.
-    func closeDevice() {
-        if let device { attempt("the output device") { () throws(OpenALError) in try device.close() } }
-        device = nil
+    /// Closes the device (its contexts must be gone) and lets it go: a loopback at once, a real
+    /// device on the retirement queue, after the context it had. The only way a device is closed,
+    /// so that ``loopbackRenderer`` never outlives an open device.
+    ///
+    /// - Parameter waiting: Closes a real device here too, after everything retired before it
+    ///   (when the runtime shuts down: nothing is left open behind it).
+    func closeDevice(waiting: Bool = false) {
+        defer { device = nil }
+        guard let device else { return }
+        if device.kind == .output, !waiting {
+            OutputRetirement.retire(context: nil, closing: device)
+        } else {
+            OutputRetirement.drain()
+            attempt("the output device") { () throws(OpenALError) in try device.close() }
+        }
     }
 
     /// Lets a real device mix again (`alcDeviceResumeSOFT`).

@@ -250,7 +250,7 @@ final class RuntimeCore {
         resumeSuspendedContext()
         _ = useContext()
         teardownContext(logDestroyed: false)
-        closeDevice()
+        mirror.closeDevice(waiting: true)
         session.setAudioIORunning(false)
         // As an iOS app leaving: the music the game's category stopped may play again. (An
         // AudioSessionError, not OpenAL's: a session that refuses to deactivate leaves nothing to
