@@ -5,7 +5,7 @@ import OpenAL
 /// current again, destroying it, closing the device, pausing a real device.
 extension ALMirror {
     /// What every context of a runtime is made with (the first one and each rebuild).
-    struct ContextSpec {
+    struct ContextSpec: Equatable {
         var sampleRate: Int
         var voices: Int
         var headless: Bool
@@ -23,9 +23,23 @@ extension ALMirror {
     var hasContext: Bool { context != nil }
     var hasDevice: Bool { device != nil }
 
-    /// Opens the output device (the loopback device headless) and a context on it, made current.
-    /// Nothing is kept when either fails.
+    /// Opens the output device (the loopback device headless) and a context on it, made current:
+    /// the ``PreparedOutput`` offered for it if there is one, else opened here. Nothing is kept
+    /// when either fails.
     func openDevice(_ output: GameSoundConfiguration.Output, _ spec: ContextSpec) throws(GameSoundError) {
+        if let ready = prepared, ready.matches(output, spec) {
+            prepared = nil
+            do {
+                try al { () throws(OpenALError) in try ready.context.makeCurrent() }
+            } catch {
+                ready.retire()
+                throw error
+            }
+            device = ready.device
+            adopt(ready.context)
+            preparedStreams = ready.streams
+            return
+        }
         let (device, context) = try al { () throws(OpenALError) in
             let device = switch output {
             case .headless: try ALDevice.openLoopback()
@@ -57,6 +71,20 @@ extension ALMirror {
         contextSuspended = false
         hrtfApplied = nil
         reportedFailures = []
+    }
+
+    /// Takes an output opened ahead for the next ``openDevice(_:_:)``, retiring one offered before.
+    func offer(_ output: PreparedOutput) {
+        prepared?.retire()
+        prepared = output
+    }
+
+    /// Retires the output opened ahead if no rebuild took it, and the stream files no player took.
+    func retirePrepared() {
+        prepared?.retire()
+        prepared = nil
+        for file in preparedStreams { file.decoding.cancel() }
+        preparedStreams = []
     }
 
     /// Clears the current context for an interruption (the suspend strategy): every object stays.

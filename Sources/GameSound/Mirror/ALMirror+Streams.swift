@@ -6,10 +6,23 @@ import OpenAL
 extension ALMirror {
     /// Opens `path` and makes a player for it at `startFrame` (and `fraction` of a frame further), on
     /// the current context.
+    ///
+    /// A file opened ahead for this rebuild (``preparedStreams``) at the same frame is taken instead
+    /// of opening it again: its first blocks are decoded already.
     func makeStream(path: String, loop: Bool, startFrame: Int, fraction: Double) throws(GameSoundError) -> AudioStream {
         guard let context, !contextSuspended else { throw .openAL(OpenALError(operation: "makeCurrent", code: .noCurrentContext)) }
-        return try AudioStream(path: path, loop: loop, startFrame: startFrame, fraction: fraction, context: context,
-                               waitsForDecoding: canRender)
+        let file: OpenedStreamFile
+        if let index = preparedStreams.firstIndex(where: { $0.matches(path: path, loop: loop, startFrame: startFrame) }) {
+            file = preparedStreams.remove(at: index)
+        } else {
+            file = try OpenedStreamFile.open(path: path, loop: loop, startFrame: startFrame, framesPerBlock: AudioStream.framesPerBuffer)
+        }
+        do {
+            return try AudioStream(file: file, fraction: fraction, context: context, waitsForDecoding: canRender)
+        } catch {
+            file.decoding.cancel()
+            throw error
+        }
     }
 
     /// Deletes a player's source and buffers, reporting any call that fails. The context must be current.

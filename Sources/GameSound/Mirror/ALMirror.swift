@@ -49,6 +49,11 @@ final class ALMirror {
     /// through it counts no references at every block (see `ALLoopbackRenderer`).
     @exclusivity(unchecked) var loopbackRenderer: ALLoopbackRenderer?
     @exclusivity(unchecked) var context: ALContext?
+    /// A real output opened ahead, off the lock, for the rebuild about to run (``PreparedOutput``).
+    var prepared: PreparedOutput?
+    /// Stream files opened ahead, with the output above, for the players the rebuild makes
+    /// (``makeStream(path:loop:startFrame:fraction:)``).
+    var preparedStreams: [OpenedStreamFile] = []
     /// Whether the context was cleared for an interruption (the suspend strategy): it still holds
     /// every object, but none may be touched until it is current again.
     var contextSuspended = false

@@ -59,29 +59,21 @@ final class AudioStream {
     /// The gain its source was last given (the player's shadow): an unchanged gain is not set again.
     @exclusivity(unchecked) private var appliedGain: Float?
 
-    /// Opens the file and positions it at `startFrame` (and `fraction` of a frame further, from its
-    /// first play on).
+    /// A player of `file` (opened at its start frame), which begins `fraction` of a frame further
+    /// from its first play on.
     ///
     /// - Parameter waitsForDecoding: Whether every refill waits for the blocks it needs (headless);
     ///   otherwise only the first one does.
-    init(path: String, loop: Bool, startFrame: Int, fraction: Double = 0, context: ALContext,
-         waitsForDecoding: Bool) throws(GameSoundError) {
+    init(file: OpenedStreamFile, fraction: Double = 0, context: ALContext, waitsForDecoding: Bool) throws(GameSoundError) {
         startFraction = fraction
-        let decoder: any StreamingDecoder
-        do {
-            decoder = try AudioStreamDecoder.open(path: path)
-            if startFrame > 0 { try decoder.seek(toFrame: startFrame % max(decoder.frameCount, 1)) }
-        } catch {
-            throw .decoding(error)
-        }
-        loopRange = decoder.loopPoints?.frames ?? 0..<decoder.frameCount
-        frameCount = decoder.frameCount
-        sampleRate = decoder.format.sampleRate
-        decodedUpTo = decoder.position
-        self.path = path
-        self.loop = loop
+        path = file.path
+        loop = file.loop
+        loopRange = file.loopRange
+        frameCount = file.frameCount
+        sampleRate = file.sampleRate
+        decodedUpTo = file.position
+        decoding = file.decoding
         self.waitsForDecoding = waitsForDecoding
-        decoding = StreamDecodeAhead(decoder: decoder, loop: loop, loopRange: loopRange, framesPerBlock: Self.framesPerBuffer)
         // Made into locals first: what was made before a failure is deleted, not leaked with the half-made player.
         var made: (source: ALSource?, buffers: [ALBuffer]) = (nil, [])
         do {
@@ -95,7 +87,6 @@ final class AudioStream {
             // The failure reported is the one thrown; one in deleting what it left behind would say nothing more.
             for buffer in made.buffers { try? buffer.delete() }
             try? made.source?.delete()
-            decoding.cancel()
             throw .openAL(error)
         }
     }

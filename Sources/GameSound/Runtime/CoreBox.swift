@@ -94,7 +94,16 @@ final class CoreBox: @unchecked Sendable {
     }
 
     /// Hands a session notification to the core now, or after the step that is running.
+    ///
+    /// One that rebuilds on a new real output (a media-services reset) first has that output, and
+    /// the stream files its players start from, opened here without the lock (``PreparedOutput``):
+    /// starting a device's mixer and decoding the streams' first buffers take milliseconds, which
+    /// the game's calls would otherwise wait for. The rebuild then takes them under the lock.
     func deliver(_ notification: AudioSessionNotification) {
+        if let request = ALMirror.withExclusiveAccess({ core.outputToPrepare(for: notification) }),
+           let output = PreparedOutput.open(name: request.name, spec: request.spec, streams: request.streams) {
+            ALMirror.withExclusiveAccess { core.mirror.offer(output) }
+        }
         enqueue(.notification(notification))
     }
 
@@ -126,7 +135,10 @@ final class CoreBox: @unchecked Sendable {
             core.noteStep()
             depth += 1
             switch next {
-            case .notification(let notification): core.handle(notification)
+            case .notification(let notification):
+                core.handle(notification)
+                // An output opened ahead for it that the rebuild did not take (it failed first, say).
+                if case .mediaServicesReset = notification { core.mirror.retirePrepared() }
             case .work(let work): work(core)
             }
             depth -= 1

@@ -9,7 +9,7 @@ extension RuntimeCore {
     func mediaServicesLost() {
         log(.session, "mediaServicesLost")
         guard phase != .stopped, phase != .lost else { return }
-        stopOutput()
+        stopOutput(tearingDown: true)
         saveAndTearDownContext()
         closeDevice()
         phase = .lost
@@ -39,7 +39,7 @@ extension RuntimeCore {
     /// Called for a real output, and by the storms' rebuild comparison on headless output
     /// (``GameSoundRuntime/rebuildOutput()``); on failure a real output waits for a device (``awaitDevice()``).
     func reopenDevice() {
-        stopOutput()
+        stopOutput(tearingDown: true)
         saveAndTearDownContext()
         do {
             try rebuildContext(newDevice: true)
@@ -64,7 +64,7 @@ extension RuntimeCore {
     /// Headless output has no device to wait for; nothing changes then.
     func awaitDevice() {
         guard !isHeadless else { return }
-        stopOutput()
+        stopOutput(tearingDown: true)
         saveAndTearDownContext()
         phase = .awaitingDevice
         deviceRetryCountdown = deviceRetryUpdates
@@ -114,6 +114,18 @@ extension RuntimeCore {
         case .inactive, .lost, .stopped:
             return
         }
+    }
+
+    /// The real output a notification is about to rebuild on, and the streams its players will
+    /// start from, to be opened ahead off the lock (``PreparedOutput``): a media-services reset after
+    /// a loss, on a real-time output. nil for anything else.
+    func outputToPrepare(for notification: AudioSessionNotification)
+        -> (name: String?, spec: ALMirror.ContextSpec, streams: [PreparedOutput.StreamStart])? {
+        guard case .mediaServicesReset = notification, phase == .lost, case .realtime(let name) = configuration.output else { return nil }
+        // Where each stream's next player starts: the soundtrack, the tracks fading out of a
+        // crossfade and the streamed voices, as the loss noted them (their clocks stand still).
+        let records = [model.soundtrack].compactMap { $0 } + model.outgoingTracks + model.streamVoices.filter(\.live)
+        return (name, contextSpec, records.map { PreparedOutput.StreamStart(path: $0.path, loop: $0.loop, frame: $0.resumeAt) })
     }
 
     func mediaServicesReset() {

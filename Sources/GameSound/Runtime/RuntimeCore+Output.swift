@@ -27,9 +27,16 @@ extension RuntimeCore {
         reconcile()
     }
 
-    func stopOutput() {
+    /// Stops the output: the mix clock stands still from here.
+    ///
+    /// - Parameter tearingDown: The context is torn down right after, in the same step (a
+    ///   media-services loss, a move to another device, a rebuild-strategy interruption): its
+    ///   sources are deleted, which silences them at once, so the real device is not paused first.
+    ///   Pausing stops OpenAL Soft's mixer thread and waits for its period (5 to 12 ms on the null
+    ///   device), which every game call meanwhile waited for; the device is retired instead.
+    func stopOutput(tearingDown: Bool = false) {
         if !isHeadless {
-            mirror.pauseDevice()
+            if !tearingDown { mirror.pauseDevice() }
             if outputRunning { mixedFrames += realtimeFrames - outputRunningSince }
         }
         if outputRunning { model.playingClock.stop(at: currentFrame) }

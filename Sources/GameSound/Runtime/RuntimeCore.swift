@@ -250,6 +250,7 @@ final class RuntimeCore {
         resumeSuspendedContext()
         _ = useContext()
         teardownContext(logDestroyed: false)
+        mirror.retirePrepared()
         mirror.closeDevice(waiting: true)
         session.setAudioIORunning(false)
         // As an iOS app leaving: the music the game's category stopped may play again. (An

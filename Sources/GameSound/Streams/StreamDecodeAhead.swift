@@ -29,8 +29,10 @@ final class StreamDecodeAhead: @unchecked Sendable {
         case failed(AudioFileError)
     }
 
-    /// Blocks decoded ahead of the player at most (about 0.25 s at 48 kHz beyond the queued buffers).
-    static let depth = 3
+    /// Blocks decoded ahead of the player at most: as many as it queues (``AudioStream/bufferCount``),
+    /// so that a player made on a file opened ahead finds its whole first fill decoded (about 0.34 s
+    /// at 48 kHz beyond the queued buffers while it plays).
+    static let depth = AudioStream.bufferCount
     /// One queue for every stream of the process: decoding is short work, one block at a time.
     private static let queue = DispatchQueue(label: "GameSound stream decoding", qos: .userInteractive)
 
@@ -68,6 +70,20 @@ final class StreamDecodeAhead: @unchecked Sendable {
         }
     }
 
+    /// Waits until ``depth`` blocks are ready, or the file ended or failed before that.
+    func waitUntilFull() {
+        lock.withLock {
+            while ready.count < Self.depth, !cancelled, !endIsReady { lock.wait() }
+        }
+    }
+
+    /// Whether the last item ready is the file's end or failure (nothing more will come). Holding the lock.
+    private var endIsReady: Bool {
+        guard let last = ready.last else { return false }
+        if case .block = last { return false }
+        return true
+    }
+
     /// Stops decoding: what is ready is dropped, blocks already asked for do nothing.
     func cancel() {
         lock.withLock {
@@ -79,8 +95,7 @@ final class StreamDecodeAhead: @unchecked Sendable {
 
     /// Asks the queue for blocks until ``depth`` are ready or coming. Holding the lock.
     private func scheduleMore() {
-        let ended = ready.last.map { if case .block = $0 { false } else { true } } ?? false
-        guard !cancelled, !ended else { return }
+        guard !cancelled, !endIsReady else { return }
         while ready.count + scheduled < Self.depth {
             scheduled += 1
             Self.queue.async { self.decodeOne() }
