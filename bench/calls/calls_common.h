@@ -9,11 +9,16 @@
  * recorded (warm-up). A window lasts CALLS_SECONDS seconds (default 20). Several threads of one
  * window share the same tick instants, so their calls meet.
  *
+ * Around each timed call the thread also reads its context switches (getrusage RUSAGE_THREAD,
+ * outside the timed part), so each row can say how many calls slept in the kernel (a voluntary
+ * switch: waiting for a lock held by another thread, or for I/O) and how many were preempted (an
+ * involuntary one: the machine's load). A call that never waits has no blocked calls.
+ *
  * Output: Markdown table rows, one per kind of call of a window:
  *   | window | call | calls | p50 | p99 | p99.9 | max | goal | met | notes |
  * (microseconds; percentiles by nearest rank over every recorded call, never an average), with the
- * one-minute load average of /proc/loadavg before and after the window in the notes, and how often
- * the game threads were preempted (involuntary context switches, getrusage RUSAGE_THREAD).
+ * blocked and preempted counts in the notes, and the programs add the one-minute load average of
+ * /proc/loadavg before and after the window.
  */
 #ifndef CALLS_COMMON_H
 #define CALLS_COMMON_H
@@ -77,21 +82,30 @@ static inline double calls_load(void) {
     return load;
 }
 
-/* The involuntary context switches of the calling thread so far. */
-static inline long calls_preemptions(void) {
-    struct rusage usage;
-    getrusage(RUSAGE_THREAD, &usage);
-    return usage.ru_nivcsw;
-}
-
-/* The durations of one kind of call, in nanoseconds. */
+/* The durations of one kind of call, in nanoseconds, and how many of the calls blocked or were preempted. */
 typedef struct {
     int64_t *ns;
     size_t count, capacity;
+    long blocked, preempted;
 } calls_samples;
+
+/* The start of a timed call: the thread's context switches, then the time. */
+typedef struct {
+    long voluntary, involuntary;
+    int64_t ns;
+} calls_stamp;
+
+static inline calls_stamp calls_begin(void) {
+    struct rusage usage;
+    getrusage(RUSAGE_THREAD, &usage);
+    calls_stamp stamp = { usage.ru_nvcsw, usage.ru_nivcsw, 0 };
+    stamp.ns = calls_now_ns();
+    return stamp;
+}
 
 static inline void calls_samples_init(calls_samples *samples, const calls_settings *settings, int threads) {
     samples->count = 0;
+    samples->blocked = samples->preempted = 0;
     samples->capacity = (size_t)(settings->seconds * 1e9 / (double)settings->period_ns + 16) * (size_t)threads;
     samples->ns = malloc(samples->capacity * sizeof *samples->ns);
     if (!samples->ns) {
@@ -100,9 +114,16 @@ static inline void calls_samples_init(calls_samples *samples, const calls_settin
     }
 }
 
-/* Records one call's duration; a thread records only into its own samples, or under a lock. */
-static inline void calls_record(calls_samples *samples, int64_t ns) {
-    if (samples->count < samples->capacity) samples->ns[samples->count++] = ns;
+/* The end of a call begun at `begin`: its duration and switches go into `samples` when `record`
+ * is set (a thread records only into samples of its own). */
+static inline void calls_end(calls_samples *samples, calls_stamp begin, int record) {
+    int64_t ns = calls_now_ns() - begin.ns;
+    struct rusage usage;
+    getrusage(RUSAGE_THREAD, &usage);
+    if (!record || samples->count == samples->capacity) return;
+    samples->ns[samples->count++] = ns;
+    samples->blocked += usage.ru_nvcsw > begin.voluntary;
+    samples->preempted += usage.ru_nivcsw > begin.involuntary;
 }
 
 /* Moves every sample of `from` to the end of `into` (whose capacity covers both). */
@@ -111,7 +132,10 @@ static inline void calls_merge(calls_samples *into, calls_samples *from) {
     size_t n = from->count < room ? from->count : room;
     memcpy(into->ns + into->count, from->ns, n * sizeof *from->ns);
     into->count += n;
+    into->blocked += from->blocked;
+    into->preempted += from->preempted;
     from->count = 0;
+    from->blocked = from->preempted = 0;
 }
 
 static int calls_compare(const void *a, const void *b) {
@@ -140,7 +164,7 @@ static const calls_goal calls_goal_none = { 0, 0 };
 /* Set when a row misses its goal; CALLS_STRICT=1 makes the program exit 1 then. */
 static int calls_missed;
 
-/* Sorts the samples and prints their row. */
+/* Sorts the samples and prints their row; the notes begin with `notes` (may be ""). */
 static inline void calls_print_row(const char *window, const char *call, calls_samples *samples, calls_goal goal,
                                    const char *notes) {
     qsort(samples->ns, samples->count, sizeof *samples->ns, calls_compare);
@@ -155,8 +179,9 @@ static inline void calls_print_row(const char *window, const char *call, calls_s
         met = ok ? "yes" : "**no**";
         if (!ok) calls_missed = 1;
     }
-    printf("| %s | %s | %zu | %.1f | %.1f | %.1f | %.1f | %s | %s | %s |\n", window, call, samples->count, p50, p99,
-           p999, max, goal_text, met, notes);
+    printf("| %s | %s | %zu | %.1f | %.1f | %.1f | %.1f | %s | %s | %s%s%ld blocked, %ld preempted |\n", window, call,
+           samples->count, p50, p99, p999, max, goal_text, met, notes, *notes ? "; " : "", samples->blocked,
+           samples->preempted);
     fflush(stdout);
 }
 
@@ -175,48 +200,37 @@ typedef struct {
     void *state;
     int thread;
     int64_t start_ns, warmup_end_ns, end_ns, period_ns;
-    long preemptions; /* while recording */
 } calls_thread_args;
 
 static void *calls_thread_main(void *raw) {
     calls_thread_args *args = raw;
     int64_t next = args->start_ns;
-    long preempted_at_start = -1;
     while (next < args->end_ns) {
         calls_sleep_until(next);
-        int record = next >= args->warmup_end_ns;
-        if (record && preempted_at_start < 0) preempted_at_start = calls_preemptions();
-        args->tick(args->state, args->thread, record);
+        args->tick(args->state, args->thread, next >= args->warmup_end_ns);
         next += args->period_ns;
         /* Late by more than a period (a loaded machine): skip the missed ticks, never burst. */
         int64_t now = calls_now_ns();
         if (next < now) next += (now - next) / args->period_ns * args->period_ns + args->period_ns;
     }
-    args->preemptions = preempted_at_start < 0 ? 0 : calls_preemptions() - preempted_at_start;
     return NULL;
 }
 
-/* Runs `threads` game threads for the window (warm-up, then settings->seconds); returns the game
- * threads' preemptions while recording, summed. */
-static inline long calls_run_threads(const calls_settings *settings, int threads, calls_tick_fn tick, void *state) {
+/* Runs `threads` game threads for the window: the warm-up, then settings->seconds. */
+static inline void calls_run_threads(const calls_settings *settings, int threads, calls_tick_fn tick, void *state) {
     pthread_t ids[CALLS_MAX_THREADS];
     calls_thread_args args[CALLS_MAX_THREADS];
     int64_t start = calls_now_ns() + 10000000; /* 10 ms: every thread is waiting for the first tick */
     for (int t = 0; t < threads; t++) {
         args[t] = (calls_thread_args){ tick, state, t, start, start + CALLS_WARMUP_NS,
                                        start + CALLS_WARMUP_NS + (int64_t)(settings->seconds * 1e9),
-                                       settings->period_ns, 0 };
+                                       settings->period_ns };
         if (pthread_create(&ids[t], NULL, calls_thread_main, &args[t]) != 0) {
             fprintf(stderr, "pthread_create failed\n");
             exit(1);
         }
     }
-    long preemptions = 0;
-    for (int t = 0; t < threads; t++) {
-        pthread_join(ids[t], NULL);
-        preemptions += args[t].preemptions;
-    }
-    return preemptions;
+    for (int t = 0; t < threads; t++) pthread_join(ids[t], NULL);
 }
 
 #endif

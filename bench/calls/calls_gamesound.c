@@ -35,23 +35,19 @@ typedef struct {
 /* One tick of a game thread: play the blip, then stop the voice of the tick before. */
 static void game_tick(void *raw, int thread, int record) {
     game *g = raw;
-    int64_t start = calls_now_ns();
+    calls_stamp begin = calls_begin();
     int64_t voice = gs_effect_play(g->rt, "blip", 1.0f, 1.0f, 0.0f);
-    int64_t end = calls_now_ns();
+    calls_end(&g->play[thread], begin, record);
     if (record) {
-        calls_record(&g->play[thread], end - start);
         if (voice >= 0) g->played[thread]++;
         else if (voice == GS_ERR_DROPPED) g->dropped[thread]++;
         else g->failed[thread]++;
     }
     if (g->previous[thread] >= 0) {
-        start = calls_now_ns();
+        begin = calls_begin();
         int result = gs_voice_stop(g->rt, g->previous[thread]);
-        end = calls_now_ns();
-        if (record) {
-            calls_record(&g->stop[thread], end - start);
-            if (result < 0) g->failed[thread]++;
-        }
+        calls_end(&g->stop[thread], begin, record);
+        if (record && result < 0) g->failed[thread]++;
     }
     g->previous[thread] = voice >= 0 ? voice : -1;
 }
@@ -65,9 +61,9 @@ typedef struct {
 } services_driver;
 
 static void timed_action(services_driver *driver, const char *action, calls_samples *samples) {
-    int64_t start = calls_now_ns();
+    calls_stamp begin = calls_begin();
     int result = gs_system_action(driver->rt, action);
-    calls_record(samples, calls_now_ns() - start);
+    calls_end(samples, begin, 1);
     if (result != GS_OK) driver->refused++;
 }
 
@@ -155,7 +151,7 @@ int main(int argc, char **argv) {
         calls_samples_init(&driver.reset, &settings, 1);
         if (pthread_create(&driver_thread, NULL, drive_services, &driver) != 0) return fail("pthread_create");
     }
-    long preemptions = calls_run_threads(&settings, threads, game_tick, &g);
+    calls_run_threads(&settings, threads, game_tick, &g);
     if (loss) {
         atomic_store(&driver.stop, 1);
         pthread_join(driver_thread, NULL);
@@ -177,16 +173,15 @@ int main(int argc, char **argv) {
         dropped += g.dropped[t];
         failed += g.failed[t];
     }
-    char notes[256], load_notes[96];
-    snprintf(load_notes, sizeof load_notes, "load %.2f → %.2f; game threads preempted %ld×", load_before, load_after,
-             preemptions);
-    snprintf(notes, sizeof notes, "%ld played, %ld dropped, %ld failed; %s", played, dropped, failed, load_notes);
+    char notes[256];
+    snprintf(notes, sizeof notes, "load %.2f → %.2f; %ld played, %ld dropped, %ld failed", load_before, load_after,
+             played, dropped, failed);
     calls_goal goal = threads == 1 ? calls_goal_window : calls_goal_threads;
     calls_print_row(label, "`gs_effect_play`", &play, goal, notes);
     if (streams) {
         snprintf(notes, sizeof notes, "%d of %d streams playing at the end", streams_playing, STREAMS);
     } else {
-        snprintf(notes, sizeof notes, "%s", "");
+        notes[0] = 0;
     }
     calls_print_row(label, "`gs_voice_stop`", &stop, threads == 1 ? calls_goal_window : calls_goal_none, notes);
     if (loss) {

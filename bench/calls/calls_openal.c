@@ -27,15 +27,13 @@ typedef struct {
 static void raw_tick(void *state, int thread, int record) {
     raw *r = state;
     long tick = r->ticks[thread]++;
-    int64_t start = calls_now_ns();
+    calls_stamp begin = calls_begin();
     alSourcePlay(r->sources[thread][tick % 2]);
-    int64_t end = calls_now_ns();
-    if (record) calls_record(&r->play[thread], end - start);
+    calls_end(&r->play[thread], begin, record);
     if (tick > 0) {
-        start = calls_now_ns();
+        begin = calls_begin();
         alSourceStop(r->sources[thread][(tick - 1) % 2]);
-        end = calls_now_ns();
-        if (record) calls_record(&r->stop[thread], end - start);
+        calls_end(&r->stop[thread], begin, record);
     }
 }
 
@@ -77,7 +75,7 @@ int main(int argc, char **argv) {
     }
 
     double load_before = calls_load();
-    long preemptions = calls_run_threads(&settings, threads, raw_tick, &r);
+    calls_run_threads(&settings, threads, raw_tick, &r);
     double load_after = calls_load();
     int errors = alGetError() != AL_NO_ERROR;
 
@@ -90,8 +88,7 @@ int main(int argc, char **argv) {
     }
     const char *label = threads == 1 ? "raw OpenAL, 1 thread" : "raw OpenAL, 4 threads";
     char notes[160];
-    snprintf(notes, sizeof notes, "%sload %.2f → %.2f; game threads preempted %ld×", errors ? "an OpenAL error; " : "",
-             load_before, load_after, preemptions);
+    snprintf(notes, sizeof notes, "%sload %.2f → %.2f", errors ? "an OpenAL error; " : "", load_before, load_after);
     calls_print_row(label, "`alSourcePlay`", &play, calls_goal_none, notes);
     calls_print_row(label, "`alSourceStop`", &stop, calls_goal_none, "");
 
