@@ -5,8 +5,8 @@
  *
  * A "game thread" wakes every CALLS_PERIOD_US microseconds (default 2000) on an absolute
  * CLOCK_MONOTONIC schedule and times each call it makes with clock_gettime before and after: the
- * wall time the thread was inside the call, waiting included. The first 0.5 s of calls are not
- * recorded (warm-up). A window lasts CALLS_SECONDS seconds (default 20). Several threads of one
+ * wall time the thread was inside the call, waiting included. The first 0.5 s of calls (or the
+ * window's length, if shorter) are not recorded (warm-up). A window lasts CALLS_SECONDS seconds (default 20). Several threads of one
  * window share the same tick instants, so their calls meet.
  *
  * Around each timed call the thread also reads its context switches (getrusage RUSAGE_THREAD,
@@ -221,9 +221,10 @@ static inline void calls_run_threads(const calls_settings *settings, int threads
     pthread_t ids[CALLS_MAX_THREADS];
     calls_thread_args args[CALLS_MAX_THREADS];
     int64_t start = calls_now_ns() + 10000000; /* 10 ms: every thread is waiting for the first tick */
+    int64_t window = (int64_t)(settings->seconds * 1e9);
+    int64_t warmup = window < CALLS_WARMUP_NS ? window : CALLS_WARMUP_NS;
     for (int t = 0; t < threads; t++) {
-        args[t] = (calls_thread_args){ tick, state, t, start, start + CALLS_WARMUP_NS,
-                                       start + CALLS_WARMUP_NS + (int64_t)(settings->seconds * 1e9),
+        args[t] = (calls_thread_args){ tick, state, t, start, start + warmup, start + warmup + window,
                                        settings->period_ns };
         if (pthread_create(&ids[t], NULL, calls_thread_main, &args[t]) != 0) {
             fprintf(stderr, "pthread_create failed\n");

@@ -39,10 +39,10 @@ cat <<'LEGEND'
 
 Each game thread wakes every tick, plays sfx/blip.ogg and stops the voice it played one tick
 before; each call is timed on its own (wall time in the call, waiting included; the first 0.5 s
-not recorded). Percentiles by nearest rank over every call. "blocked": calls during which the
-thread slept in the kernel (waiting for a lock another thread held, or for I/O): the waits the
-redesign must remove; "preempted": calls during which the scheduler ran another thread instead
-(the machine's load, not the call's doing).
+not recorded, or the window's length if shorter). Percentiles by nearest rank over every call.
+"blocked": calls during which the thread slept in the kernel (waiting for a lock another thread
+held, or for I/O): the waits the redesign must remove; "preempted": calls during which the
+scheduler ran another thread instead (the machine's load, not the call's doing).
 - raw OpenAL, 1 thread / 4 threads: alSourcePlay and alSourceStop on pre-made sources, nothing
   else playing: the floor this machine gives now.
 - 1 thread, Vorbis streams: the soundtrack (music/theme.ogg) and 4 looping streams of
