@@ -6,13 +6,14 @@
  * A "game thread" wakes every CALLS_PERIOD_US microseconds (default 2000) on an absolute
  * CLOCK_MONOTONIC schedule and times each call it makes with clock_gettime before and after: the
  * wall time the thread was inside the call, waiting included. The first 0.5 s of calls (or the
- * window's length, if shorter) are not recorded (warm-up). A window lasts CALLS_SECONDS seconds (default 20). Several threads of one
- * window share the same tick instants, so their calls meet.
+ * window's length, if shorter) are not recorded (warm-up). A window lasts CALLS_SECONDS seconds
+ * (default 20). Several threads of one window share the same tick instants, so their calls meet.
  *
  * Around each timed call the thread also reads its context switches (getrusage RUSAGE_THREAD,
  * outside the timed part), so each row can say how many calls slept in the kernel (a voluntary
  * switch: waiting for a lock held by another thread, or for I/O) and how many were preempted (an
- * involuntary one: the machine's load). A call that never waits has no blocked calls.
+ * involuntary one: the machine's load). Calls that never wait show almost no blocked calls (raw
+ * OpenAL Soft's own locks block now and then).
  *
  * Output: Markdown table rows, one per kind of call of a window:
  *   | window | call | calls | p50 | p99 | p99.9 | max | goal | met | notes |

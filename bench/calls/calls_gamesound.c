@@ -26,7 +26,6 @@ enum { STREAMS = 4, LOST_NS = 200000000, RESET_NS = 300000000 };
 
 typedef struct {
     gs_runtime *rt;
-    int threads;
     calls_samples play[CALLS_MAX_THREADS], stop[CALLS_MAX_THREADS];
     int64_t previous[CALLS_MAX_THREADS]; /* the voice each thread played one tick before, or -1 */
     long played[CALLS_MAX_THREADS], dropped[CALLS_MAX_THREADS], failed[CALLS_MAX_THREADS];
@@ -136,7 +135,6 @@ int main(int argc, char **argv) {
 
     static game g;
     g.rt = rt;
-    g.threads = threads;
     for (int t = 0; t < threads; t++) {
         calls_samples_init(&g.play[t], &settings, 1);
         calls_samples_init(&g.stop[t], &settings, 1);
