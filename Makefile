@@ -62,13 +62,16 @@ callgrind-record: deps bench-c
 	swift build -c release --product gamesound-bench
 	bench/callgrind-guard.sh .build/release/gamesound-bench .build/bench/mix_baseline --record
 
-## bench: the full benchmark suite in a release build; prints a table (see docs/performance.md).
-## BENCH_FLAGS passes more to gamesound-bench (--only mixing,render; --smoke for every case at a tiny size).
+## bench: the full benchmark suite in a release build; prints a table (see docs/performance.md), then
+## bench-calls (the cost of a call through the C SDK, its own table, about 2.5 min).
+## BENCH_FLAGS passes more to gamesound-bench (--only mixing,render; --smoke for every case at a tiny size)
+## and leaves bench-calls out (the docs' test runs `make bench BENCH_FLAGS=--smoke` in `make check`).
 BENCH_FLAGS ?=
 bench: deps bench-c
 	swift build -c release --product gamesound-bench
 	swift build -c release --product shooter-soundboard
 	.build/release/gamesound-bench $(BENCH_FLAGS)
+	@if [ -z "$(BENCH_FLAGS)" ]; then $(MAKE) bench-calls; else echo "bench-calls left out (BENCH_FLAGS is set); make bench-calls runs it"; fi
 
 ## pulse-test: PulseSystemTests against a private PulseAudio daemon, then a private PipeWire (pipewire,
 ## wireplumber, pipewire-pulse), each under Tests/desktop/with-server.sh; both must pass.
@@ -372,6 +375,21 @@ realtime-check: sdk-lib
 	cc -O2 -Wall -Wextra -Werror -o $(RT_OUT)/rt_openal bench/realtime/rt_openal.c $$(pkg-config --cflags --libs openal vorbisfile)
 	python3 bench/realtime/check.py cpu
 	Tests/desktop/with-server.sh pulseaudio python3 bench/realtime/check.py gaps
+
+## bench-calls: what a game thread pays per call into the C SDK (gs_effect_play, gs_voice_stop), in real
+## time on the null device, while streams decode, during media-services resets and from 4 threads, beside
+## raw alSourcePlay/alSourceStop; prints a table with the goals of issue 37 (bench/calls/run.sh; about
+## 2.5 min; CALLS_SECONDS=1 for a quick try). Part of `make bench`, not of `make check`.
+CALLS_OUT := .build/calls
+.PHONY: bench-calls
+bench-calls: sdk-lib $(CALLS_OUT)/loop.opus
+	cc -O2 -Wall -Wextra -Werror -pthread -o $(CALLS_OUT)/calls_gamesound bench/calls/calls_gamesound.c -Ic/include \
+	    -L$(SDK_LIB) -lgamesound -Wl,-rpath,$(abspath $(SDK_LIB))
+	cc -O2 -Wall -Wextra -Werror -pthread -o $(CALLS_OUT)/calls_openal bench/calls/calls_openal.c \
+	    $$(pkg-config --cflags --libs openal) -lm
+	bench/calls/run.sh $(CALLS_OUT)
+$(CALLS_OUT)/loop.opus: bench/calls/make-opus-loop.sh
+	bench/calls/make-opus-loop.sh $@
 
 ## bench-realtime: GameSound's C SDK against the same game written by hand on OpenAL Soft and
 ## libvorbisfile, and on SDL_mixer 2, in real time: CPU, peak memory, start, play latency and gaps

@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: Zlib */
+/*
+ * calls_gamesound: what a game thread pays per call into GameSound's C SDK (gamesound.h), in real
+ * time: a runtime as a C game makes it (GS_OUTPUT_REALTIME, the simulated system so that the
+ * program can drive media services itself), sfx/blip.ogg loaded once, and game threads that each
+ * play it every CALLS_PERIOD_US (2 ms) and stop the voice they played one tick before, timing
+ * every gs_effect_play and gs_voice_stop (calls_common.h). Run it on OpenAL Soft's null device
+ * (ALSOFT_DRIVERS=null) on a machine without a sound card; bench/calls/run.sh runs every window.
+ *
+ * Usage: calls_gamesound ASSETS WINDOW [OPUS_LOOP]
+ *   vorbis         1 game thread; the soundtrack (music/theme.ogg) and 4 looping streams of
+ *                  ambience/wind.ogg play meanwhile
+ *   opus           the same with 4 looping streams of OPUS_LOOP (bench/calls/make-opus-loop.sh:
+ *                  an Opus file whose LOOPSTART/LOOPLENGTH loop is shorter than a second)
+ *   loss           as vorbis, while another thread calls gs_system_action "mediaServices.lose",
+ *                  then 200 ms later "mediaServices.reset", then waits 300 ms, again and again
+ *   threads        4 game threads at the same tick instants, with the soundtrack and 4 Vorbis streams
+ *   threads-quiet  4 game threads, nothing else playing
+ * Prints the window's table rows (calls_common.h).
+ */
+#include "calls_common.h"
+
+#include <gamesound.h>
+
+enum { STREAMS = 4, LOST_NS = 200000000, RESET_NS = 300000000 };
+
+typedef struct {
+    gs_runtime *rt;
+    calls_samples play[CALLS_MAX_THREADS], stop[CALLS_MAX_THREADS];
+    int64_t previous[CALLS_MAX_THREADS]; /* the voice each thread played one tick before, or -1 */
+    long played[CALLS_MAX_THREADS], dropped[CALLS_MAX_THREADS], failed[CALLS_MAX_THREADS];
+} game;
+
+/* One tick of a game thread: play the blip, then stop the voice of the tick before. */
+static void game_tick(void *raw, int thread, int record) {
+    game *g = raw;
+    calls_stamp begin = calls_begin();
+    int64_t voice = gs_effect_play(g->rt, "blip", 1.0f, 1.0f, 0.0f);
+    calls_end(&g->play[thread], begin, record);
+    if (record) {
+        if (voice >= 0) g->played[thread]++;
+        else if (voice == GS_ERR_DROPPED) g->dropped[thread]++;
+        else g->failed[thread]++;
+    }
+    if (g->previous[thread] >= 0) {
+        begin = calls_begin();
+        int result = gs_voice_stop(g->rt, g->previous[thread]);
+        calls_end(&g->stop[thread], begin, record);
+        if (record && result < 0) g->failed[thread]++;
+    }
+    g->previous[thread] = voice >= 0 ? voice : -1;
+}
+
+/* The thread that drives media services: lost, reset, lost, ... until told to stop. */
+typedef struct {
+    gs_runtime *rt;
+    atomic_int stop;
+    calls_samples lose, reset;
+    long refused;
+} services_driver;
+
+static void timed_action(services_driver *driver, const char *action, calls_samples *samples) {
+    calls_stamp begin = calls_begin();
+    int result = gs_system_action(driver->rt, action);
+    calls_end(samples, begin, 1);
+    if (result != GS_OK) driver->refused++;
+}
+
+static void *drive_services(void *raw) {
+    services_driver *driver = raw;
+    while (!atomic_load(&driver->stop)) {
+        timed_action(driver, "mediaServices.lose", &driver->lose);
+        calls_sleep_until(calls_now_ns() + LOST_NS);
+        timed_action(driver, "mediaServices.reset", &driver->reset);
+        calls_sleep_until(calls_now_ns() + RESET_NS);
+    }
+    return NULL;
+}
+
+static int fail(const char *what) {
+    fprintf(stderr, "calls_gamesound: %s: %s (%s)\n", what, gs_last_error(), gs_result_name(gs_last_error_code()));
+    return 1;
+}
+
+static void usage(void) {
+    fprintf(stderr, "usage: calls_gamesound ASSETS vorbis|opus|loss|threads|threads-quiet [OPUS_LOOP]\n");
+    exit(2);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) usage();
+    const char *assets = argv[1], *window = argv[2];
+    int threads = 1, streams = 1, loss = 0;
+    const char *label = NULL;
+    char stream_path[1024], path[1024];
+    snprintf(stream_path, sizeof stream_path, "%s/ambience/wind.ogg", assets);
+    if (strcmp(window, "vorbis") == 0) {
+        label = "1 thread, Vorbis streams";
+    } else if (strcmp(window, "opus") == 0) {
+        if (argc < 4) usage();
+        snprintf(stream_path, sizeof stream_path, "%s", argv[3]);
+        label = "1 thread, Opus short loop";
+    } else if (strcmp(window, "loss") == 0) {
+        loss = 1;
+        label = "1 thread, loss and reset";
+    } else if (strcmp(window, "threads") == 0) {
+        threads = 4;
+        label = "4 threads, Vorbis streams";
+    } else if (strcmp(window, "threads-quiet") == 0) {
+        threads = 4;
+        streams = 0;
+        label = "4 threads, quiet";
+    } else {
+        usage();
+    }
+    calls_settings settings = calls_read_settings();
+
+    gs_config config;
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_REALTIME;
+    config.system = GS_SYSTEM_SIMULATED;
+    gs_runtime *rt = gs_runtime_create(&config);
+    if (!rt) return fail("gs_runtime_create");
+    snprintf(path, sizeof path, "%s/sfx/blip.ogg", assets);
+    if (gs_effect_load(rt, "blip", path) != GS_OK) return fail("gs_effect_load");
+    int64_t stream_ids[STREAMS];
+    if (streams) {
+        snprintf(path, sizeof path, "%s/music/theme.ogg", assets);
+        if (gs_soundtrack_play(rt, path, 1) != GS_OK) return fail("gs_soundtrack_play");
+        for (int s = 0; s < STREAMS; s++) {
+            stream_ids[s] = gs_stream_play(rt, stream_path, NULL, 1, 0.5f);
+            if (stream_ids[s] < 0) return fail("gs_stream_play");
+        }
+    }
+
+    static game g;
+    g.rt = rt;
+    for (int t = 0; t < threads; t++) {
+        calls_samples_init(&g.play[t], &settings, 1);
+        calls_samples_init(&g.stop[t], &settings, 1);
+        g.previous[t] = -1;
+    }
+    static services_driver driver;
+    pthread_t driver_thread;
+    double load_before = calls_load();
+    if (loss) {
+        driver.rt = rt;
+        calls_samples_init(&driver.lose, &settings, 1);
+        calls_samples_init(&driver.reset, &settings, 1);
+        if (pthread_create(&driver_thread, NULL, drive_services, &driver) != 0) return fail("pthread_create");
+    }
+    calls_run_threads(&settings, threads, game_tick, &g);
+    if (loss) {
+        atomic_store(&driver.stop, 1);
+        pthread_join(driver_thread, NULL);
+    }
+    double load_after = calls_load();
+
+    /* The background must still be playing, or the window measured something else. */
+    int streams_playing = 0;
+    for (int s = 0; s < (streams ? STREAMS : 0); s++) streams_playing += gs_voice_state(rt, stream_ids[s]) == GS_VOICE_PLAYING;
+
+    calls_samples play, stop;
+    calls_samples_init(&play, &settings, threads);
+    calls_samples_init(&stop, &settings, threads);
+    long played = 0, dropped = 0, failed = 0;
+    for (int t = 0; t < threads; t++) {
+        calls_merge(&play, &g.play[t]);
+        calls_merge(&stop, &g.stop[t]);
+        played += g.played[t];
+        dropped += g.dropped[t];
+        failed += g.failed[t];
+    }
+    char notes[256];
+    snprintf(notes, sizeof notes, "load %.2f → %.2f; %ld played, %ld dropped, %ld failed", load_before, load_after,
+             played, dropped, failed);
+    calls_goal goal = threads == 1 ? calls_goal_window : calls_goal_threads;
+    calls_print_row(label, "`gs_effect_play`", &play, goal, notes);
+    if (streams) {
+        snprintf(notes, sizeof notes, "%d of %d streams playing at the end", streams_playing, STREAMS);
+    } else {
+        notes[0] = 0;
+    }
+    calls_print_row(label, "`gs_voice_stop`", &stop, threads == 1 ? calls_goal_window : calls_goal_none, notes);
+    if (loss) {
+        snprintf(notes, sizeof notes, "on the driving thread; %ld refused", driver.refused);
+        calls_print_row(label, "`gs_system_action` \"mediaServices.lose\"", &driver.lose, calls_goal_none, notes);
+        calls_print_row(label, "`gs_system_action` \"mediaServices.reset\"", &driver.reset, calls_goal_none, notes);
+    }
+    gs_runtime_destroy(rt);
+    return calls_exit_status();
+}
