@@ -15,6 +15,14 @@
 // functions of ALC_EXT_EFX) to the extension's typedef and
 // call it. Each takes the pointer first, so the Swift side loads it once.
 
+static inline ALCboolean gs_alcSetThreadContext(void *fn, ALCcontext *context) {
+    return ((PFNALCSETTHREADCONTEXTPROC)fn)(context);
+}
+
+static inline ALCcontext *gs_alcGetThreadContext(void *fn) {
+    return ((PFNALCGETTHREADCONTEXTPROC)fn)();
+}
+
 static inline ALCdevice *gs_alcLoopbackOpenDeviceSOFT(void *fn, const ALCchar *name) {
     return ((LPALCLOOPBACKOPENDEVICESOFT)fn)(name);
 }

@@ -16,7 +16,8 @@ import Glibc
 /// media-services resets by itself.
 ///
 /// Every method may be called from any thread. All OpenAL work happens under one process-wide
-/// lock (`OpenALProcess`, from the OpenAL library), so calls are serialised; none waits on the wall clock.
+/// lock (`OpenALProcess`, from the OpenAL library), so calls are serialised; the runtime's context is
+/// current only on the thread of the call that uses it, for that call. None waits on the wall clock.
 ///
 /// ```swift
 /// let audio = try GameSoundRuntime(configuration: .init(), soundtrack: "assets/music/theme.ogg")

@@ -66,6 +66,29 @@ public final class ALContext {
         try ALCall.makeContextCurrent(handle)
     }
 
+    /// Makes this context current on the calling thread only, for as long as that thread keeps it
+    /// (`ALC_EXT_thread_local_context`). On that thread it wins over the process-wide current
+    /// context, and no other thread sees it: two owners on two threads can each use their own
+    /// context at the same time, and code that makes its own context current process-wide does not
+    /// disturb them.
+    ///
+    /// The corresponding C function is `alcSetThreadContext`.
+    public func makeCurrentOnThisThread() throws(OpenALError) {
+        guard !isDestroyed else { throw OpenALError.raised(operation: "alcSetThreadContext", code: .deleted) }
+        try ALCall.setThreadContext(handle)
+    }
+
+    /// Leaves no context current on the calling thread only: the process-wide current context (if
+    /// any) applies to it again.
+    ///
+    /// The corresponding C call is `alcSetThreadContext(NULL)`.
+    public static func clearCurrentOnThisThread() throws(OpenALError) {
+        try ALCall.setThreadContext(nil)
+    }
+
+    /// Whether some context is current on the calling thread only (``makeCurrentOnThisThread()``).
+    public static var isAnyCurrentOnThisThread: Bool { ALCall.threadContext != nil }
+
     /// Leaves no context current. Until a context is made current again, every source and
     /// buffer call is refused without reaching OpenAL.
     ///
@@ -95,6 +118,8 @@ public final class ALContext {
     }
 
     private func destroyHandle() {
+        // Current on this thread only: cleared there, leaving the process-wide one alone.
+        if ALCall.threadContext == handle { try? ALCall.setThreadContext(nil) }
         if ALCall.currentContext == handle { try? ALCall.makeContextCurrent(nil) }
         ALCall.destroyContext(handle)
         isDestroyed = true

@@ -5,8 +5,9 @@ import GameSound
 import OpenAL
 import Testing
 
-/// Several runtimes in one process share OpenAL's one current context: each call must make its
-/// own runtime's context current before it touches a source, whoever used OpenAL last.
+/// Several runtimes, and other OpenAL code, in one process: each runtime makes its context current
+/// only on the thread of each call, for that call (`alcSetThreadContext`), so whoever used OpenAL
+/// last neither breaks a call nor is broken by one.
 @Suite("Runtimes sharing the process")
 struct SharedProcessTests {
     /// Another user of OpenAL in the process: a loopback device with a context of its own.
@@ -68,5 +69,24 @@ struct SharedProcessTests {
         #expect(OpenALProcess.errorCountOnCurrentThread == errors)
         let heard = try harness.render(seconds: 0.3)
         #expect(harness.trackPower(heard) > 0.01, "the soundtrack plays after it all")
+    }
+
+    @Test("the game's own context, current process-wide, is still current after every call; the runtime's is current on no thread")
+    func gamesOwnContextStaysCurrent() throws {
+        let harness = try Harness(policy: .effectsPlusSoundtrack)
+        let other = try OtherUser()
+        defer { other.close() }
+        try other.useOpenAL()
+        _ = try harness.runtime.play("beep", options: PlayOptions(loop: true))
+        try harness.render(seconds: 0.05)
+        try harness.runtime.perform(.phoneRing)
+        try harness.runtime.perform(.phoneDecline)
+        try harness.runtime.perform(.mediaServicesLose)
+        try harness.runtime.perform(.mediaServicesReset)
+        try harness.render(seconds: 0.05)
+        #expect(other.context.isCurrent, "the runtime made its own context current process-wide")
+        #expect(!ALContext.isAnyCurrentOnThisThread, "the runtime's context stayed current on the game's thread")
+        let heard = try harness.render(seconds: 0.3)
+        #expect(harness.beepPower(heard) > 0.01, "and the runtime plays")
     }
 }

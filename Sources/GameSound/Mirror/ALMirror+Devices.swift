@@ -30,7 +30,7 @@ extension ALMirror {
         if let ready = prepared, ready.matches(output, spec) {
             prepared = nil
             do {
-                try al { () throws(OpenALError) in try ready.context.makeCurrent() }
+                try al { () throws(OpenALError) in try ready.context.makeCurrentOnThisThread() }
             } catch {
                 ready.retire()
                 throw error
@@ -46,7 +46,7 @@ extension ALMirror {
             case .realtime(let name): try ALDevice.openOutput(named: name)
             }
             let context = try ALContext(device: device, attributes: spec.attributes)
-            try context.makeCurrent()
+            try context.makeCurrentOnThisThread()
             return (device, context)
         }
         self.device = device
@@ -58,7 +58,7 @@ extension ALMirror {
         guard let device else { throw .openAL(OpenALError(operation: "alcCreateContext", code: .invalidDevice)) }
         adopt(try al { () throws(OpenALError) in
             let context = try ALContext(device: device, attributes: spec.attributes)
-            try context.makeCurrent()
+            try context.makeCurrentOnThisThread()
             return context
         })
     }
@@ -88,23 +88,33 @@ extension ALMirror {
     }
 
     /// Clears the current context for an interruption (the suspend strategy): every object stays.
+    /// It was current on this thread only, for this step (``releaseThread()``), and no other thread
+    /// holds it, so it is current nowhere now.
     func suspendContext() {
-        attempt("the audio context") { () throws(OpenALError) in try ALContext.clearCurrent() }
+        releaseThread()
         contextSuspended = true
+    }
+
+    /// Leaves this runtime's context current on no thread: at the end of each of its steps, so that
+    /// the thread (a game's own) goes back to the process-wide current context, if its own code has
+    /// one, and no thread keeps ours. A failure is reported, not thrown.
+    func releaseThread() {
+        guard context?.isCurrent == true else { return }
+        attempt("the audio context") { () throws(OpenALError) in try ALContext.clearCurrentOnThisThread() }
     }
 
     /// Makes the context current again if it was cleared for an interruption, reporting a failure:
     /// before what it holds is torn down, so that it is deleted rather than refused.
     func resumeSuspendedContext() {
         guard contextSuspended, let context else { return }
-        attempt("the audio context") { () throws(OpenALError) in try context.makeCurrent() }
+        attempt("the audio context") { () throws(OpenALError) in try context.makeCurrentOnThisThread() }
         contextSuspended = false
     }
 
     /// Makes the suspended context current again at the end of an interruption; throws when it cannot be.
     func restoreSuspendedContext() throws(GameSoundError) {
         guard let context else { return }
-        try al { () throws(OpenALError) in try context.makeCurrent() }
+        try al { () throws(OpenALError) in try context.makeCurrentOnThisThread() }
         contextSuspended = false
     }
 
@@ -117,7 +127,7 @@ extension ALMirror {
         }
         guard let context else { return }
         guard context.device.kind == .output else { return context.destroy() }
-        if context.isCurrent { attempt("the audio context") { () throws(OpenALError) in try ALContext.clearCurrent() } }
+        releaseThread()
         OutputRetirement.retire(context: context, closing: nil)
     }
 

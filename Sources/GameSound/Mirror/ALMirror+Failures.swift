@@ -63,22 +63,22 @@ extension ALMirror {
         failureSink(failure.operation, failure.code, affected, String(describing: error))
     }
 
-    /// Makes the context current if there is a usable one, and says whether there is: false without
+    /// Makes the context current on this thread if there is a usable one, and says whether there is: false without
     /// a context or while it is suspended for an interruption (expected, not a failure), and when
     /// making it current fails (reported).
     func useContext() -> Bool {
         guard let context, !contextSuspended else { return false }
-        return context.isCurrent || attempt("the audio context", { () throws(OpenALError) in try context.makeCurrent() }) != nil
+        return context.isCurrent || attempt("the audio context", { () throws(OpenALError) in try context.makeCurrentOnThisThread() }) != nil
     }
 
-    /// Makes the context current unless it is suspended; another runtime (or other OpenAL code) of
-    /// the process may have made its own current in between.
+    /// Makes the context current on this thread unless it is suspended (each step of the runtime
+    /// starts on a thread where it is not: ``releaseThread()``).
     func makeContextCurrentIfNeeded() throws(GameSoundError) {
         guard let context, !contextSuspended else {
             throw .openAL(OpenALError(operation: "makeCurrent", code: .noCurrentContext))
         }
         if !context.isCurrent {
-            do { try context.makeCurrent() } catch { throw .openAL(error) }
+            do { try context.makeCurrentOnThisThread() } catch { throw .openAL(error) }
         }
     }
 }

@@ -3,6 +3,16 @@ import AudioSession
 
 /// Holds the core; every access goes through `ALMirror.withExclusiveAccess`, the one owner.
 ///
+/// Each step makes the runtime's context current on the thread that runs it only
+/// (`alcSetThreadContext`, `ALC_EXT_thread_local_context`) and leaves it current nowhere when the
+/// outermost step ends (``ALMirror/releaseThread()``), so the game's own OpenAL code, with its own
+/// context current process-wide, is neither disturbed by a call nor disturbs one.
+///
+/// The lock is still OpenAL's process-wide one, which every runtime of the process shares: an
+/// event observer runs inside a step, and may call another runtime, so with a lock per runtime two
+/// observers calling each other's runtime on two threads would deadlock. A lock per runtime waits
+/// for observers called outside the lock (issue 37).
+///
 /// A session notification can reach the core while one of the core's own steps is still running
 /// on the same thread: an event observer (called inside the step) performs a system action, or
 /// the step activates the session and the system hands that thread its pending deliveries. The
@@ -56,7 +66,10 @@ final class CoreBox: @unchecked Sendable {
             depth += 1
             defer {
                 depth -= 1
-                if depth == 0, core.heldBack { handleDeferred() }
+                if depth == 0 {
+                    if core.heldBack { handleDeferred() }
+                    core.mirror.releaseThread()
+                }
             }
             return try body(core)
         }
@@ -87,7 +100,10 @@ final class CoreBox: @unchecked Sendable {
             defer {
                 depth -= 1
                 renderingUnadopted = wasUnadopted
-                if depth == 0, core.heldBack { handleDeferred() }
+                if depth == 0 {
+                    if core.heldBack { handleDeferred() }
+                    core.mirror.releaseThread()
+                }
             }
             try core.render(into: buffer)
         }
@@ -116,7 +132,10 @@ final class CoreBox: @unchecked Sendable {
         ALMirror.withExclusiveAccess {
             deferred.append(pending)
             core.heldBack = true
-            if depth == 0 { handleDeferred() }
+            if depth == 0 {
+                handleDeferred()
+                core.mirror.releaseThread()
+            }
         }
     }
 

@@ -186,6 +186,21 @@ enum ALCall {
 
     static var currentContext: OpaquePointer? { alcGetCurrentContext() }
 
+    /// Makes `context` (nil: none) current on the calling thread only (`ALC_EXT_thread_local_context`);
+    /// on that thread it wins over the process-wide current context.
+    static func setThreadContext(_ context: OpaquePointer?) throws(OpenALError) {
+        let set = try Extensions.shared.function(.setThreadContext)
+        guard gs_alcSetThreadContext(set, context) == ALC_TRUE else {
+            throw OpenALError.raised(operation: "alcSetThreadContext", code: .init(alcError: alcGetError(nil)))
+        }
+    }
+
+    /// The context current on the calling thread only, nil when none is (or without the extension).
+    static var threadContext: OpaquePointer? {
+        guard let get = try? Extensions.shared.function(.getThreadContext) else { return nil }
+        return gs_alcGetThreadContext(get)
+    }
+
     // MARK: - Buffers
 
     static func generateBuffer() throws(OpenALError) -> ALuint {

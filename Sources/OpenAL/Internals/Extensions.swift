@@ -13,6 +13,7 @@ struct Extensions: Sendable {
     enum Function: Int, CaseIterable, Sendable {
         case loopbackOpenDevice, isRenderFormatSupported, renderSamples, devicePause, deviceResume, getStringi, resetDevice
         case getInteger64v
+        case setThreadContext, getThreadContext
         case genEffects, deleteEffects, effecti, effectf, effectfv
         case genAuxiliaryEffectSlots, deleteAuxiliaryEffectSlots, auxiliaryEffectSloti, auxiliaryEffectSlotf
         case genFilters, deleteFilters, filteri, filterf
@@ -29,6 +30,8 @@ struct Extensions: Sendable {
             case .getStringi: "alcGetStringiSOFT"
             case .resetDevice: "alcResetDeviceSOFT"
             case .getInteger64v: "alcGetInteger64vSOFT"
+            case .setThreadContext: "alcSetThreadContext"
+            case .getThreadContext: "alcGetThreadContext"
             case .genEffects: "alGenEffects"
             case .deleteEffects: "alDeleteEffects"
             case .effecti: "alEffecti"
@@ -54,6 +57,7 @@ struct Extensions: Sendable {
             case .getStringi, .resetDevice: "ALC_SOFT_HRTF"
             case .sourced: "AL_SOFT_source_latency"
             case .getInteger64v: "ALC_SOFT_device_clock"
+            case .setThreadContext, .getThreadContext: "ALC_EXT_thread_local_context"
             default: "ALC_EXT_EFX"
             }
         }
