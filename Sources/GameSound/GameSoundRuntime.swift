@@ -96,6 +96,7 @@ public final class GameSoundRuntime: Sendable {
         if case .realtime = configuration.output {
             let loop = RealtimeLoop { box.update() }
             self.loop = loop
+            box.wakeWith { loop.wake() }
             loop.start()
         } else {
             loop = nil
@@ -299,6 +300,10 @@ public final class GameSoundRuntime: Sendable {
     /// media-services reset or a route change does, with no interruption around it.
     ///
     /// - Returns: Whether it rebuilt (only a running runtime does).
+    /// How long the real-time loop would wait after an update now, and whether quietly
+    /// (``RuntimeCore/realtimeWait``). Within the package, for tests.
+    package var realtimeWaitNow: (wait: Double, quiet: Bool) { core.read { $0.realtimeWait } }
+
     @discardableResult
     package func rebuildOutput() -> Bool {
         core.with { core in

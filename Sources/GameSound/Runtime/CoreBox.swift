@@ -62,7 +62,10 @@ final class CoreBox: @unchecked Sendable {
     private func step<Result, Failure: Error>(changing: Bool, _ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
         try ALMirror.withExclusiveAccess { () throws(Failure) -> Result in
             if depth == 0 || renderingUnadopted { core.adoptContext() }
-            if changing { core.noteStep() }
+            if changing {
+                core.noteStep()
+                wake()
+            }
             depth += 1
             defer {
                 depth -= 1
@@ -77,12 +80,22 @@ final class CoreBox: @unchecked Sendable {
 
     /// Runs the real-time loop's update: like ``read(_:)``, a step that leaves ``RuntimeCore/quietUntil``
     /// alone, so that an update with nothing due stays quiet (the update itself changes only time,
-    /// unless it finds work). Returns the period to wait before the next.
-    func update() -> Double {
+    /// unless it finds work). Returns how long to wait before the next (``RuntimeCore/realtimeWait``).
+    func update() -> (wait: Double, quiet: Bool) {
         step(changing: false) { core in
             core.update()
-            return core.updatePeriod
+            return core.realtimeWait
         }
+    }
+
+    /// What a step of the game or a notification calls (the real-time loop's ``RealtimeLoop/wake()``),
+    /// so that an update follows what it started without waiting out a quiet stretch. Read and set
+    /// with the lock held (``wakeWith(_:)``).
+    @exclusivity(unchecked) private var wake: @Sendable () -> Void = {}
+
+    /// Sets what steps and notifications wake (the real-time loop), under the lock.
+    func wakeWith(_ wake: @escaping @Sendable () -> Void) {
+        ALMirror.withExclusiveAccess { self.wake = wake }
     }
 
     /// Renders headless output: a step that changes nothing but time, run at every block, so it
@@ -132,6 +145,7 @@ final class CoreBox: @unchecked Sendable {
         ALMirror.withExclusiveAccess {
             deferred.append(pending)
             core.heldBack = true
+            wake()
             if depth == 0 {
                 handleDeferred()
                 core.mirror.releaseThread()

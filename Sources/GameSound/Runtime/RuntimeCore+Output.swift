@@ -135,6 +135,25 @@ extension RuntimeCore {
     }
 
     /// The real-time update's period in seconds: one granted I/O buffer.
+    /// How long the real-time loop waits before the next update, and whether that is a quiet wait
+    /// (``RealtimeLoop/wake()`` may end it): one ``updatePeriod`` while anything is due; while the
+    /// runtime is quiet (``quietUntil`` ahead: nothing moves, the mirror holds what the model says),
+    /// until the quiet stretch ends, at most ``quietPollSeconds``, so that the update still looks at
+    /// the streams' buffers, the device's connection and the system's status that often. Virtual
+    /// voices keep the period: they are ranked every 16 updates.
+    var realtimeWait: (wait: Double, quiet: Bool) {
+        let period = updatePeriod
+        let now = currentFrame
+        guard configuration.quietUpdates, quietUntil > now, model.virtualVoiceCount == 0 else { return (period, false) }
+        let untilWork = Double(quietUntil - now) / Double(configuration.sampleRate)
+        let wait = min(untilWork, Self.quietPollSeconds)
+        return wait > period ? (wait, true) : (period, false)
+    }
+
+    /// The longest quiet wait of the real-time loop: 20 ms, a sixteenth of what a stream's four
+    /// queued buffers hold at 48 kHz, and under the device check's 50 ms.
+    static let quietPollSeconds = 0.02
+
     var updatePeriod: Double {
         guard let ioConfiguration, ioConfiguration.sampleRate > 0 else {
             return Double(configuration.updateFrames) / Double(configuration.sampleRate)
