@@ -96,7 +96,10 @@ public final class GameSoundRuntime: Sendable {
         if case .realtime = configuration.output {
             let loop = RealtimeLoop { box.update() }
             self.loop = loop
-            box.wakeWith { loop.wake() }
+            // Weakly: the loop's tick holds the box, so a strong reference back would keep the
+            // core, the session and the system alive after the runtime ends (never closed, so a
+            // desktop system would not flush what deactivation asked of the players).
+            box.wakeWith { [weak loop] in loop?.wake() }
             loop.start()
         } else {
             loop = nil

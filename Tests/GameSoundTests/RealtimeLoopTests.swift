@@ -45,4 +45,19 @@ struct RealtimeLoopTests {
         let moving = runtime.realtimeWaitNow
         #expect(!moving.quiet && moving.wait < RuntimeCore.quietPollSeconds, "a bus ramp moves: \(moving)")
     }
+
+    @Test("a real-time runtime that is let go leaves nothing alive behind it: its loop and its core do not hold each other")
+    func nothingOutlivesTheRuntime() throws {
+        OpenALProcess.setDrivers("null")
+        weak var weakSystem: SimulatedSystem?
+        do {
+            let system = SimulatedSystem()
+            weakSystem = system
+            let runtime = try GameSoundRuntime(configuration: .init(output: .realtime()), system: system)
+            _ = try runtime.play("missing") as PlayOutcome?
+        } catch GameSoundError.unknownEffect {
+            // Expected: the call only has to be a step, which wakes the loop.
+        }
+        #expect(weakSystem == nil, "the system (held by the core) outlived the runtime")
+    }
 }
