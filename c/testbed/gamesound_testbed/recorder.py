@@ -1,0 +1,150 @@
+# SPDX-License-Identifier: Zlib
+"""Records only the game's own streams.
+
+Every 100 ms the server's sink inputs are listed (pactl --format=json); those whose
+application.process.id belongs to the game's process group are the game's. Each is recorded on its
+own with `parec --monitor-stream=INDEX` (what that one stream plays, not the sink's mix), and the
+samples are placed on one timeline at 48 kHz, mono, by when they arrive: a stream that is paused,
+gone or not yet open leaves silence there. The recorder also keeps, per poll, whether the game had a
+stream. After a server restart the indexes start again; streams are told apart by the server's
+generation.
+"""
+import array
+import os
+import subprocess
+import threading
+import time
+
+RATE = 48000
+POLL_SECONDS = 0.1
+
+
+def process_group(pid):
+    """The process group of `pid`, or None if it has ended."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return int(stat.read().rsplit(")", 1)[1].split()[2])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+class Recorder:
+    """Started at the game's launch; `t0` (time.monotonic()) is set when its first stream appears."""
+
+    def __init__(self, folder, game_group, latency_msec):
+        self.folder, self.group, self.latency = folder, game_group, latency_msec
+        self.tracks = []
+        self.lock = threading.Lock()
+        self.t0 = None
+        self.generation = 0
+        self.streams = {}       # (generation, index) -> parec process
+        self.known_pids = {}    # application.process.id -> whether it is the game's
+        self.presence = []      # (seconds since t0, number of the game's streams)
+        self.first_stream = threading.Event()
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._poll, daemon=True)
+
+    def start(self):
+        self.thread.start()
+
+    def server_restarted(self):
+        """Called once the server is back: the indexes it hands out start again."""
+        self.generation += 1
+
+    def now(self):
+        return time.monotonic() - self.t0 if self.t0 is not None else 0.0
+
+    def _is_game(self, pid_text):
+        if pid_text not in self.known_pids:
+            try:
+                self.known_pids[pid_text] = process_group(int(pid_text)) == self.group
+            except ValueError:
+                self.known_pids[pid_text] = False
+        return self.known_pids[pid_text]
+
+    def game_streams(self):
+        """The indexes of the game's sink inputs now; None when the server does not answer."""
+        inputs = self.folder.pactl_json("list", "sink-inputs")
+        if inputs is None:
+            return None
+        return [entry["index"] for entry in inputs
+                if self._is_game(str(entry.get("properties", {}).get("application.process.id", "")))]
+
+    def _poll(self):
+        while not self.stopping.is_set():
+            indexes = self.game_streams()
+            if indexes is not None:
+                self._drop_gone(indexes)
+            if indexes:
+                if self.t0 is None:
+                    self.t0 = time.monotonic()
+                    self.first_stream.set()
+                for index in indexes:
+                    key = (self.generation, index)
+                    process = self.streams.get(key)
+                    if process is None or process.poll() is not None:
+                        self.streams[key] = self._record(index)
+            if self.t0 is not None:
+                self.presence.append((self.now(), len(indexes or [])))
+            self.stopping.wait(POLL_SECONDS)
+
+    def _drop_gone(self, indexes):
+        """Stops the recorders of streams that are gone: PipeWire would otherwise link a recorder whose
+        stream ended to another source (node.dont-reconnect asks it not to; this makes sure)."""
+        for (generation, index), process in self.streams.items():
+            if (generation != self.generation or index not in indexes) and process.poll() is None:
+                process.kill()
+
+    def _record(self, index):
+        process = subprocess.Popen(["parec", f"--monitor-stream={index}", f"--latency-msec={self.latency}",
+                                    "--format=float32le", f"--rate={RATE}", "--channels=1", "--raw",
+                                    "--property=node.dont-reconnect=true"],
+                                   env=self.folder.env(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.DEVNULL, start_new_session=True)
+        threading.Thread(target=self._read, args=(process,), daemon=True).start()
+        return process
+
+    def _read(self, process):
+        track = array.array("f")  # this stream's samples on the timeline, silence where it had none
+        with self.lock:
+            self.tracks.append(track)
+        position = None
+        pending = b""
+        while True:
+            chunk = os.read(process.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            pending += chunk
+            usable = len(pending) // 4 * 4
+            block = array.array("f", pending[:usable])
+            pending = pending[usable:]
+            # A block ends when it arrives (the monitor delivers what the server has played): the
+            # latest it can have been heard. Contiguous with this stream's last block unless that
+            # leaves a gap or an overlap of more than 50 ms (the server delivers nothing while a
+            # stream is paused or corked).
+            start = int(self.now() * RATE) - len(block)
+            if position is not None and abs(start - position) < RATE // 20:
+                start = position
+            start = max(start, 0)
+            position = start + len(block)
+            with self.lock:
+                if len(track) < position:
+                    track.extend(array.array("f", bytes(4 * (position - len(track)))))
+                track[start:position] = block
+        process.wait()
+
+    def stop(self, seconds):
+        """Stops recording; the game's streams mixed on one timeline exactly `seconds` long."""
+        self.stopping.set()
+        self.thread.join()
+        for process in self.streams.values():
+            if process.poll() is None:
+                process.kill()
+            process.wait()
+        wanted = int(seconds * RATE)
+        mix = array.array("f", bytes(4 * wanted))
+        with self.lock:
+            for track in self.tracks:
+                for index in range(min(wanted, len(track))):
+                    mix[index] += track[index]
+        return mix
