@@ -154,15 +154,16 @@ class Folder:
         sinks = self.pactl_json("list", "sinks") or []
         return any(entry.get("name") == sink for entry in sinks)
 
-    def logs_tail(self, lines=20):
-        """The last lines of each daemon's log, for a message that says why something did not start."""
+    def logs_tail(self, lines=6):
+        """The last lines of each sound-server daemon's log, for a message that says why it did not start."""
         out = []
-        for name in sorted(os.listdir(self.logs)):
-            with open(os.path.join(self.logs, name), errors="replace") as log:
-                tail = log.read().splitlines()[-lines:]
-            if tail:
-                out.append(f"--- {name}")
-                out.extend(tail)
+        for name in DAEMONS[self.kind]:
+            try:
+                with open(os.path.join(self.logs, f"{name}.log"), errors="replace") as log:
+                    tail = log.read().splitlines()[-lines:]
+            except FileNotFoundError:
+                continue
+            out.extend(f"  {name}: {line}" for line in tail)
         return "\n".join(out)
 
     # ---- The sound server ------------------------------------------------------------------
@@ -170,13 +171,14 @@ class Folder:
         """Starts the server of this desktop's kind, as first started; returns once `pactl` answers and
         the default sink exists. Raises DesktopError (with the daemons' logs) otherwise."""
         kind = self.kind
-        if kind == "pulseaudio":
-            self._start_pulseaudio()
-        else:
-            self._start_pipewire()
-        if not wait_until(READY_SECONDS, self.default_sink_ready, step=0.1):
-            raise DesktopError(f"the {kind} server did not answer with a default sink within {READY_SECONDS} s\n"
-                               + self.logs_tail())
+        daemons = self._start_pulseaudio() if kind == "pulseaudio" else self._start_pipewire()
+        # Ready, or a daemon has already given up: then there is no point in waiting.
+        ready = wait_until(READY_SECONDS, lambda: self.default_sink_ready() or any(gone(pid) for pid in daemons),
+                           step=0.1) and self.default_sink_ready()
+        if not ready:
+            ended = [name for name, pid in zip(DAEMONS[kind], daemons) if gone(pid)]
+            why = f"{', '.join(ended)} exited" if ended else f"no answer with a default sink within {READY_SECONDS} s"
+            raise DesktopError(f"the {kind} server did not start ({why}); its logs end with\n{self.logs_tail()}")
 
     def _start_pulseaudio(self):
         log = os.path.join(self.logs, "pulseaudio.log")
@@ -187,6 +189,9 @@ class Folder:
         pidfile = os.path.join(self.runtime, "pulse", "pid")
         if wait_until(5, lambda: os.path.exists(pidfile) and os.path.getsize(pidfile) > 0):
             shutil.copy(pidfile, os.path.join(self.pids, "pulseaudio"))
+            with open(pidfile) as pid:
+                return [int(pid.read().strip())]
+        return [-1]  # it did not start: gone() is true for no process
 
     def _start_pipewire(self):
         # pipewire first (the graph), then the session manager and the PulseAudio protocol server. A
@@ -197,6 +202,7 @@ class Folder:
                 os.remove(os.path.join(self.runtime, name))
             except FileNotFoundError:
                 pass
+        pids = []
         for daemon in DAEMONS["pipewire"]:
             with open(os.path.join(self.logs, f"{daemon}.log"), "ab") as log:
                 # A session of its own (not the caller's process group), none of our descriptors above 2.
@@ -204,8 +210,10 @@ class Folder:
                                            stderr=log, start_new_session=True)
             with open(os.path.join(self.pids, daemon), "w") as out:
                 out.write(str(process.pid))
+            pids.append(process.pid)
             if daemon == "pipewire":
                 wait_until(1, lambda: os.path.exists(os.path.join(self.runtime, "pipewire-0")), step=0.02)
+        return pids
 
     def server_pids(self):
         pids = []
@@ -283,7 +291,7 @@ class Desktop:
         self.buses.append(self._bus("session", self.folder.session_bus))
         self.buses.append(self._bus("system", self.folder.system_bus))
         if self.want_logind:
-            self.logind = LogindDouble(self.folder)
+            self.logind = LogindDouble.start(self.folder.env(), os.path.join(self.folder.logs, "logind-double.log"))
         self.folder.start_server()
         return self
 
@@ -349,21 +357,21 @@ def start_bus(name, address, config_folder, logs):
 
 
 class LogindDouble:
-    """python3-dbusmock's logind template on the desktop's system bus, with one session ("c1", the
-    caller's user, active) that GetSessionByPID returns for any process: what a game asks logind for.
-    Locks, unlocks and sleeps as logind does (LockedHint and the Lock/Unlock signals; PrepareForSleep)."""
+    """python3-dbusmock's logind template on a system bus, with one session ("c1", the caller's user,
+    active) that GetSessionByPID returns for any process: what a game asks logind for. Locks, unlocks
+    and sleeps as logind does (the Lock/Unlock signals and LockedHint; PrepareForSleep).
 
-    def __init__(self, folder):
+    `LogindDouble.start(folder)` starts it on a desktop's system bus; the checks of this repository
+    start it on theirs the same way (Tests/desktop/check-c-signals.py)."""
+
+    def __init__(self, process, system_bus):
         import dbus  # python3-dbus: only the logind double and the player need it
         self._dbus = dbus
-        with open(os.path.join(folder.logs, "logind-double.log"), "ab") as log:
-            self.process = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", "logind"],
-                                            env=folder.env(), stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                                            start_new_session=True)
-        self.bus = dbus.bus.BusConnection(folder.system_bus)
-        if not wait_until(10, lambda: self.bus.name_has_owner("org.freedesktop.login1")):
-            raise DesktopError("the logind double (python3 -m dbusmock --template logind) did not start\n"
-                               + folder.logs_tail())
+        self.process = process
+        self.bus = dbus.bus.BusConnection(system_bus)
+        if not wait_until(10, lambda: self.bus.name_has_owner("org.freedesktop.login1") or process.poll() is not None) \
+                or process.poll() is not None:
+            raise DesktopError("the logind double (python3 -m dbusmock --template logind) did not start")
         manager = self.bus.get_object("org.freedesktop.login1", "/org/freedesktop/login1")
         self.mock = dbus.Interface(manager, "org.freedesktop.DBus.Mock")
         self.session_path = self.mock.AddSession("c1", "seat0", dbus.UInt32(os.getuid()), "player", True)
@@ -372,14 +380,37 @@ class LogindDouble:
         self.session = dbus.Interface(self.bus.get_object("org.freedesktop.login1", self.session_path),
                                       "org.freedesktop.login1.Session")
 
+    @classmethod
+    def start(cls, env, log_path):
+        """The double on the system bus that `env` names (DBUS_SYSTEM_BUS_ADDRESS); `log_path` gets its output."""
+        with open(log_path, "ab") as log:
+            process = subprocess.Popen(["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", "logind"],
+                                       env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                       start_new_session=True)
+        try:
+            return cls(process, env["DBUS_SYSTEM_BUS_ADDRESS"])
+        except BaseException:
+            process.kill()
+            process.wait()
+            raise
+
+    def set_locked_hint(self, locked):
+        self.session.SetLockedHint(locked)
+
     def lock(self):
+        """What a screen locker does: the Lock signal, then LockedHint."""
         self.session.Lock()
-        self.session.SetLockedHint(True)
+        self.set_locked_hint(True)
 
     def unlock(self):
         self.session.Unlock()
-        self.session.SetLockedHint(False)
+        self.set_locked_hint(False)
 
     def prepare_for_sleep(self, sleeping):
         self.mock.EmitSignal("org.freedesktop.login1.Manager", "PrepareForSleep", "b",
                              [self._dbus.Boolean(sleeping)])
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()

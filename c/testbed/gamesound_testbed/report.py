@@ -129,7 +129,7 @@ def write_junit(path, script, kind, problems, outcomes, seconds):
     for name, failure in cases:
         lines.append(f'  <testcase classname={quoteattr("gamesound-testbed." + kind)} name={quoteattr(name)}>')
         if failure:
-            lines.append(f'    <failure message={quoteattr(failure)}>{escape(failure)}</failure>')
+            lines.append(f'    <failure message={quoteattr(failure.splitlines()[0])}>{escape(failure)}</failure>')
         lines.append('  </testcase>')
     lines.append('</testsuite>')
     with open(path, "w", encoding="utf-8") as out:

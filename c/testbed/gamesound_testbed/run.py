@@ -7,19 +7,17 @@ killed with the desktop (Desktop.close). SIGINT and SIGTERM to the testbed, and 
 time_limit (SIGALRM), end the run the same way.
 """
 import array
-import math
 import os
 import shutil
 import signal
 import subprocess
 import sys
-import threading
 import time
-import wave
 
 from . import report
 from .desktop import RECORD_LATENCY_MSEC, Desktop, DesktopError, Folder
 from .recorder import Recorder, process_group
+from .sounds import write_tone as tone
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -33,18 +31,6 @@ class TimeLimit(Exception):
 
 class Interrupted(Exception):
     pass
-
-
-def tone(path, hz, seconds, amplitude, rate=22050):
-    """A mono 16-bit sine WAV (the player's music, the call's ring, the alarm)."""
-    samples = array.array("h", (int(amplitude * 32767 * math.sin(2 * math.pi * hz * i / rate))
-                                for i in range(int(rate * seconds))))
-    with wave.open(path, "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(rate)
-        out.writeframes(samples.tobytes())
-    return path
 
 
 class Stage:
@@ -159,9 +145,9 @@ def stop(process):
 def describe_exit(status):
     if status < 0:
         try:
-            return f"killed by {signal.Signals(-status).name}"
+            return f"was killed by {signal.Signals(-status).name}"
         except ValueError:
-            return f"killed by signal {-status}"
+            return f"was killed by signal {-status}"
     return f"exited with status {status}"
 
 
@@ -193,6 +179,7 @@ def run(options, script):
     try:
         say(f"gamesound-testbed: {script.name} on {options.server}: {' '.join(options.game)}")
         desktop = Desktop(options.server)
+        say(f"  the private desktop: {desktop.folder.root}")
         desktop.start()
         scratch = os.path.join(desktop.folder.root, "testbed")
         os.makedirs(scratch)
@@ -267,7 +254,7 @@ def run(options, script):
             if stage is not None:
                 stage.close()
             if xvfb is not None:
-                stop(xvfb)
+                stop_xvfb(xvfb)
         finally:
             if desktop is not None:
                 desktop.close()
@@ -276,8 +263,7 @@ def run(options, script):
     seconds = time.monotonic() - started
     if status in (PASSED, FAILED, GAME_PROBLEM) and recorder is not None and recorder.t0 is not None:
         statuses = stage.player_statuses if stage is not None else []
-        outcomes = report.judge(script, samples, recorder.presence, statuses,
-                                {**{key: value for key, value in event_times.items()}})  # noqa: C416
+        outcomes = report.judge(script, samples, recorder.presence, statuses, event_times)
     for problem in problems:
         say(f"PROBLEM: {problem}")
     for outcome in outcomes:
@@ -336,6 +322,15 @@ def stop_game(game, within):
     return hung
 
 
+def stop_xvfb(process):
+    """SIGTERM first: Xvfb then removes its socket (/tmp/.X11-unix/Xn) and lock file; SIGKILL after 5 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        stop(process)
+
+
 def start_xvfb(folder):
     """Xvfb on a free display (-displayfd); the process and the display's name."""
     if shutil.which("Xvfb") is None:
@@ -356,11 +351,12 @@ def start_xvfb(folder):
     os.close(read)
     if not number.strip():
         stop(process)
-        raise DesktopError("Xvfb did not start\n" + folder.logs_tail())
+        with open(os.path.join(folder.logs, "xvfb.log"), errors="replace") as log:
+            raise DesktopError("Xvfb did not start; its log ends with\n" + "\n".join(log.read().splitlines()[-6:]))
     return process, f":{number.decode().strip()}"
 
 
-def desktop_command(server, command, logind):
+def desktop_command(server, command):
     """`gamesound-testbed desktop`: runs `command` on a private desktop with the environment that
     Tests/desktop/with-server.sh documents; its exit status (128+N if a signal ended it)."""
     desktop = command_process = None
@@ -371,7 +367,7 @@ def desktop_command(server, command, logind):
     for number in (signal.SIGINT, signal.SIGTERM):
         signal.signal(number, on_signal)
     try:
-        desktop = Desktop(server, logind=logind)
+        desktop = Desktop(server, logind=False)
         desktop.start()
         folder = desktop.folder
         entry = os.path.abspath(sys.argv[0])
@@ -389,8 +385,6 @@ def desktop_command(server, command, logind):
                    GAMESOUND_MONITOR_SOURCE=f"{sink}.monitor", GAMESOUND_RECORD_LATENCY_MSEC=str(RECORD_LATENCY_MSEC),
                    GAMESOUND_SERVER_LOGS=folder.logs, GAMESOUND_SERVER_PIDS=folder.pids,
                    GAMESOUND_SYSTEM_BUS_PID=str(desktop.buses[1].pid))
-        if desktop.logind is not None:
-            env["GAMESOUND_LOGIND_SESSION"] = str(desktop.logind.session_path)
         command_process = subprocess.Popen(command, env=env)
         # Reaps every child until the command ends, the orphaned daemons that the start script leaves
         # us included.
