@@ -371,13 +371,16 @@ def now_playing():
         peak, _ = record(1.0, base_env)
         check("... the soundtrack is heard", peak > HEARD, f"peak {peak:.4f}")
 
+        # The unplug above paused the soundtrack once already: this pause is the next soundtrackPaused.
+        paused_before = game.events.count("soundtrackPaused")
         game_player("pause")
         asked = time.monotonic()
-        paused = wait_for(3, lambda: "soundtrackPaused" in game.events)
+        paused = wait_for(3, lambda: game.events.count("soundtrackPaused") > paused_before)
         check(f"playerctl pause pauses the soundtrack ({time.monotonic() - asked:.2f} s)", paused,
               f"events {game.events[-8:]}")
         check("... logged as the event remoteCommand {\"command\":\"pause\"}",
-              ("remoteCommand", '{"command":"pause"}') in game.event_details, f"{game.event_details[-6:]}")
+              wait_for(3, lambda: ("remoteCommand", '{"command":"pause"}') in game.event_details),
+              f"{game.event_details[-6:]}")
         check("... and the player says Paused", wait_for(3, lambda: game_player("status") == "Paused"), game_player("status"))
         time.sleep(0.5)  # what was queued before the pause leaves the sink
         peak, count = record(1.0, base_env)
@@ -392,7 +395,7 @@ def now_playing():
 
         game_player("play-pause")
         check("playerctl play-pause pauses (togglePlayPause)", wait_for(3, lambda: game_player("status") == "Paused")
-              and ("remoteCommand", '{"command":"togglePlayPause"}') in game.event_details, f"{game.event_details[-6:]}")
+              and wait_for(3, lambda: ("remoteCommand", '{"command":"togglePlayPause"}') in game.event_details), f"{game.event_details[-6:]}")
         game_player("play-pause")
         check("... and plays again", wait_for(3, lambda: game_player("status") == "Playing"), game_player("status"))
 
