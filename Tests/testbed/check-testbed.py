@@ -102,7 +102,15 @@ def leftovers(marker):
     return subprocess.run(["pgrep", "-f", marker], stdout=subprocess.PIPE, text=True).stdout.split()
 
 
+desktops = threading.BoundedSemaphore(3)  # bad games side by side, three desktops at a time
+
+
 def bad_game(name, game, expected_status, message, script=None, env=None):
+    with desktops:
+        run_bad_game(name, game, expected_status, message, script, env)
+
+
+def run_bad_game(name, game, expected_status, message, script, env):
     marker = f"testbed-check-{name.replace(' ', '-')}-{os.getpid()}"
     data = dict(script or {"testbed": 1, "duration": 3, "stream_within": 2, "stop_within": 1, "timeline": [],
                            "expect": [{"expect": "heard", "from": 0.5, "to": 1}]})
@@ -158,8 +166,31 @@ def bad_games():
         thread.join()
 
 
+def interrupted():
+    """SIGTERM to the testbed in the middle of a run: exit status 130, said so, nothing left."""
+    marker = f"testbed-check-interrupted-{os.getpid()}"
+    path = script_file(marker, {"testbed": 1, "duration": 30, "timeline": [{"at": 1, "event": "call.ring"}],
+                                "expect": [{"expect": "heard", "from": 0, "to": 1}]})
+    out = os.path.join(work, marker)
+    testbed_process = subprocess.Popen([TESTBED, "run", "--server", "pulseaudio", "--out", out, path, "--", "sh", "-c",
+                                        "paplay --raw /dev/zero & wait", marker],
+                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    output = ""
+    for line in testbed_process.stdout:
+        output += line
+        if "call.ring" in line:  # the timeline is under way
+            testbed_process.terminate()
+    status = testbed_process.wait()
+    folder = next((line.split(": ", 1)[1] for line in output.splitlines() if line.startswith("  the private desktop: ")), "")
+    check("SIGTERM during a run: exit status 130, \"interrupted by SIGTERM while playing the timeline\"",
+          status == 130 and "interrupted by SIGTERM while playing the timeline" in output, f"status {status}: {output}")
+    check("SIGTERM during a run: no process of the game left, the desktop's folder removed",
+          not leftovers(marker) and folder and not os.path.exists(folder), f"left: {leftovers(marker)}, folder {folder}")
+
+
 bad_scripts()
 bad_games()
+interrupted()
 subprocess.run(["rm", "-rf", work])
 failed = results.count(False)
 print(f"{len(results) - failed} passed, {failed} failed")

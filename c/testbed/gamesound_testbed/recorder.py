@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: Zlib
 """Records only the game's own streams.
 
-Every 100 ms the server's sink inputs are listed (pactl --format=json); those whose
-application.process.id belongs to the game's process group are the game's. Each is recorded on its
-own with `parec --monitor-stream=INDEX` (what that one stream plays, not the sink's mix), and the
-samples are placed on one timeline at 48 kHz, mono, by when they arrive: a stream that is paused,
-gone or not yet open leaves silence there. The recorder also keeps, per poll, whether the game had a
-stream. After a server restart the indexes start again; streams are told apart by the server's
-generation.
+The server's sink inputs are listed (pactl --format=json) on every change to one of them (pactl
+subscribe), and once a second regardless; those whose application.process.id belongs to the game's
+process group are the game's. Each is recorded on its own with `parec --monitor-stream=INDEX` (what
+that one stream plays, not the sink's mix), and the samples are placed on one timeline at 48 kHz,
+mono, by when they arrive: a stream that is paused, gone or not yet open leaves silence there. The
+recorder also keeps, at each listing, how many streams the game had. After a server restart the
+indexes start again; streams are told apart by the server's generation.
 """
 import array
 import os
@@ -41,6 +41,7 @@ class Recorder:
         self.known_pids = {}    # application.process.id -> whether it is the game's
         self.presence = []      # (seconds since t0, number of the game's streams)
         self.first_stream = threading.Event()
+        self.changed = threading.Event()  # a sink input appeared, changed or went away
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._poll, daemon=True)
 
@@ -70,8 +71,28 @@ class Recorder:
         return [entry["index"] for entry in inputs
                 if self._is_game(str(entry.get("properties", {}).get("application.process.id", "")))]
 
+    def _watch(self):
+        """`pactl subscribe`, which prints a line for every change on the server: the sink inputs are
+        listed again on a change to one of them (and once a second regardless), rather than polled."""
+        process = subprocess.Popen(["pactl", "subscribe"], env=self.folder.env(), stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+
+        def read():
+            for line in process.stdout:
+                if "sink-input" in line:
+                    self.changed.set()
+            process.wait()
+
+        threading.Thread(target=read, daemon=True).start()
+        return process
+
     def _poll(self):
+        watcher = None
         while not self.stopping.is_set():
+            if watcher is None or watcher.poll() is not None:
+                watcher = self._watch()  # (again after a server restart: it ends with the server)
+                self.changed.set()
+            self.changed.clear()
             indexes = self.game_streams()
             if indexes is not None:
                 self._drop_gone(indexes)
@@ -86,7 +107,11 @@ class Recorder:
                         self.streams[key] = self._record(index)
             if self.t0 is not None:
                 self.presence.append((self.now(), len(indexes or [])))
-            self.stopping.wait(POLL_SECONDS)
+            # Until the server answers and the watcher runs, every 100 ms.
+            self.changed.wait(1.0 if indexes is not None and watcher.poll() is None else POLL_SECONDS)
+        if watcher is not None and watcher.poll() is None:
+            watcher.kill()
+            watcher.wait()
 
     def _drop_gone(self, indexes):
         """Stops the recorders of streams that are gone: PipeWire would otherwise link a recorder whose
@@ -136,15 +161,21 @@ class Recorder:
     def stop(self, seconds):
         """Stops recording; the game's streams mixed on one timeline exactly `seconds` long."""
         self.stopping.set()
+        self.changed.set()
         self.thread.join()
         for process in self.streams.values():
             if process.poll() is None:
                 process.kill()
             process.wait()
         wanted = int(seconds * RATE)
-        mix = array.array("f", bytes(4 * wanted))
         with self.lock:
-            for track in self.tracks:
-                for index in range(min(wanted, len(track))):
-                    mix[index] += track[index]
+            tracks = [track for track in self.tracks if any(track)]
+        if len(tracks) == 1:  # most often: one stream, or one at a time
+            mix = tracks[0][:wanted]
+            mix.extend(array.array("f", bytes(4 * (wanted - len(mix)))))
+            return mix
+        mix = array.array("f", bytes(4 * wanted))
+        for track in tracks:
+            for index in range(min(wanted, len(track))):
+                mix[index] += track[index]
         return mix

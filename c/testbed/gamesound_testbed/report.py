@@ -57,6 +57,8 @@ def _judge_one(expectation, samples, presence, player_statuses, event_times, scr
             ok = peak <= f["peak_at_most"] and (f["rms_at_most"] is None or rms <= f["rms_at_most"])
         return Outcome(expectation, ok, measured, (f["from"], f["to"]))
     if kind == "heard_within":
+        if f["event"] not in event_times:
+            return Outcome(expectation, False, f"{f['event']} was never played: the run ended before it", (0, 0))
         at = event_times[f["event"]]
         limit = f["ms"] / 1000
         heard = first_heard(samples, at, min(at + limit, script.duration), f["peak_at_least"])

@@ -246,6 +246,8 @@ def run(options, script):
         status = INTERRUPTED
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+        for number in (signal.SIGINT, signal.SIGTERM):  # a second ^C does not cut the clean-up short
+            signal.signal(number, signal.SIG_IGN)
         try:
             if recorder is not None and recorder.thread.is_alive():
                 samples = recorder.stop(script.duration if recorder.t0 is not None else 0)
