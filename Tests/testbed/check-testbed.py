@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Zlib
-"""gamesound-testbed's bad input and bad games: one clear message each, the exit status
+"""gamesound-testbed's judging, bad input and bad games: each kind of expectation on a recording of
+known levels, then one clear message each for bad scripts and bad games, the exit status
 docs/testbed.md gives, a report that says what happened, and nothing left behind.
 
     check-testbed.py TESTBED
@@ -10,7 +11,9 @@ games are small shell programs that play silence with paplay (a stream of the ga
 and then crash, hang or quit; the desktop cases run on a private PulseAudio, side by side. Prints
 one line per check and ends with "N passed, N failed".
 """
+import array
 import json
+import math
 import os
 import subprocess
 import sys
@@ -188,6 +191,43 @@ def interrupted():
           not leftovers(marker) and folder and not os.path.exists(folder), f"left: {leftovers(marker)}, folder {folder}")
 
 
+def judging():
+    """The expectations judged on a recording made here (a tone at 0.5, at 0.25 (-6 dB), silence and
+    the tone again, a second each): each kind holds where it should and fails where it should."""
+    package = next(folder for folder in (os.path.dirname(os.path.realpath(TESTBED)),
+                                         os.path.join(os.path.dirname(os.path.realpath(TESTBED)), "..", "share", "gamesound", "testbed"))
+                   if os.path.isdir(os.path.join(folder, "gamesound_testbed")))
+    sys.path.insert(0, package)
+    from gamesound_testbed import report, script as scripts
+    rate = report.RATE
+    samples = array.array("f", (amplitude * math.sin(2 * math.pi * 440 * i / rate)
+                                for amplitude in (0.5, 0.25, 0.0, 0.5) for i in range(rate)))
+    cases = [  # (expectation, whether it holds)
+        ({"expect": "heard", "from": 0, "to": 1}, True),
+        ({"expect": "heard", "from": 2.1, "to": 2.9}, False),
+        ({"expect": "heard", "from": 1, "to": 2, "rms_at_least": 0.2}, False),  # the RMS of a 0.25 sine is 0.18
+        ({"expect": "silent", "from": 2.05, "to": 2.95}, True),
+        ({"expect": "silent", "from": 1.5, "to": 2.5}, False),
+        ({"expect": "level", "from": 1, "to": 2, "reference": [0, 1], "change_db_at_most": -5}, True),
+        ({"expect": "level", "from": 1, "to": 2, "reference": [0, 1], "change_db_at_least": -3}, False),
+        ({"expect": "level", "from": 0, "to": 1, "reference": [2.1, 2.9], "change_db_at_least": -3}, False),
+        ({"expect": "heard_within", "event": "quiet", "ms": 1100}, True),
+        ({"expect": "heard_within", "event": "quiet", "ms": 900}, False),
+        ({"expect": "player", "at": 1.5, "status": "Paused"}, True),
+        ({"expect": "player", "at": 0.5, "status": "Paused"}, False),
+        ({"expect": "stream", "at": 2.5, "present": False}, True),
+        ({"expect": "stream", "at": 3.5, "present": False}, False),
+    ]
+    data = {"testbed": 1, "duration": 4, "timeline": [{"at": 2, "event": "call.ring", "id": "quiet"}],
+            "expect": [expectation for expectation, _ in cases]}
+    outcomes = report.judge(scripts.parse(data), samples, [(0, 1), (2, 0), (3, 1)],
+                            [(0, "Playing"), (1, "Paused")], {"quiet": 2.0})
+    for (expectation, holds), outcome in zip(cases, outcomes):
+        check(f"judged on a known recording: {outcome.name} {'holds' if holds else 'fails'} ({outcome.measured})",
+              outcome.ok == holds, f"{expectation}: {outcome.measured}")
+
+
+judging()
 bad_scripts()
 bad_games()
 interrupted()
