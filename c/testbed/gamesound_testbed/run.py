@@ -25,12 +25,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PASSED, FAILED, BAD_USAGE, GAME_PROBLEM, DESKTOP_PROBLEM, INTERRUPTED = 0, 1, 2, 3, 4, 130
 
 
-class TimeLimit(Exception):
-    pass
+# BaseException, as KeyboardInterrupt is: raised by a signal handler wherever the main thread is,
+# they must not be taken for a failure that an `except Exception` handles (a player that does not answer).
+class TimeLimit(BaseException):
+    """The script's time_limit has passed (SIGALRM)."""
 
 
-class Interrupted(Exception):
-    pass
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM; its argument is the signal's name."""
 
 
 class Stage:
