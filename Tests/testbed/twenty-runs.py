@@ -54,8 +54,11 @@ problems = 0
 for run in range(1, RUNS + 1):
     server = "pipewire" if run % 2 else "pulseaudio"
     out = os.path.join(work, f"run-{run}")
-    status = subprocess.run([TESTBED, "run", "--server", server, "--out", out, script, "--", *GAME],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT).returncode
+    result = subprocess.run([TESTBED, "run", "--server", server, "--out", out, script, "--", *GAME],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    status = result.returncode
+    if status != 0:
+        print(result.stdout, end="")
     with open(os.path.join(out, "report.txt")) as report:
         folder = next(line.split(": ", 1)[1] for line in report.read().splitlines()
                       if line.startswith("  the private desktop: "))

@@ -182,11 +182,15 @@ class Folder:
 
     def _start_pulseaudio(self):
         log = os.path.join(self.logs, "pulseaudio.log")
+        pidfile = os.path.join(self.runtime, "pulse", "pid")
+        try:  # a killed daemon's: the new one's id is read from it below
+            os.remove(pidfile)
+        except FileNotFoundError:
+            pass
         subprocess.run(["pulseaudio", "-n", "--daemonize=yes", "--exit-idle-time=-1", f"--log-target=file:{log}",
                         "-L", "module-null-sink", "-L", "module-native-protocol-unix", "-L", "module-role-cork"],
                        env=self.daemon_env(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)
-        pidfile = os.path.join(self.runtime, "pulse", "pid")
         if wait_until(5, lambda: os.path.exists(pidfile) and os.path.getsize(pidfile) > 0):
             shutil.copy(pidfile, os.path.join(self.pids, "pulseaudio"))
             with open(pidfile) as pid:

@@ -238,7 +238,10 @@ def run(options, script):
         problems.append(str(problem))
         status = GAME_PROBLEM
     except DesktopError as error:
-        problems.append(f"the private desktop did not start ({options.server}): {error}")
+        if phase == "starting the desktop":
+            problems.append(f"the private desktop did not start ({options.server}): {error}")
+        else:  # a server that does not come back after server.restart, an output that cannot be made
+            problems.append(f"the private desktop failed ({options.server}) while {phase}: {error}")
         status = DESKTOP_PROBLEM
     except TimeLimit:
         problems.append(f"the run passed its time limit of {script.time_limit:g} s while {phase}")
