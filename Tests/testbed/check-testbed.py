@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import wave
 import xml.etree.ElementTree as ElementTree
 
 TESTBED = os.path.abspath(sys.argv[1])
@@ -227,9 +228,28 @@ def judging():
               outcome.ok == holds, f"{expectation}: {outcome.measured}")
 
 
+def switching():
+    """output.switch on PipeWire, twice: a game's stream that follows the default output is still
+    recorded on each output."""
+    out = os.path.join(work, "switching")
+    path = script_file("switching", {"testbed": 1, "duration": 6, "timeline": [
+        {"at": 2, "event": "output.switch"}, {"at": 4, "event": "output.switch"}], "expect": [
+        {"expect": "heard", "from": 0.5, "to": 1.9}, {"expect": "heard", "from": 2.5, "to": 3.9},
+        {"expect": "heard", "from": 4.5, "to": 5.9}]})
+    tone = os.path.join(work, "tone.wav")
+    with wave.open(tone, "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(48000)
+        wav.writeframes(array.array("h", (int(9000 * math.sin(i / 10)) for i in range(48000 * 8))).tobytes())
+    status, output = testbed("run", "--server", "pipewire", "--out", out, path, "--", "paplay", tone)
+    check("output.switch twice on PipeWire: the game is heard on each output (exit status 0)", status == 0, output)
+
+
 judging()
 bad_scripts()
 bad_games()
+switching()
 interrupted()
 subprocess.run(["rm", "-rf", work])
 failed = results.count(False)

@@ -7,7 +7,9 @@ process group are the game's. Each is recorded on its own with `parec --monitor-
 that one stream plays, not the sink's mix), and the samples are placed on one timeline at 48 kHz,
 mono, by when they arrive: a stream that is paused, gone or not yet open leaves silence there. The
 recorder also keeps, at each listing, how many streams the game had. After a server restart the
-indexes start again; streams are told apart by the server's generation.
+indexes start again; streams are told apart by the server's generation. A stream that moves to
+another sink (the default output switched) is recorded anew there: PulseAudio leaves a recorder of a
+moved stream attached to the old sink, where it hears nothing.
 """
 import array
 import os
@@ -17,6 +19,10 @@ import time
 
 RATE = 48000
 POLL_SECONDS = 0.1
+# The latency each server's `parec --monitor-stream` is asked for. PipeWire: 20 ms (with its default
+# a recorder gets its first data after 2 s). PulseAudio: 100 ms; with 20 ms its first data came after
+# 1.2 s, and 0.8 s of audio in 2 s (measured on Debian 12's PulseAudio 16.1, a null sink).
+STREAM_LATENCY_MSEC = {"pipewire": 20, "pulseaudio": 100}
 
 
 def process_group(pid):
@@ -37,7 +43,7 @@ class Recorder:
         self.lock = threading.Lock()
         self.t0 = None
         self.generation = 0
-        self.streams = {}       # (generation, index) -> parec process
+        self.streams = {}       # (generation, sink input, sink) -> parec process
         self.known_pids = {}    # application.process.id -> whether it is the game's
         self.presence = []      # (seconds since t0, number of the game's streams)
         self.first_stream = threading.Event()
@@ -64,11 +70,11 @@ class Recorder:
         return self.known_pids[pid_text]
 
     def game_streams(self):
-        """The indexes of the game's sink inputs now; None when the server does not answer."""
+        """(index, sink) of each of the game's sink inputs now; None when the server does not answer."""
         inputs = self.folder.pactl_json("list", "sink-inputs")
         if inputs is None:
             return None
-        return [entry["index"] for entry in inputs
+        return [(entry["index"], entry.get("sink")) for entry in inputs
                 if self._is_game(str(entry.get("properties", {}).get("application.process.id", "")))]
 
     def _watch(self):
@@ -93,31 +99,31 @@ class Recorder:
                 watcher = self._watch()  # (again after a server restart: it ends with the server)
                 self.changed.set()
             self.changed.clear()
-            indexes = self.game_streams()
-            if indexes is not None:
-                self._drop_gone(indexes)
-            if indexes:
+            streams = self.game_streams()
+            if streams is not None:
+                self._drop_gone(streams)
+            if streams:
                 if self.t0 is None:
                     self.t0 = time.monotonic()
                     self.first_stream.set()
-                for index in indexes:
-                    key = (self.generation, index)
+                for index, sink in streams:
+                    key = (self.generation, index, sink)
                     process = self.streams.get(key)
                     if process is None or process.poll() is not None:
                         self.streams[key] = self._record(index)
             if self.t0 is not None:
-                self.presence.append((self.now(), len(indexes or [])))
+                self.presence.append((self.now(), len(streams or [])))
             # Until the server answers and the watcher runs, every 100 ms.
-            self.changed.wait(1.0 if indexes is not None and watcher.poll() is None else POLL_SECONDS)
+            self.changed.wait(1.0 if streams is not None and watcher.poll() is None else POLL_SECONDS)
         if watcher is not None and watcher.poll() is None:
             watcher.kill()
             watcher.wait()
 
-    def _drop_gone(self, indexes):
+    def _drop_gone(self, streams):
         """Stops the recorders of streams that are gone: PipeWire would otherwise link a recorder whose
         stream ended to another source (node.dont-reconnect asks it not to; this makes sure)."""
-        for (generation, index), process in self.streams.items():
-            if (generation != self.generation or index not in indexes) and process.poll() is None:
+        for (generation, index, sink), process in self.streams.items():
+            if (generation != self.generation or (index, sink) not in streams) and process.poll() is None:
                 process.kill()
 
     def _record(self, index):

@@ -16,7 +16,7 @@ import time
 
 from . import report
 from .desktop import RECORD_LATENCY_MSEC, Desktop, DesktopError, Folder
-from .recorder import Recorder, process_group
+from .recorder import STREAM_LATENCY_MSEC, Recorder, process_group
 from .sounds import write_tone as tone
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -201,7 +201,7 @@ def run(options, script):
             raise GameProblem(f"the game could not be started: {error.strerror}: {options.game[0]}") from None
         finally:
             log.close()
-        recorder = Recorder(desktop.folder, process_group(game.pid) or game.pid, RECORD_LATENCY_MSEC)
+        recorder = Recorder(desktop.folder, process_group(game.pid) or game.pid, STREAM_LATENCY_MSEC[options.server])
         stage.recorder = recorder
         recorder.start()
         phase = "waiting for the game's first stream"
