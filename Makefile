@@ -157,6 +157,22 @@ signals-test: lib
 	  Tests/desktop/signals-run.sh; \
 	fi
 
+## testbed-test: gamesound-testbed's bad scripts, bad games and a server that does not start, each with its
+## message, exit status and JUnit failure, nothing left behind; every kind of expectation judged on a known
+## recording; output.switch on PipeWire (Tests/testbed/check-testbed.py, about a minute;
+## `make sdk-test` runs it on the SDK's copy, with the example script against the SDL2 shooter and plain OpenAL).
+.PHONY: testbed-test testbed-twenty
+testbed-test:
+	/usr/bin/python3 Tests/testbed/check-testbed.py c/testbed/gamesound-testbed
+
+## testbed-twenty: by hand: twenty testbed runs in a row (a call and a server restart under Xvfb, the servers
+## alternating) against the plain OpenAL example; each must leave no process, socket or runtime folder behind.
+testbed-twenty:
+	mkdir -p $(C_OUT)
+	$(CC) -std=c99 -Wall -Wextra -Werror examples/plain-openal/plain_openal.c $$(pkg-config --cflags --libs openal) -lm \
+	    -o $(C_OUT)/plain_openal
+	/usr/bin/python3 Tests/testbed/twenty-runs.py c/testbed/gamesound-testbed $(C_OUT)/plain_openal
+
 ## c-example: build and run the C example game; SFX=folder of effects (default assets/sfx, else generated ones).
 c-example: lib
 	$(CC) $(C_FLAGS) demo/c-example/game.c $(C_LINK) -o $(C_OUT)/c-example

@@ -49,9 +49,20 @@ cp c/include/gamesound.h "$root/include/"
 fill c/sdk/gamesound.pc.in "$root/lib/pkgconfig/gamesound.pc" lib
 fill c/sdk/GameSoundConfig.cmake.in "$root/lib/cmake/GameSound/GameSoundConfig.cmake" lib
 fill c/sdk/GameSoundConfigVersion.cmake.in "$root/lib/cmake/GameSound/GameSoundConfigVersion.cmake" lib
-cp README.md LICENSE THIRD-PARTY docs/c-api.md docs/shipping.md "$root/share/doc/gamesound/"
+cp README.md LICENSE THIRD-PARTY docs/c-api.md docs/shipping.md docs/testbed.md "$root/share/doc/gamesound/"
 cp -r demo/c-example "$root/examples/c-example"
 cp -r demo/sdl-shooter "$root/examples/sdl-shooter"
+# install_testbed ROOT: gamesound-testbed (docs/testbed.md) under ROOT/bin, its Python package under
+# ROOT/share/gamesound/testbed, where the command looks for it (../share/gamesound/testbed).
+install_testbed() {
+    install -d "$1/bin" "$1/share/gamesound/testbed/gamesound_testbed"
+    install -m 755 c/testbed/gamesound-testbed "$1/bin/gamesound-testbed"
+    install -m 644 c/testbed/gamesound_testbed/*.py "$1/share/gamesound/testbed/gamesound_testbed/"
+}
+install_testbed "$root"
+install -d "$root/examples/testbed" "$root/examples/plain-openal"
+install -m 644 examples/testbed/*.json "$root/examples/testbed/"
+install -m 644 examples/plain-openal/plain_openal.c "$root/examples/plain-openal/"
 tar -C "$work" --owner=0 --group=0 -czf "dist/gamesound-$version-linux-$arch.tar.gz" "gamesound-$version"
 
 # ---- The Debian packages ---------------------------------------------------------------------
@@ -139,7 +150,10 @@ fill c/sdk/GameSoundConfig.cmake.in "$deb_dev/usr/lib/$multiarch/cmake/GameSound
 sed -i 's|"${CMAKE_CURRENT_LIST_DIR}/../../.."|"${CMAKE_CURRENT_LIST_DIR}/../../../.."|' \
     "$deb_dev/usr/lib/$multiarch/cmake/GameSound/GameSoundConfig.cmake"
 fill c/sdk/GameSoundConfigVersion.cmake.in "$deb_dev/usr/lib/$multiarch/cmake/GameSound/GameSoundConfigVersion.cmake" lib
-cp docs/c-api.md docs/shipping.md "$deb_dev/usr/share/doc/libgamesound-dev/"
+cp docs/c-api.md docs/shipping.md docs/testbed.md "$deb_dev/usr/share/doc/libgamesound-dev/"
+install_testbed "$deb_dev/usr"
+install -d "$deb_dev/usr/share/doc/libgamesound-dev/examples"
+install -m 644 examples/testbed/*.json examples/plain-openal/plain_openal.c "$deb_dev/usr/share/doc/libgamesound-dev/examples/"
 cat > "$deb_dev/DEBIAN/control" <<CONTROL
 Package: libgamesound-dev
 Version: $version
@@ -147,10 +161,15 @@ Architecture: $debarch
 Section: libdevel
 Priority: optional
 Maintainer: $maintainer
-Depends: libgamesound1 (= $version)
+Depends: libgamesound1 (= $version), python3
+Recommends: python3-dbus, python3-gi, python3-dbusmock, pulseaudio-utils, dbus-daemon, xvfb
+Suggests: pipewire-pulse, wireplumber, pulseaudio
 Description: game audio with iOS audio-session behaviour (development files)
  The C header, the link, and the pkg-config and CMake files for building a game
- against libgamesound.
+ against libgamesound, and gamesound-testbed, which runs a game on a private
+ desktop (PulseAudio or PipeWire, a session bus and a logind double), plays a
+ script of calls, music, screen locks, sleeps and output changes, and checks
+ what the game's own streams played.
 CONTROL
 md5sums "$deb_dev"
 dpkg-deb --root-owner-group --build "$deb_dev" "dist/libgamesound-dev_${version}_${debarch}.deb" >/dev/null

@@ -4,18 +4,19 @@
 
     check-c-signals.py GAME SOUNDTRACK [WRAPPER...]
 
-Needs a private sound server already running (Tests/desktop/with-server.sh, or signals-run.sh), and
-Debian's python3 (python3-dbus, python3-dbusmock). Starts its own private session bus (mpv with
-mpv-mpris, playerctl, misbehaving players) and a private bus given to the game as
-DBUS_SYSTEM_BUS_ADDRESS, where python3-dbusmock's logind template stands in for logind.
+Runs on the private desktop of Tests/desktop/with-server.sh (gamesound-testbed's: a sound server,
+a session bus for mpv with mpv-mpris, playerctl and the misbehaving players, and a system bus given to
+the game as DBUS_SYSTEM_BUS_ADDRESS, where the testbed's logind double, python3-dbusmock's logind
+template, stands in for logind once the lock and sleep checks start it), with Debian's python3
+(python3-dbus, python3-dbusmock).
 Prints one line per check and ends with "N passed, N failed".
 """
 import os
+import signal
 import subprocess
 import sys
 import time
 
-import dbus
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)  # desktop_checks, from any working directory
@@ -40,27 +41,20 @@ def start(arguments, env, **options):
     return process
 
 
+# The private desktop's code (c/testbed), for the logind double and the extra bus of slow_buses.
+sys.path.insert(0, os.path.join(HERE, "..", "..", "c", "testbed"))
+from gamesound_testbed.desktop import LogindDouble, start_bus  # noqa: E402
+
+
 def private_bus(name):
-    """A dbus-daemon of our own; its address."""
-    config = os.path.join(scratch, f"{name}.conf")
-    with open(config, "w") as out:
-        out.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig><type>session</type><listen>unix:path={scratch}/{name}.socket</listen>
-<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
-</busconfig>""")
-    daemon = start(["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address"], os.environ,
-                   stdout=subprocess.PIPE, stderr=None, text=True)
-    return daemon, daemon.stdout.readline().strip()
+    """One more dbus-daemon of our own (the desktop's own are the session and system buses); its address."""
+    address = f"unix:path={scratch}/{name}.socket"
+    children.append(start_bus(name, address, scratch, scratch))
+    return address
 
 
-session_daemon, session_address = private_bus("session")
-system_daemon, system_address = private_bus("system")
-# Every program here (mpv, playerctl, the game) sees only the private buses; others are not games.
+# Every program here (mpv, playerctl, the game) sees only the desktop's private buses; others are not games.
 base_env = dict(OTHERS_ENV)
-base_env["DBUS_SESSION_BUS_ADDRESS"] = session_address
-base_env["DBUS_SYSTEM_BUS_ADDRESS"] = system_address
-base_env.pop("XDG_SESSION_ID", None)
 
 
 def launch(policy=None, env=None):
@@ -130,30 +124,12 @@ def music_paused_and_resumed():
         stop(player)
 
 
-class Logind:
-    """python3-dbusmock's logind template on the private system bus, with GetSessionByPID added."""
-
-    def __init__(self):
-        env = dict(base_env, DBUS_SYSTEM_BUS_ADDRESS=system_address)
-        self.process = start(["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", "logind"], env)
-        self.bus = dbus.bus.BusConnection(system_address)
-        wait_for(10, lambda: self.bus.name_has_owner("org.freedesktop.login1"))
-        manager = self.bus.get_object("org.freedesktop.login1", "/org/freedesktop/login1")
-        self.mock = dbus.Interface(manager, "org.freedesktop.DBus.Mock")
-        self.session_path = self.mock.AddSession("c1", "seat0", dbus.UInt32(os.getuid()), "player", True)
-        self.mock.AddMethod("org.freedesktop.login1.Manager", "GetSessionByPID", "u", "o",
-                            f'ret = dbus.ObjectPath("{self.session_path}")')
-        self.session = dbus.Interface(self.bus.get_object("org.freedesktop.login1", self.session_path),
-                                      "org.freedesktop.login1.Session")
-
-    def set_locked_hint(self, locked):
-        self.session.SetLockedHint(locked)
-
-    def prepare_for_sleep(self, sleeping):
-        self.mock.EmitSignal("org.freedesktop.login1.Manager", "PrepareForSleep", "b", [dbus.Boolean(sleeping)])
-
-    def stop(self):
-        stop(self.process)
+def start_logind():
+    """The testbed's logind double (python3-dbusmock's logind template, GetSessionByPID answering one
+    session) on the desktop's system bus."""
+    logind = LogindDouble.start(base_env, os.path.join(scratch, "logind.log"))
+    children.append(logind.process)
+    return logind
 
 
 def silenced_and_back(game, what, lock, unlock):
@@ -170,7 +146,7 @@ def silenced_and_back(game, what, lock, unlock):
 
 
 def lock_and_sleep():
-    logind = Logind()
+    logind = start_logind()
     game = launch()
     try:
         check("logind: the game starts soloAmbient on the desktop", game.started()
@@ -200,7 +176,7 @@ def lock_and_sleep():
 
         game = launch()
         check("the system bus goes away: the game plays on", game.started(), f"status {game.status}")
-        stop(system_daemon)
+        os.kill(int(os.environ["GAMESOUND_SYSTEM_BUS_PID"]), signal.SIGKILL)
         check("... and says so once (logind.bus-lost)", wait_for(3, lambda: game.logs.count("logind.bus-lost") == 1)
               and game.logs.count("logind.bus-lost") == 1, f"logs {game.logs}")
         peak, _ = record(1.0, base_env)
@@ -314,7 +290,7 @@ def slow_buses():
     """Three players that never answer on the session bus and a logind that never answers on the system
     bus: the game waits for both at once, so it starts in about the longer of the two waits, not their
     sum (measured on 2 cores: 1.55 s side by side; 2.57 s and 2.60 s one after the other, before)."""
-    _, slow_system = private_bus("slow-system")
+    slow_system = private_bus("slow-system")
     env = dict(base_env, DBUS_SYSTEM_BUS_ADDRESS=slow_system)
     hung = [start(["/usr/bin/python3", os.path.join(HERE, "misbehaving_player.py"), "silent-logind"], env,
                   stdout=subprocess.PIPE, stderr=None, text=True)]
@@ -395,13 +371,16 @@ def now_playing():
         peak, _ = record(1.0, base_env)
         check("... the soundtrack is heard", peak > HEARD, f"peak {peak:.4f}")
 
+        # The unplug above paused the soundtrack once already: this pause is the next soundtrackPaused.
+        paused_before = game.events.count("soundtrackPaused")
         game_player("pause")
         asked = time.monotonic()
-        paused = wait_for(3, lambda: "soundtrackPaused" in game.events)
+        paused = wait_for(3, lambda: game.events.count("soundtrackPaused") > paused_before)
         check(f"playerctl pause pauses the soundtrack ({time.monotonic() - asked:.2f} s)", paused,
               f"events {game.events[-8:]}")
         check("... logged as the event remoteCommand {\"command\":\"pause\"}",
-              ("remoteCommand", '{"command":"pause"}') in game.event_details, f"{game.event_details[-6:]}")
+              wait_for(3, lambda: ("remoteCommand", '{"command":"pause"}') in game.event_details),
+              f"{game.event_details[-6:]}")
         check("... and the player says Paused", wait_for(3, lambda: game_player("status") == "Paused"), game_player("status"))
         time.sleep(0.5)  # what was queued before the pause leaves the sink
         peak, count = record(1.0, base_env)
@@ -416,7 +395,7 @@ def now_playing():
 
         game_player("play-pause")
         check("playerctl play-pause pauses (togglePlayPause)", wait_for(3, lambda: game_player("status") == "Paused")
-              and ("remoteCommand", '{"command":"togglePlayPause"}') in game.event_details, f"{game.event_details[-6:]}")
+              and wait_for(3, lambda: ("remoteCommand", '{"command":"togglePlayPause"}') in game.event_details), f"{game.event_details[-6:]}")
         game_player("play-pause")
         check("... and plays again", wait_for(3, lambda: game_player("status") == "Playing"), game_player("status"))
 

@@ -9,7 +9,6 @@ Standard library only: it is imported by python3 and by Debian's /usr/bin/python
 """
 import array
 import atexit
-import math
 import os
 import queue
 import shutil
@@ -18,7 +17,9 @@ import sys
 import tempfile
 import threading
 import time
-import wave
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "c", "testbed"))
+from gamesound_testbed.sounds import write_tone  # noqa: E402 (the testbed's own sounds, standard library only)
 
 RATE = 48000
 HEARD = 0.01      # peak of the soundtrack on the monitor: it plays near full scale
@@ -101,14 +102,7 @@ def wait_for(seconds, condition):
 
 def write_wav(path, hz, seconds, amplitude):
     """A mono 16-bit sine of `hz` at `amplitude` (0...1) for `seconds`; returns `path`."""
-    samples = array.array("h", (int(amplitude * 32767 * math.sin(2 * math.pi * hz * i / RATE))
-                                for i in range(int(RATE * seconds))))
-    with wave.open(path, "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(RATE)
-        out.writeframes(samples.tobytes())
-    return path
+    return write_tone(path, hz, seconds, amplitude, RATE)
 
 
 def _parec(env):

@@ -36,6 +36,8 @@ layout() {
         lib/pkgconfig/gamesound.pc lib/cmake/GameSound/GameSoundConfig.cmake \
         lib/cmake/GameSound/GameSoundConfigVersion.cmake share/doc/gamesound/README.md \
         share/doc/gamesound/LICENSE share/doc/gamesound/THIRD-PARTY share/doc/gamesound/c-api.md \
+        share/doc/gamesound/testbed.md bin/gamesound-testbed share/gamesound/testbed/gamesound_testbed/run.py \
+        examples/testbed/call-and-music.json examples/plain-openal/plain_openal.c \
         examples/sdl-shooter/CMakeLists.txt; do
         [ -e "$sdk/$path" ] || { echo "missing: $path"; missing=1; }
     done
@@ -44,7 +46,7 @@ layout() {
     [ "$(readlink "$sdk/lib/libgamesound.so.1")" = "libgamesound.so.$version" ] || { echo ".so.1 is not a link to .so.$version"; missing=1; }
     return "$missing"
 }
-check "the tarball unpacks to gamesound-$version/ with lib, include, pkg-config, CMake, docs and examples" layout
+check "the tarball unpacks to gamesound-$version/ with lib, include, pkg-config, CMake, docs, gamesound-testbed and examples" layout
 
 needed() {
     local allowed=" libc.so.6 libm.so.6 libstdc++.so.6 libgcc_s.so.1 libpthread.so.0 libdl.so.2 librt.so.1"
@@ -157,17 +159,62 @@ if hide_failure=$(hidden true 2>&1); then
             python3 "$repo/Tests/sdk/check-shooter-output.py" "$work/shooter.wav" "$work/shooter.bmp"
     }
     check "the SDL2 shooter plays itself for 5 s under Xvfb with the toolchain hidden: exit 0, audible WAV, drawn screenshot" sdl
+    # Side by side from here (each mostly waits on its own timeline, each on a private desktop of its
+    # own), checked below in this order: the desktop C game's checks on each server, and
+    # gamesound-testbed from the SDK (docs/testbed.md): the example script against the SDL2 shooter
+    # under Xvfb on each server (passes) and against the plain OpenAL program (fails where the docs
+    # say), and the testbed's bad scripts and bad games (Tests/testbed/check-testbed.py).
+    desktop_checks() {  # SERVER: the C game's desktop checks, then its signals checks
+        logged "c-game-$1" "$repo/Tests/desktop/with-server.sh" "$1" \
+            python3 "$repo/Tests/desktop/check-c-game.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/Tests/sdk/hide-toolchain.sh"
+        logged "signals-$1" "$repo/Tests/desktop/with-server.sh" "$1" \
+            /usr/bin/python3 "$repo/Tests/desktop/check-c-signals.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/Tests/sdk/hide-toolchain.sh"
+    }
+    testbed() {  # NAME SERVER GAME [ARGS...]: the example script from the SDK, its report in $work/testbed-NAME
+        local name=$1 server=$2
+        shift 2
+        logged "testbed-$name" hidden "$sdk/bin/gamesound-testbed" run --server "$server" --out "$work/testbed-$name" \
+            --junit "$work/testbed-$name.xml" "$sdk/examples/testbed/call-and-music.json" -- "$@"
+    }
+    cc -std=c99 -Wall -Wextra -Werror "$sdk/examples/plain-openal/plain_openal.c" $(pkg-config --cflags --libs openal) -lm \
+        -o "$work/plain_openal"
+    desktop_checks pulseaudio &
+    desktop_checks pipewire &
+    testbed shooter-pipewire pipewire "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets" &
+    testbed shooter-pulseaudio pulseaudio "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets" &
+    testbed plain-pipewire pipewire "$work/plain_openal" &
+    logged testbed-check hidden /usr/bin/python3 "$repo/Tests/testbed/check-testbed.py" "$sdk/bin/gamesound-testbed" &
     # The desktop, for a C game that sets nothing but gs_config_init: a private server of each kind,
-    # mpv's music, a phone-role stream, the sink's monitor (Tests/desktop/check-c-game.py).
+    # mpv's music, a phone-role stream, the sink's monitor (Tests/desktop/check-c-game.py); and MPRIS
+    # and logind (issue 28): mpv paused and resumed, the lock and sleep, missing and misbehaving buses.
     for server in pulseaudio pipewire; do
         check "the desktop C game on a private $server, with the toolchain hidden: ambient under mpv's music, heard on a quiet desktop, silent during a call and heard again within 1 s" \
-            "$repo/Tests/desktop/with-server.sh" "$server" \
-            python3 "$repo/Tests/desktop/check-c-game.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/Tests/sdk/hide-toolchain.sh"
-        # MPRIS and logind (issue 28): mpv paused and resumed, the lock and sleep, missing and misbehaving buses.
+            finished "c-game-$server"
         check "the desktop C game's signals on a private $server, with the toolchain hidden: EFFECTS_PLUS_SOUNDTRACK pauses mpv within 1 s and destroy resumes it; silent while logind says locked, heard within 1 s of the unlock and 1.5 s of the wake" \
-            "$repo/Tests/desktop/with-server.sh" "$server" \
-            /usr/bin/python3 "$repo/Tests/desktop/check-c-signals.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/Tests/sdk/hide-toolchain.sh"
+            finished "signals-$server"
     done
+    for server in pipewire pulseaudio; do
+        check "gamesound-testbed from the SDK, the toolchain hidden: examples/testbed/call-and-music.json passes against the SDL2 shooter under Xvfb on $server" \
+            finished "testbed-shooter-$server"
+    done
+    plain_fails() {
+        finished testbed-plain-pipewire 1 || return 1
+        python3 - "$work/testbed-plain-pipewire.xml" <<'PY'
+import sys, xml.etree.ElementTree as ET
+failed = sorted(case.get("name").rsplit(" (", 1)[0] for case in ET.parse(sys.argv[1]).iter("testcase")
+                if case.find("failure") is not None)
+expected = sorted(["silent during the call", "holds its music while the player's plays",
+                   "silent while the screen is locked", "heard within 3.5 s of the wake (its output gone and back)",
+                   "plays on beside an alarm", "heard within 4 s of the server's restart",
+                   "still has its stream at the end"])
+print("failed:", failed)
+sys.exit(0 if failed == expected else 1)
+PY
+    }
+    check "gamesound-testbed from the SDK: the same script against the plain OpenAL program fails (exit 1) with exactly the 7 expectations docs/testbed.md lists" plain_fails
+    check "gamesound-testbed from the SDK: bad scripts, bad games and a server that does not start, each with its message and exit status, nothing left behind (Tests/testbed/check-testbed.py)" \
+        finished testbed-check
+    wait
 else
     no_namespace() { echo "$hide_failure"; return 1; }
     check "the C, C++, SDL2 and desktop programs run with the toolchain hidden (they cannot: no mount namespace for $(id -un))" no_namespace
@@ -196,11 +243,12 @@ deb() {
     grep -q 'libgamesound.so.1 -> ' <<<"$runtime_files" || { echo "no .so.1 link in the package"; return 1; }
     ! grep -q 'gamesound.h' <<<"$runtime_files" || { echo "the header belongs in -dev"; return 1; }
     dpkg-deb -f "$dev" Depends | grep -q "libgamesound1 (= $version)" || { echo "-dev does not depend on the library"; return 1; }
-    for path in usr/include/gamesound.h 'libgamesound.so -> libgamesound.so.1' pkgconfig/gamesound.pc GameSoundConfig.cmake; do
+    for path in usr/include/gamesound.h 'libgamesound.so -> libgamesound.so.1' pkgconfig/gamesound.pc GameSoundConfig.cmake \
+        usr/bin/gamesound-testbed usr/share/gamesound/testbed/gamesound_testbed/run.py; do
         grep -q "$path" <<<"$dev_files" || { echo "the -dev package lacks $path"; return 1; }
     done
 }
-check "the .deb packages: libgamesound1 depends on libopenal1, libvorbisfile3, libopusfile0 and libflac12, recommends libpulse0 and libsystemd0, and holds the library; -dev holds the rest" deb
+check "the .deb packages: libgamesound1 depends on libopenal1, libvorbisfile3, libopusfile0 and libflac12, recommends libpulse0 and libsystemd0, and holds the library; -dev holds the rest, gamesound-testbed included" deb
 
 # ---- Licence and credits (LICENSE, THIRD-PARTY, the packages' copyright) ----------------------
 debs=("dist/libgamesound1_${version}_${debarch}.deb" "dist/libgamesound-dev_${version}_${debarch}.deb")

@@ -1,0 +1,257 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: Zlib
+"""gamesound-testbed's judging, bad input and bad games: each kind of expectation on a recording of
+known levels, then one clear message each for bad scripts and bad games, the exit status
+docs/testbed.md gives, a report that says what happened, and nothing left behind.
+
+    check-testbed.py TESTBED
+
+TESTBED is the gamesound-testbed to test (c/testbed/gamesound-testbed, or the SDK's bin/). The bad
+games are small shell programs that play silence with paplay (a stream of the game's process group)
+and then crash, hang or quit; the desktop cases run on a private PulseAudio, side by side. Prints
+one line per check and ends with "N passed, N failed".
+"""
+import array
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import wave
+import xml.etree.ElementTree as ElementTree
+
+TESTBED = os.path.abspath(sys.argv[1])
+work = tempfile.mkdtemp(prefix="gamesound-testbed-check-")
+lock = threading.Lock()
+results = []
+
+
+def check(name, ok, detail=""):
+    with lock:
+        results.append(ok)
+        print(f"ok: {name}" if ok else f"FAILED: {name}\n    {detail}", flush=True)
+
+
+def script_file(name, data):
+    path = os.path.join(work, f"{name}.json")
+    with open(path, "w") as out:
+        out.write(data if isinstance(data, str) else json.dumps(data))
+    return path
+
+
+def testbed(*arguments, env=None):
+    """Runs the testbed: (exit status, standard output and error together)."""
+    result = subprocess.run([TESTBED, *arguments], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=env, timeout=120)
+    return result.returncode, result.stdout
+
+
+GOOD = {"testbed": 1, "duration": 3, "timeline": [{"at": 1, "event": "call.ring", "id": "call"}],
+        "expect": [{"expect": "heard", "from": 0.5, "to": 1}]}
+
+
+def bad_scripts():
+    """Each bad script: exit status 2 and one line naming the place and the problem; no desktop starts."""
+    cases = [
+        ("not JSON", "{\"testbed\": 1,", "not JSON"),
+        ("an unknown event", dict(GOOD, timeline=[{"at": 1, "event": "call.rnig"}]),
+         "timeline[0]: unknown event \"call.rnig\""),
+        ("a time that is not a number", dict(GOOD, timeline=[{"at": "soon", "event": "call.ring"}]),
+         "timeline[0].at: must be a number, not \"soon\""),
+        ("an unknown field of an event", dict(GOOD, timeline=[{"at": 1, "event": "alarm", "loud": True}]),
+         "timeline[0] (alarm): unknown field 'loud'"),
+        ("a field out of range", dict(GOOD, timeline=[{"at": 1, "event": "alarm", "seconds": 60}]),
+         "timeline[0].seconds: 60 is outside 0.1...10"),
+        ("an event after the end", dict(GOOD, timeline=[{"at": 9, "event": "call.ring"}]),
+         "timeline[0].at: 9 is outside 0...3"),
+        ("events out of order", dict(GOOD, timeline=[{"at": 2, "event": "call.ring"}, {"at": 1, "event": "call.end"}]),
+         "timeline[1]: at 1 s comes before the event above it"),
+        ("a call that ends before it rings", dict(GOOD, timeline=[{"at": 1, "event": "call.end"}]),
+         "timeline[0]: call.end without call.ring before it"),
+        ("no duration", {k: v for k, v in GOOD.items() if k != "duration"}, "\"duration\" is missing"),
+        ("another script version", dict(GOOD, testbed=2), "\"testbed\": must be 1"),
+        ("an unknown top-level field", dict(GOOD, players=3), "the script: unknown field 'players'"),
+        ("an unknown expectation", dict(GOOD, expect=[{"expect": "loud", "from": 1, "to": 2}]),
+         "expect[0]: unknown expectation \"loud\""),
+        ("a window that ends before it starts", dict(GOOD, expect=[{"expect": "silent", "from": 2, "to": 1}]),
+         "expect[0]: \"from\" (2) must come before \"to\" (1)"),
+        ("heard_within an event with no such id", dict(GOOD, expect=[{"expect": "heard_within", "event": "calls", "ms": 500}]),
+         "expect[0].event: no event has the id \"calls\""),
+        ("a player status MPRIS does not have", dict(GOOD, expect=[{"expect": "player", "at": 1, "status": "Dancing"}]),
+         "expect[0].status: must be one of Playing, Paused, Stopped"),
+        ("a level with no bound", dict(GOOD, expect=[{"expect": "level", "from": 1, "to": 2, "reference": [0, 1]}]),
+         "give one of \"change_db_at_most\" and \"change_db_at_least\""),
+        ("no expectation", dict(GOOD, expect=[]), "expect: must be a list of at least one expectation"),
+    ]
+    for name, data, message in cases:
+        path = script_file(name.replace(" ", "-"), data)
+        status, output = testbed("run", "--server", "pulseaudio", "--out", os.path.join(work, "bad"), path, "--", "true")
+        lines = output.strip().splitlines()
+        check(f"a bad script ({name}): exit status 2 and one line: {message}",
+              status == 2 and len(lines) == 1 and message in lines[0] and path in lines[0], f"status {status}: {output}")
+    status, output = testbed("run", "--server", "pulseaudio", os.path.join(work, "no-such.json"), "--", "true")
+    check("a script that does not exist: exit status 2, cannot read", status == 2 and "cannot read" in output, output)
+    status, output = testbed("check", script_file("good", GOOD))
+    check("`check` takes a good script", status == 0 and "a good script" in output, output)
+    status, output = testbed("run", "--server", "jack", script_file("good", GOOD), "--", "true")
+    check("an unknown server: exit status 2", status == 2 and "invalid choice: 'jack'" in output, output)
+    status, output = testbed("run", "--server", "pulseaudio", script_file("good", GOOD))
+    check("no game after --: exit status 2", status == 2 and "run needs the game's command after --" in output, output)
+
+
+def leftovers(marker):
+    """The processes whose command line holds `marker`."""
+    return subprocess.run(["pgrep", "-f", marker], stdout=subprocess.PIPE, text=True).stdout.split()
+
+
+desktops = threading.BoundedSemaphore(3)  # bad games side by side, three desktops at a time
+
+
+def bad_game(name, game, expected_status, message, script=None, env=None):
+    with desktops:
+        run_bad_game(name, game, expected_status, message, script, env)
+
+
+def run_bad_game(name, game, expected_status, message, script, env):
+    marker = f"testbed-check-{name.replace(' ', '-')}-{os.getpid()}"
+    data = dict(script or {"testbed": 1, "duration": 3, "stream_within": 2, "stop_within": 1, "timeline": [],
+                           "expect": [{"expect": "heard", "from": 0.5, "to": 1}]})
+    server = data.pop("server", "pulseaudio")
+    path = script_file(marker, data)
+    out = os.path.join(work, marker)
+    junit = os.path.join(work, f"{marker}.xml")
+    # The marker rides in the game's arguments ($0 of sh), so that what is left of it can be found.
+    status, output = testbed("run", "--server", server, "--out", out, "--junit", junit, path,
+                             "--", "sh", "-c", game, marker, env=env)
+    report = open(os.path.join(out, "report.txt")).read() if os.path.exists(os.path.join(out, "report.txt")) else ""
+    try:
+        suite = ElementTree.parse(junit).getroot()
+        junit_failed = [case.get("name") for case in suite.iter("testcase") if case.find("failure") is not None]
+    except (OSError, ElementTree.ParseError):
+        junit_failed = None
+    left = leftovers(marker)
+    folder = next((line.split(": ", 1)[1] for line in report.splitlines() if line.startswith("  the private desktop: ")), None)
+    check(f"{name}: exit status {expected_status}, \"{message}\" in the output, the report and the JUnit failures",
+          status == expected_status and message in output and message in report and junit_failed is not None
+          and any("the game ran the script" in case for case in junit_failed), f"status {status}, output:\n{output}")
+    check(f"{name}: no process of the game left, the desktop's folder removed", not left and folder is not None
+          and not os.path.exists(folder), f"processes left: {left}, the desktop's folder: {folder}")
+
+
+def bad_games():
+    silence = "paplay --raw --property=media.role=game /dev/zero &"
+    cases = [
+        ("a game that crashes", f"{silence} sleep 1; kill -SEGV $$", 3, "the game was killed by SIGSEGV at"),
+        ("a game that never opens a stream", "sleep 30", 3, "the game opened no stream within 2 s of its start"),
+        ("a game that hangs (ignores SIGTERM)", f"trap '' TERM; {silence} while :; do sleep 0.1; done", 3,
+         "the game did not exit within 1 s of SIGTERM (it hangs): killed with SIGKILL"),
+        ("a game that quits early", f"{silence} sleep 1; exit 0", 3, "the game exited with status 0 at"),
+        ("a game that exits before any stream", "exit 7", 3, "the game exited with status 7"),
+        ("a run past its time limit", f"trap '' TERM; {silence} while :; do sleep 0.1; done", 3,
+         "the run passed its time limit of 11 s while stopping the game"),
+    ]
+    threads = []
+    for name, game, status, message in cases:
+        script = None
+        if "time limit" in name:
+            script = {"testbed": 1, "duration": 1, "time_limit": 11, "stop_within": 30, "timeline": [],
+                      "expect": [{"expect": "heard", "from": 0, "to": 1}]}
+        threads.append(threading.Thread(target=bad_game, args=(name, game, status, message, script)))
+    # A server that does not start: PipeWire told to read its configuration from a folder that does not exist.
+    threads.append(threading.Thread(target=bad_game, args=(
+        "a server that does not start", silence, 4, "the private desktop did not start (pipewire)",
+        {"testbed": 1, "server": "pipewire", "duration": 3, "timeline": [], "expect": [{"expect": "heard", "from": 0, "to": 1}]},
+        dict(os.environ, PIPEWIRE_CONFIG_DIR="/nonexistent-testbed-config"))))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def interrupted():
+    """SIGTERM to the testbed in the middle of a run: exit status 130, said so, nothing left."""
+    marker = f"testbed-check-interrupted-{os.getpid()}"
+    path = script_file(marker, {"testbed": 1, "duration": 30, "timeline": [{"at": 1, "event": "call.ring"}],
+                                "expect": [{"expect": "heard", "from": 0, "to": 1}]})
+    out = os.path.join(work, marker)
+    testbed_process = subprocess.Popen([TESTBED, "run", "--server", "pulseaudio", "--out", out, path, "--", "sh", "-c",
+                                        "paplay --raw /dev/zero & wait", marker],
+                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    output = ""
+    for line in testbed_process.stdout:
+        output += line
+        if "call.ring" in line:  # the timeline is under way
+            testbed_process.terminate()
+    status = testbed_process.wait()
+    folder = next((line.split(": ", 1)[1] for line in output.splitlines() if line.startswith("  the private desktop: ")), "")
+    check("SIGTERM during a run: exit status 130, \"interrupted by SIGTERM while playing the timeline\"",
+          status == 130 and "interrupted by SIGTERM while playing the timeline" in output, f"status {status}: {output}")
+    check("SIGTERM during a run: no process of the game left, the desktop's folder removed",
+          not leftovers(marker) and folder and not os.path.exists(folder), f"left: {leftovers(marker)}, folder {folder}")
+
+
+def judging():
+    """The expectations judged on a recording made here (a tone at 0.5, at 0.25 (-6 dB), silence and
+    the tone again, a second each): each kind holds where it should and fails where it should."""
+    package = next(folder for folder in (os.path.dirname(os.path.realpath(TESTBED)),
+                                         os.path.join(os.path.dirname(os.path.realpath(TESTBED)), "..", "share", "gamesound", "testbed"))
+                   if os.path.isdir(os.path.join(folder, "gamesound_testbed")))
+    sys.path.insert(0, package)
+    from gamesound_testbed import report, script as scripts
+    rate = report.RATE
+    samples = array.array("f", (amplitude * math.sin(2 * math.pi * 440 * i / rate)
+                                for amplitude in (0.5, 0.25, 0.0, 0.5) for i in range(rate)))
+    cases = [  # (expectation, whether it holds)
+        ({"expect": "heard", "from": 0, "to": 1}, True),
+        ({"expect": "heard", "from": 2.1, "to": 2.9}, False),
+        ({"expect": "heard", "from": 1, "to": 2, "rms_at_least": 0.2}, False),  # the RMS of a 0.25 sine is 0.18
+        ({"expect": "silent", "from": 2.05, "to": 2.95}, True),
+        ({"expect": "silent", "from": 1.5, "to": 2.5}, False),
+        ({"expect": "level", "from": 1, "to": 2, "reference": [0, 1], "change_db_at_most": -5}, True),
+        ({"expect": "level", "from": 1, "to": 2, "reference": [0, 1], "change_db_at_least": -3}, False),
+        ({"expect": "level", "from": 0, "to": 1, "reference": [2.1, 2.9], "change_db_at_least": -3}, False),
+        ({"expect": "heard_within", "event": "quiet", "ms": 1100}, True),
+        ({"expect": "heard_within", "event": "quiet", "ms": 900}, False),
+        ({"expect": "player", "at": 1.5, "status": "Paused"}, True),
+        ({"expect": "player", "at": 0.5, "status": "Paused"}, False),
+        ({"expect": "stream", "at": 2.5, "present": False}, True),
+        ({"expect": "stream", "at": 3.5, "present": False}, False),
+    ]
+    data = {"testbed": 1, "duration": 4, "timeline": [{"at": 2, "event": "call.ring", "id": "quiet"}],
+            "expect": [expectation for expectation, _ in cases]}
+    outcomes = report.judge(scripts.parse(data), samples, [(0, 1), (2, 0), (3, 1)],
+                            [(0, "Playing"), (1, "Paused")], {"quiet": 2.0})
+    for (expectation, holds), outcome in zip(cases, outcomes):
+        check(f"judged on a known recording: {outcome.name} {'holds' if holds else 'fails'} ({outcome.measured})",
+              outcome.ok == holds, f"{expectation}: {outcome.measured}")
+
+
+def switching():
+    """output.switch on PipeWire, twice: a game's stream that follows the default output is still
+    recorded on each output."""
+    out = os.path.join(work, "switching")
+    path = script_file("switching", {"testbed": 1, "duration": 6, "timeline": [
+        {"at": 2, "event": "output.switch"}, {"at": 4, "event": "output.switch"}], "expect": [
+        {"expect": "heard", "from": 0.5, "to": 1.9}, {"expect": "heard", "from": 2.5, "to": 3.9},
+        {"expect": "heard", "from": 4.5, "to": 5.9}]})
+    tone = os.path.join(work, "tone.wav")
+    with wave.open(tone, "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(48000)
+        wav.writeframes(array.array("h", (int(9000 * math.sin(i / 10)) for i in range(48000 * 8))).tobytes())
+    status, output = testbed("run", "--server", "pipewire", "--out", out, path, "--", "paplay", tone)
+    check("output.switch twice on PipeWire: the game is heard on each output (exit status 0)", status == 0, output)
+
+
+judging()
+bad_scripts()
+bad_games()
+switching()
+interrupted()
+subprocess.run(["rm", "-rf", work])
+failed = results.count(False)
+print(f"{len(results) - failed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
