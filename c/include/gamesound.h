@@ -110,7 +110,8 @@ int gs_version(void);
 
 /* gs_config.system: what the session lives in, and gs_system_kind(): what it chose. */
 #define GS_SYSTEM_AUTO      0 /* the default: the desktop for GS_OUTPUT_REALTIME when its sound server
-                                 (PulseAudio, or PipeWire's pipewire-pulse) answers within 2 s; else simulated */
+                                 (PulseAudio, or PipeWire's pipewire-pulse) answers within 2 s; else simulated.
+                                 Where no server can exist, libpulse is not even loaded (docs/linux-system.md) */
 #define GS_SYSTEM_SIMULATED 1 /* the simulated device, driven by gs_system_action() (tests, headless renders) */
 #define GS_SYSTEM_DESKTOP   2 /* the desktop's sound server: calls, other programs' audio, outputs and the
                                  server itself are the desktop's; gs_runtime_create fails without a server */
