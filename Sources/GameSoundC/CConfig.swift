@@ -7,7 +7,9 @@ import GameSound
 extension gs_config: ExtensibleCStruct {
     static let cName = "gs_config"
 
-    static let knownSize = MemoryLayout<gs_config>.offset(of: \gs_config.device_name)! + MemoryLayout<UnsafePointer<CChar>?>.size
+    static let knownSize = MemoryLayout<gs_config>.offset(of: \gs_config.app_icon_name)! + MemoryLayout<UnsafePointer<CChar>?>.size
+    /// ABI 1.0's `gs_config` ended with `device_name`; `app_name` and `app_icon_name` came after.
+    static let firstSize = MemoryLayout<gs_config>.offset(of: \gs_config.device_name)! + MemoryLayout<UnsafePointer<CChar>?>.size
 
     /// The defaults of a Swift ``GameSoundConfiguration``, so that C and Swift games start alike.
     static var defaults: gs_config {
@@ -29,6 +31,8 @@ extension gs_config: ExtensibleCStruct {
         config.seed = swift.seed
         config.hint_fade_seconds = swift.hintFadeDuration
         config.device_name = nil
+        config.app_name = nil
+        config.app_icon_name = nil
         return config
     }
 
@@ -77,6 +81,13 @@ extension gs_config: ExtensibleCStruct {
         let launch = LaunchState(otherAudio: otherAudio, silentSwitch: launch_silent_switch != 0,
                                  screenLocked: launch_screen_locked != 0)
         return (configuration, launch, systemChoice)
+    }
+
+    /// `app_name` and `app_icon_name`, checked as UTF-8 text: what the desktop's mixer should call the game.
+    func desktopIdentity(in function: String) throws(CFailure) -> (name: String?, iconName: String?) {
+        let name = try app_name.map { (text) throws(CFailure) in try string(text, named: "app_name", in: function) }
+        let icon = try app_icon_name.map { (text) throws(CFailure) in try string(text, named: "app_icon_name", in: function) }
+        return (name, icon)
     }
 
     private static func pick<Value>(_ index: Int32, from values: [Value]) -> Value? {

@@ -14,11 +14,13 @@ protocol ExtensibleCStruct {
     static var defaults: Self { get }
     /// Where the last field this library knows ends.
     static var knownSize: Int { get }
+    /// Where the last field of the struct's first version (GameSound 1.0) ends: the least a
+    /// `struct_size` may say. It never changes as fields are added.
+    static var firstSize: Int { get }
 }
 
 extension ExtensibleCStruct {
-    /// Where the last field of the struct's first version (GameSound 1.0) ends: the least a
-    /// `struct_size` may say. It never changes as fields are added.
+    /// A struct that has not grown since its first version ends where its first version did.
     static var firstSize: Int { knownSize }
 
     /// The most a `struct_size` may say: far more than any version will need (64 KiB).

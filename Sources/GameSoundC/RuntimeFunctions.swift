@@ -3,6 +3,7 @@ import CGameSoundABI
 import AudioSession
 import GameSound
 import Logging
+import PulseSystem
 
 /// Fills a `gs_config` with the defaults a typical game wants, for the size in its `struct_size`
 /// (the inline `gs_config_init` of gamesound.h sets it, then calls this).
@@ -31,8 +32,14 @@ import Logging
     cCall(onFailure: { _ in nil }) { () throws(CFailure) -> OpaquePointer? in
         let function = "gs_runtime_create"
         guard let config else { throw .null("config", in: function) }
-        let (configuration, launch, choice) = try gs_config.read(from: config, in: function).runtimeSettings(in: function)
+        let settings = try gs_config.read(from: config, in: function)
+        let (configuration, launch, choice) = try settings.runtimeSettings(in: function)
+        let identity = try settings.desktopIdentity(in: function)
         let logger = CLog.logger(label: "gamesound")
+        if case .realtime = configuration.output {
+            // Before the desktop's probe and OpenAL Soft connect: libpulse reads it at each connection.
+            PulseSystem.advertiseApplication(name: identity.name, iconName: identity.iconName)
+        }
         let system = try choice.makeSystem(output: configuration.output, launch: launch, logger: logger, in: function)
         let callback = EventCallbackSlot()
         let runtime: GameSoundRuntime

@@ -14,7 +14,8 @@ import Glibc
 /// The raw values are the `GS_SYSTEM_` constants of `gamesound.h` and part of the ABI.
 enum SystemChoice: Int32, Sendable {
     /// `GS_SYSTEM_AUTO`: the desktop when the output is real-time and a sound server answers in
-    /// time, otherwise the simulated system.
+    /// time, otherwise the simulated system. Where no server can exist
+    /// (``PulseSystem/defaultServerCandidate()`` finds none), the server is not probed at all.
     case auto = 0
     /// `GS_SYSTEM_SIMULATED`: the simulated system, driven by `gs_system_action`.
     case simulated = 1
@@ -48,6 +49,15 @@ enum SystemChoice: Int32, Sendable {
             }
         case .auto:
             guard case .realtime = output else { return SimulatedSystem(launch: launch) }
+            // Where no server can exist, libpulse is not even loaded (it and the libraries it brings
+            // would be mapped for nothing): the same fallback, without the probe.
+            guard PulseSystem.defaultServerCandidate() != nil else {
+                logger.warning("no sound server can be here (no PULSE_SERVER, no DISPLAY, no socket in the runtime folder or /run/pulse, no server in client.conf): the desktop is off, libpulse not loaded",
+                               metadata: ["code": "desktop.no-server"])
+                logger.info("no desktop sound server: the simulated system stands in",
+                            metadata: ["code": "system.simulated-fallback"])
+                return SimulatedSystem(launch: launch)
+            }
             do throws(PulseSystemError) {
                 return overlay(try PulseSystem(timeout: Self.autoTimeout, logger: logger), launch: launch, logger: logger)
             } catch {

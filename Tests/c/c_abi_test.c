@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1260,7 +1261,8 @@ static void test_definition_and_config_defaults(void) {
     CHECK(config.struct_size == sizeof config && config.seed == 0 && config.interruption_strategy == GS_INTERRUPTION_SUSPEND_CONTEXT
           && config.spatialization == GS_SPATIALIZATION_AUTO && config.distance_model == GS_DISTANCE_INVERSE_CLAMPED
           && config.system == GS_SYSTEM_AUTO && config.route_policy == GS_ROUTE_POLICY_DEFAULT && config.update_frames == 256
-          && config.hint_fade_seconds == 0.25 && config.device_name == NULL && config.voices == 32 && config.virtual_voices == 512,
+          && config.hint_fade_seconds == 0.25 && config.device_name == NULL && config.voices == 32 && config.virtual_voices == 512
+          && config.app_name == NULL && config.app_icon_name == NULL,
           "gs_config_init: seed 0, automatic spatialization, inverse clamped distance, automatic system, the policy's route "
           "policy, 256-frame updates, 0.25 s hint fade, the default device, 32 voices and 512 virtual ones: %d", config.virtual_voices);
     CHECK(gs_version() == GS_VERSION && GS_VERSION == 10000, "gs_version() is the header's GS_VERSION: %d", gs_version());
@@ -1290,6 +1292,20 @@ static void test_extensible_structs(void) {
     CHECK(gs_runtime_create(&newer.known) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT
           && strstr(gs_last_error(), "sets byte") != NULL,
           "a newer field set: refused, not ignored: %s", gs_last_error());
+
+    /* A program compiled with the first gs_config, which ended at device_name (app_name and
+     * app_icon_name came after): accepted, the later fields at their defaults. */
+    gs_config first;
+    memset(&first, 0x55, sizeof first);
+    first.struct_size = (uint32_t)offsetof(gs_config, app_name);
+    gs_config_defaults(&first);
+    CHECK(first.struct_size == offsetof(gs_config, app_name) && first.voices == 32
+          && first.device_name == NULL && (unsigned char)((const char *)&first.app_name)[0] == 0x55,
+          "gs_config_defaults on the first gs_config (up to device_name): the defaults, nothing written past it");
+    first.output = GS_OUTPUT_HEADLESS;
+    rt = gs_runtime_create(&first);
+    CHECK(rt != NULL, "a runtime from the first gs_config: %s", rt ? "" : gs_last_error());
+    gs_runtime_destroy(rt);
 
     gs_config config;
     gs_config_init(&config);

@@ -124,8 +124,29 @@ check "the desktop-libraries probe (Tests/sdk/lazy_desktop.c) builds with pkg-co
 # run, so that OpenAL Soft (which opens libpulse itself for its PulseAudio backend) maps neither.
 lazy_never() { ALSOFT_DRIVERS=null "$work/lazy_desktop" never "$effect"; }
 check "a game that never probes the desktop (simulated system on the null device; headless) maps neither libpulse nor libsystemd" lazy_never
+# Where no server can exist: nothing in the environment names one, an empty runtime folder, an
+# empty home (so no client.conf of the user's); /etc/pulse/client.conf names none on CI's Debian.
+lazy_noserver() {
+    mkdir -p "$work/noserver/home" "$work/noserver/run" &&
+        printf '; a server that does not exist\ndefault-server = unix:%s/nothing-here\n' "$work/noserver" >"$work/noserver/client.conf" &&
+        env -u PULSE_SERVER -u DISPLAY -u PULSE_RUNTIME_PATH -u PULSE_CLIENTCONFIG -u XDG_CONFIG_HOME \
+            HOME="$work/noserver/home" XDG_RUNTIME_DIR="$work/noserver/run" ALSOFT_DRIVERS=null \
+            "$work/lazy_desktop" noserver "$effect" "$work/noserver/client.conf"
+}
+check "GS_SYSTEM_AUTO where no server can exist does not map libpulse; with a server in client.conf it probes it" lazy_noserver
 lazy_desktop() { ALSOFT_DRIVERS=null "$repo/Tests/desktop/with-server.sh" pulseaudio "$work/lazy_desktop" desktop "$effect"; }
 check "a GS_SYSTEM_DESKTOP game on a private PulseAudio maps libpulse and libsystemd, loaded on the first probe" lazy_desktop
+# The game's name and icon on its OpenAL Soft stream (issue 39): on PipeWire with an icon the player's
+# environment already names (kept), on PulseAudio with the game's own.
+identity() {
+    local server=$1
+    shift
+    "$repo/Tests/desktop/with-server.sh" "$server" env ALSOFT_DRIVERS=pulse "$@" "$work/lazy_desktop" identity "$effect"
+}
+check "gs_config.app_name and app_icon_name name the game's stream in pactl list sink-inputs on a private PulseAudio" \
+    identity pulseaudio
+check "the same on a private PipeWire, where the player's environment names an icon already: the player's is kept" \
+    identity pipewire "PULSE_PROP_application.icon_name=players-icon"
 # libpulse.so.0 covered by /dev/null in a mount namespace of its own (without root, inside a user
 # namespace too, as hide-toolchain.sh does): dlopen fails as on a machine without it.
 lazy_missing() {

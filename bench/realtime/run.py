@@ -63,9 +63,12 @@ def side_env(side, backend):
     if backend == "null":
         env["ALSOFT_DRIVERS"] = "null"
         env["SDL_AUDIODRIVER"] = "dummy"
-        # No server to find: an empty runtime folder, so GameSound's desktop probe is refused at once.
+        # No server to find: an empty runtime folder, no PULSE_SERVER and no X display (whose root
+        # window could name one), so GameSound's GS_SYSTEM_AUTO sees that no server can exist and
+        # does not even load libpulse (issue 39).
         env["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="rt-null-")
         env.pop("PULSE_SERVER", None)
+        env.pop("DISPLAY", None)
     else:
         env["ALSOFT_DRIVERS"] = "pulse"
         env["SDL_AUDIODRIVER"] = "pulseaudio"

@@ -110,7 +110,8 @@ int gs_version(void);
 
 /* gs_config.system: what the session lives in, and gs_system_kind(): what it chose. */
 #define GS_SYSTEM_AUTO      0 /* the default: the desktop for GS_OUTPUT_REALTIME when its sound server
-                                 (PulseAudio, or PipeWire's pipewire-pulse) answers within 2 s; else simulated */
+                                 (PulseAudio, or PipeWire's pipewire-pulse) answers within 2 s; else simulated.
+                                 Where no server can exist, libpulse is not even loaded (docs/linux-system.md) */
 #define GS_SYSTEM_SIMULATED 1 /* the simulated device, driven by gs_system_action() (tests, headless renders) */
 #define GS_SYSTEM_DESKTOP   2 /* the desktop's sound server: calls, other programs' audio, outputs and the
                                  server itself are the desktop's; gs_runtime_create fails without a server */
@@ -150,6 +151,13 @@ typedef struct gs_config {
     double hint_fade_seconds;      /* how long the soundtrack fades for the secondary-audio hint, 0...60; 0.25 */
     const char *device_name;       /* GS_OUTPUT_REALTIME: the OpenAL output device by name (NULL, the
                                       default: the system's default device). Copied by gs_runtime_create */
+    /* Added after the first gs_config, at the end (a library that predates them refuses a gs_config
+     * that sets them, naming the byte): how the desktop's mixer
+     * (pavucontrol, GNOME or KDE settings, wpctl) names the game's stream. Read by
+     * gs_runtime_create for GS_OUTPUT_REALTIME before it connects, unless the player's environment
+     * already names one (PULSE_PROP...); the first runtime's stays for the process. */
+    const char *app_name;          /* the game's name, UTF-8 (NULL, the default: the program's file name) */
+    const char *app_icon_name;     /* an icon of the desktop's theme, as a .desktop file's Icon= (NULL: none) */
 } gs_config;
 
 /* Fills *config with the defaults, sized by config->struct_size. Call gs_config_init instead.
