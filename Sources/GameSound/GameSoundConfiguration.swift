@@ -105,6 +105,10 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// (``GameSoundRuntime/freshStartFrames()``). Within the package only: the storms' rebuild
     /// comparison turns it on; a game never reads them, so they are not kept.
     package var notesFreshStarts = false
+    /// The FIFO the testbed writes the simulated-only switches to; nil reads
+    /// `GAMESOUND_TESTBED_SWITCHES` from the environment. Within the package only: tests running in
+    /// parallel set it instead of the process's environment.
+    package var testbedSwitchesPath: String?
 
     /// Creates a configuration; every parameter has the default a typical game wants.
     ///

@@ -38,6 +38,7 @@ public final class GameSoundRuntime: Sendable {
 
     let core: CoreBox
     private let loop: RealtimeLoop?
+    private let switches: TestbedSwitches?
 
     /// Starts the runtime: configures the session, opens the output, activates, and starts
     /// `soundtrack` if the policy allows.
@@ -104,9 +105,21 @@ public final class GameSoundRuntime: Sendable {
         } else {
             loop = nil
         }
+        switches = (configuration.testbedSwitchesPath ?? Self.environment(TestbedSwitches.environmentVariable)).flatMap { path in
+            TestbedSwitches(path: path, logger: logger) { (action) throws(SystemActionError) in
+                try Self.perform(action, on: system, core: box)
+            }
+        }
+    }
+
+    private static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
     }
 
     deinit {
+        switches?.stop()
         loop?.stop()
         core.with { $0.shutdown() }
     }
@@ -119,6 +132,7 @@ public final class GameSoundRuntime: Sendable {
     /// Later calls throw ``GameSoundError/stopped`` (queries answer with the last state). Calling it
     /// twice does nothing. Dropping the last reference to the runtime shuts it down too.
     public func shutdown() {
+        switches?.stop()
         loop?.stop()
         core.with { $0.shutdown() }
     }
@@ -161,12 +175,22 @@ public final class GameSoundRuntime: Sendable {
     /// no signal for can be flipped (`silentSwitch.on`/`.off`, `screen.lock`/`.unlock`); the desktop
     /// itself rings and plugs, so those actions are refused. On any other system every action is.
     ///
+    /// The testbed flips the same switches through a FIFO named by `GAMESOUND_TESTBED_SWITCHES`
+    /// (docs/testbed.md): when it names one at launch, a thread of the runtime's own performs the
+    /// `silentSwitch.on`/`.off` and `screen.lock`/`.unlock` lines written to it.
+    ///
     /// - Parameter action: What the system does, for example `SystemAction.phoneRing`.
     /// - Throws: `SystemActionError` when the action makes no sense now (declining a
     ///   call that is not ringing), with reason `reportedBySystem` for what a real system reports
     ///   itself, or with reason `systemNotSimulated` when ``system`` takes no actions; nothing
     ///   changes then.
     public func perform(_ action: SystemAction) throws(SystemActionError) {
+        try Self.perform(action, on: system, core: core)
+    }
+
+    /// What ``perform(_:)`` does, without the runtime: the testbed's switches call it from a thread
+    /// that must not hold the runtime (its last reference would stop that thread from itself).
+    private static func perform(_ action: SystemAction, on system: any SystemAudio, core: CoreBox) throws(SystemActionError) {
         guard let simulated = system as? any ActionPerformingSystem else {
             throw SystemActionError(action: action, reason: .systemNotSimulated)
         }

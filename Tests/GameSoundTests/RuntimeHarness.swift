@@ -5,6 +5,7 @@ import AudioFiles
 import AudioSession
 import Foundation
 import GameSound
+import Logging
 import OpenAL
 import Synchronization
 
@@ -46,7 +47,8 @@ final class Harness {
     init(policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio,
          launch: LaunchState = .init(), soundtrack: Bool = true, voices: Int = 32,
          strategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext,
-         routePolicy: GameSoundConfiguration.RoutePolicy? = nil, overlaid: Bool = false, virtualVoices: Int = 0) throws {
+         routePolicy: GameSoundConfiguration.RoutePolicy? = nil, overlaid: Bool = false, virtualVoices: Int = 0,
+         testbedSwitches: String? = nil, logger: Logger = Logger(label: "gamesound")) throws {
         OpenALProcess.setDrivers("null")
         system = SimulatedSystem(launch: launch)
         let recorder = self.recorder
@@ -54,11 +56,12 @@ final class Harness {
         var configuration = GameSoundConfiguration(policy: policy, output: .headless, voices: voices, interruptionStrategy: strategy,
                                                    routePolicy: routePolicy)
         configuration.virtualVoices = virtualVoices
+        configuration.testbedSwitchesPath = testbedSwitches
         runtime = try GameSoundRuntime(
             configuration: configuration,
             system: overlaid ? SimulatedSwitchesOverlay(wrapping: system) : system,
             soundtrack: soundtrack ? TestAssets.soundtrackPath : nil,
-            eventObserver: { recorder.append($0) })
+            eventObserver: { recorder.append($0) }, logger: logger)
         try runtime.preload("beep", sound: TestAssets.beep)
     }
 

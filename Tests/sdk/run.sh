@@ -191,19 +191,33 @@ if hide_failure=$(hidden true 2>&1); then
         logged "signals-$1" "$repo/Tests/desktop/with-server.sh" "$1" \
             /usr/bin/python3 "$repo/Tests/desktop/check-c-signals.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/Tests/sdk/hide-toolchain.sh"
     }
-    testbed() {  # NAME SERVER GAME [ARGS...]: the example script from the SDK, its report in $work/testbed-NAME
-        local name=$1 server=$2
-        shift 2
+    testbed() {  # NAME SERVER SCRIPT GAME [ARGS...]: a testbed script, its report in $work/testbed-NAME
+        local name=$1 server=$2 script=$3
+        shift 3
         logged "testbed-$name" hidden "$sdk/bin/gamesound-testbed" run --server "$server" --out "$work/testbed-$name" \
-            --junit "$work/testbed-$name.xml" "$sdk/examples/testbed/call-and-music.json" -- "$@"
+            --junit "$work/testbed-$name.xml" "$script" -- "$@"
     }
+    # The shooter, a GameSound game, also gets the example with GameSound's simulated silent switch
+    # flipped at its end through the testbed (gamesound.switch): silent while it is on, heard again
+    # within 1 s of it going off. The plain OpenAL program keeps the example as the docs show it.
+    /usr/bin/python3 - "$sdk/examples/testbed/call-and-music.json" "$work/call-and-music-switch.json" <<'PY'
+import json, sys
+script = json.load(open(sys.argv[1]))
+script["name"] += ", and GameSound's simulated silent switch"
+script["duration"] = 30
+script["timeline"] += [{"at": 27, "event": "gamesound.switch", "action": "silentSwitch.on", "id": "switch-on"},
+                       {"at": 28.5, "event": "gamesound.switch", "action": "silentSwitch.off", "id": "switch-off"}]
+script["expect"] += [{"expect": "silent", "from": 27.4, "to": 28.4, "name": "silent while the simulated silent switch is on"},
+                     {"expect": "heard_within", "event": "switch-off", "ms": 1000, "name": "heard within 1 s of the switch going off"}]
+json.dump(script, open(sys.argv[2], "w"), indent=1)
+PY
     cc -std=c99 -Wall -Wextra -Werror "$sdk/examples/plain-openal/plain_openal.c" $(pkg-config --cflags --libs openal) -lm \
         -o "$work/plain_openal"
     desktop_checks pulseaudio &
     desktop_checks pipewire &
-    testbed shooter-pipewire pipewire "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets" &
-    testbed shooter-pulseaudio pulseaudio "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets" &
-    testbed plain-pipewire pipewire "$work/plain_openal" &
+    testbed shooter-pipewire pipewire "$work/call-and-music-switch.json" "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets" &
+    testbed shooter-pulseaudio pulseaudio "$work/call-and-music-switch.json" "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets" &
+    testbed plain-pipewire pipewire "$sdk/examples/testbed/call-and-music.json" "$work/plain_openal" &
     logged testbed-check hidden /usr/bin/python3 "$repo/Tests/testbed/check-testbed.py" "$sdk/bin/gamesound-testbed" &
     # The desktop, for a C game that sets nothing but gs_config_init: a private server of each kind,
     # mpv's music, a phone-role stream, the sink's monitor (Tests/desktop/check-c-game.py); and MPRIS
@@ -215,7 +229,7 @@ if hide_failure=$(hidden true 2>&1); then
             finished "signals-$server"
     done
     for server in pipewire pulseaudio; do
-        check "gamesound-testbed from the SDK, the toolchain hidden: examples/testbed/call-and-music.json passes against the SDL2 shooter under Xvfb on $server" \
+        check "gamesound-testbed from the SDK, the toolchain hidden: examples/testbed/call-and-music.json, with gamesound.switch silentSwitch.on and .off at its end, passes against the SDL2 shooter under Xvfb on $server" \
             finished "testbed-shooter-$server"
     done
     plain_fails() {

@@ -70,6 +70,8 @@ def bad_scripts():
          "timeline[1]: at 1 s comes before the event above it"),
         ("a call that ends before it rings", dict(GOOD, timeline=[{"at": 1, "event": "call.end"}]),
          "timeline[0]: call.end without call.ring before it"),
+        ("an unknown simulated switch", dict(GOOD, timeline=[{"at": 1, "event": "gamesound.switch", "action": "silentSwitch.up"}]),
+         "timeline[0].action: must be one of silentSwitch.on, silentSwitch.off, screen.lock, screen.unlock, not \"silentSwitch.up\""),
         ("no duration", {k: v for k, v in GOOD.items() if k != "duration"}, "\"duration\" is missing"),
         ("another script version", dict(GOOD, testbed=2), "\"testbed\": must be 1"),
         ("an unknown top-level field", dict(GOOD, players=3), "the script: unknown field 'players'"),
@@ -230,9 +232,11 @@ def judging():
 
 def switching():
     """output.switch on PipeWire, twice: a game's stream that follows the default output is still
-    recorded on each output."""
+    recorded on each output. The game is no GameSound game: gamesound.switch says it had no effect,
+    and the run goes on."""
     out = os.path.join(work, "switching")
     path = script_file("switching", {"testbed": 1, "duration": 6, "timeline": [
+        {"at": 1, "event": "gamesound.switch", "action": "silentSwitch.on"},
         {"at": 2, "event": "output.switch"}, {"at": 4, "event": "output.switch"}], "expect": [
         {"expect": "heard", "from": 0.5, "to": 1.9}, {"expect": "heard", "from": 2.5, "to": 3.9},
         {"expect": "heard", "from": 4.5, "to": 5.9}]})
@@ -244,6 +248,8 @@ def switching():
         wav.writeframes(array.array("h", (int(9000 * math.sin(i / 10)) for i in range(48000 * 8))).tobytes())
     status, output = testbed("run", "--server", "pipewire", "--out", out, path, "--", "paplay", tone)
     check("output.switch twice on PipeWire: the game is heard on each output (exit status 0)", status == 0, output)
+    check("gamesound.switch against a game that is no GameSound game: the report says it had no effect, nothing waits",
+          "gamesound.switch silentSwitch.on: the game has not opened GAMESOUND_TESTBED_SWITCHES" in output, output)
 
 
 judging()

@@ -43,6 +43,12 @@ enum LogCode: String, CaseIterable {
     /// distinct failure (operation, code, what was affected) on a context; the event
     /// `openALFailed` says the same.
     case openALCallFailed = "openal.call-failed"
+    /// `GAMESOUND_TESTBED_SWITCHES` names no FIFO (or it cannot be opened): the testbed cannot flip
+    /// the simulated switches; the runtime runs as before.
+    case testbedSwitchesUnavailable = "testbed.switches-unavailable"
+    /// The testbed's FIFO asked for something other than a simulated-only switch, or for one this
+    /// runtime's system refuses; nothing changes.
+    case testbedSwitchRefused = "testbed.switch-refused"
 
     /// The metadata that carries the code.
     var metadata: Logger.Metadata { ["code": .string(rawValue)] }

@@ -13,9 +13,8 @@ import Glibc
 /// while anything moves, longer while the runtime is quiet. A long wait ends early when the game
 /// calls or the system notifies (``wake()``), so what they start is followed from the next period.
 final class RealtimeLoop: Sendable {
-    private let stopped = Mutex(false)
+    private let worker = WorkerStop()
     private let tick: @Sendable () -> (wait: Double, quiet: Bool)
-    private let finished = DispatchSemaphore(value: 0)
     /// Signalled by ``wake()`` while the loop waits through a quiet stretch.
     private let wakeUp = DispatchSemaphore(value: 0)
     /// The loop is in a quiet wait, which ``wake()`` may end.
@@ -28,7 +27,7 @@ final class RealtimeLoop: Sendable {
     func start() {
         let thread = DispatchQueue(label: "GameSound update")
         thread.async { [self] in
-            while !stopped.withLock({ $0 }) {
+            while !worker.isStopped {
                 let next = tick()
                 let seconds = max(0, min(next.wait, 1))
                 if next.quiet {
@@ -39,7 +38,7 @@ final class RealtimeLoop: Sendable {
                     usleep(useconds_t(seconds * 1_000_000))
                 }
             }
-            finished.signal()
+            worker.finish()
         }
     }
 
@@ -52,11 +51,6 @@ final class RealtimeLoop: Sendable {
 
     /// Stops the loop and waits for its last update to finish.
     func stop() {
-        let wasRunning = stopped.withLock { stopped in
-            defer { stopped = true }
-            return !stopped
-        }
-        wake()
-        if wasRunning { finished.wait() }
+        worker.stop(waking: wake)
     }
 }

@@ -181,7 +181,7 @@ def write_svg(path, script, kind, samples, event_times_by_index, outcomes, probl
         out.append(f'<line x1="{x(second):.1f}" y1="{top + height}" x2="{x(second):.1f}" y2="{top + height + 4}" '
                    f'stroke="#333333"/><text x="{x(second):.1f}" y="{top + height + 13}" text-anchor="middle">{second}</text>')
     for row, (event, at) in enumerate(event_times_by_index):
-        label = event.id or event.name
+        label = event.label
         out.append(f'<g class="event"><title>{escape(f"{label} at {at:.2f} s")}</title>'
                    f'<line x1="{x(at):.1f}" y1="{top - 4}" x2="{x(at):.1f}" y2="{top + height}" stroke="#e76f51" '
                    f'stroke-opacity="0.7"/><text x="{x(at) + 2:.1f}" y="{top + 10 + (row % 4) * 11}" fill="#e76f51">'

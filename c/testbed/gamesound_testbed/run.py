@@ -7,6 +7,7 @@ killed with the desktop (Desktop.close). SIGINT and SIGTERM to the testbed, and 
 time_limit (SIGALRM), end the run the same way.
 """
 import array
+import errno
 import os
 import shutil
 import signal
@@ -46,6 +47,9 @@ class Stage:
         self.current = None
         self.recorder = None
         self.player_statuses = []
+        # The FIFO a GameSound game reads gamesound.switch's actions from (GAMESOUND_TESTBED_SWITCHES).
+        self.switches = os.path.join(scratch, "switches")
+        os.mkfifo(self.switches, 0o600)
         self.music = tone(os.path.join(scratch, "music.wav"), 523.25, duration + 15, 0.3)
         self.ring = tone(os.path.join(scratch, "ring.wav"), 440, duration + 15, 0.2)
         self.player = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "player.py"), self.music],
@@ -75,8 +79,10 @@ class Stage:
                                 stderr=subprocess.DEVNULL, start_new_session=True)
 
     def play(self, event):
-        """Plays one timeline event on the desktop."""
+        """Plays one timeline event on the desktop; returns a note for the report, or None."""
         name = event.name
+        if name == "gamesound.switch":
+            return self._switch(event.fields["action"])
         if name.startswith("music."):
             self.press(name.split(".")[1])
         elif name == "call.ring":
@@ -106,6 +112,24 @@ class Stage:
             self.recorder.server_restarted()
             self.outputs = {}
             self._load_output(self.current)
+        return None
+
+    def _switch(self, action):
+        """Writes a simulated switch to the game's FIFO, never waiting: a game that has not opened it
+        (not a GameSound game) is said, not waited for."""
+        try:
+            descriptor = os.open(self.switches, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as error:
+            if error.errno == errno.ENXIO:
+                return "the game has not opened GAMESOUND_TESTBED_SWITCHES (not a GameSound game?): no effect"
+            raise
+        try:
+            os.write(descriptor, (action + "\n").encode())
+        except BlockingIOError:
+            return "the game does not read GAMESOUND_TESTBED_SWITCHES (its FIFO is full): no effect"
+        finally:
+            os.close(descriptor)
+        return None
 
     # The outputs are the testbed's own null sinks (each with a clock), so that sleeping can take the
     # default one away and waking can bring it back on either server: "testbed_speakers" from the
@@ -187,6 +211,7 @@ def run(options, script):
         os.makedirs(scratch)
         stage = Stage(desktop, scratch, script.duration, say)
         env = desktop.env
+        env["GAMESOUND_TESTBED_SWITCHES"] = stage.switches
         env.pop("DISPLAY", None)  # the game sees a display only when the script asks for one: Xvfb's
         if script.display:
             phase = "starting Xvfb"
@@ -219,10 +244,10 @@ def run(options, script):
             if not _sleep_watching(wait, game, recorder, stage):
                 break
             at = recorder.now()
-            stage.play(event)
+            note = stage.play(event)
             event_times[event.id or f"#{event.index}"] = at
             played.append((event, at))
-            say(f"  {at:6.2f} s  {event.label}")
+            say(f"  {at:6.2f} s  {event.label}" + (f": {note}" if note else ""))
         if game.poll() is None:
             _sleep_watching(script.duration - recorder.now(), game, recorder, stage)
         if game.poll() is not None:

@@ -20,6 +20,12 @@ EVENTS = {
     "sleep": {}, "wake": {},
     "output.switch": {},
     "server.restart": {"down_for": (0.5, 0.0, 10.0)},
+    "gamesound.switch": {},
+}
+# Events with a text field: the field and the values it takes. gamesound.switch flips a switch the
+# desktop does not have, simulated by a GameSound game (GAMESOUND_TESTBED_SWITCHES).
+TEXT_FIELDS = {
+    "gamesound.switch": ("action", ("silentSwitch.on", "silentSwitch.off", "screen.lock", "screen.unlock")),
 }
 # Events that open a state and the event that closes it: a script must not open one twice or close
 # one that is not open.
@@ -49,7 +55,9 @@ class Event:
 
     @property
     def label(self):
-        return self.id or self.name
+        if self.id:
+            return self.id
+        return f"{self.name} {self.fields['action']}" if "action" in self.fields else self.name
 
 
 class Expectation:
@@ -149,7 +157,8 @@ def _events(timeline, duration):
         if name not in EVENTS:
             raise ScriptError(f"{where}: unknown event {json.dumps(name)} (known: {', '.join(EVENTS)})")
         fields = EVENTS[name]
-        _unknown_keys(entry, {"at", "event", "id", *fields}, f"{where} ({name})")
+        text_field = TEXT_FIELDS.get(name)
+        _unknown_keys(entry, {"at", "event", "id", *fields, *(text_field[:1] if text_field else ())}, f"{where} ({name})")
         if "at" not in entry:
             raise ScriptError(f"{where} ({name}): \"at\" is missing")
         at = _number(entry["at"], f"{where}.at", 0, duration)
@@ -160,6 +169,11 @@ def _events(timeline, duration):
             ids.add(ident)
         values = {key: _number(entry.get(key, default), f"{where}.{key}", low, high)
                   for key, (default, low, high) in fields.items()}
+        if text_field:
+            key, allowed = text_field
+            if entry.get(key) not in allowed:
+                raise ScriptError(f"{where}.{key}: must be one of {', '.join(allowed)}, not {json.dumps(entry.get(key))}")
+            values[key] = entry[key]
         events.append(Event(index, at, name, ident, values))
     previous = None
     for event in events:
