@@ -98,8 +98,12 @@ extension ALMirror {
     /// Leaves this runtime's context current on no thread: at the end of each of its steps, so that
     /// the thread (a game's own) goes back to the process-wide current context, if its own code has
     /// one, and no thread keeps ours. A failure is reported, not thrown.
+    ///
+    /// Whatever context is current on this thread only is released, not only this runtime's: a
+    /// context left there holds a reference that OpenAL Soft drops when the thread ends, and a
+    /// context destroyed meanwhile would then be freed from under it.
     func releaseThread() {
-        guard context?.isCurrent == true else { return }
+        guard ALContext.isAnyCurrentOnThisThread else { return }
         attempt("the audio context") { () throws(OpenALError) in try ALContext.clearCurrentOnThisThread() }
     }
 
@@ -118,17 +122,30 @@ extension ALMirror {
         contextSuspended = false
     }
 
-    /// Destroys the context (its objects must be gone): a loopback's at once, a real device's on the
-    /// retirement queue (``OutputRetirement``), after it is no longer current.
+    /// Destroys the context (its objects must be gone), here: the device stays in use (a
+    /// rebuild-strategy interruption makes a new context on it).
     func destroyContext() {
-        defer {
-            context = nil
-            contextSuspended = false
-        }
-        guard let context else { return }
-        guard context.device.kind == .output else { return context.destroy() }
         releaseThread()
-        OutputRetirement.retire(context: context, closing: nil)
+        context?.destroy()
+        context = nil
+        contextSuspended = false
+    }
+
+    /// Lets the context (its objects gone) and the device go together, for a new device to come: a
+    /// real device's on the retirement queue (``OutputRetirement``), a loopback's here. Nothing of
+    /// ours uses that device again, so OpenAL Soft stopping its mixer runs beside nothing of it.
+    func retireOutput() {
+        releaseThread()
+        let (oldContext, oldDevice) = (context, device)
+        context = nil
+        contextSuspended = false
+        device = nil
+        if oldDevice?.kind == .output {
+            OutputRetirement.retire(context: oldContext, closing: oldDevice)
+        } else {
+            oldContext?.destroy()
+            if let oldDevice { attempt("the output device") { () throws(OpenALError) in try oldDevice.close() } }
+        }
     }
 
     /// Closes the device (its contexts must be gone) and lets it go: a loopback at once, a real

@@ -77,7 +77,9 @@ extension RuntimeCore {
         guard mirror.hasContext else { return }
         resumeSuspendedContext()
         _ = useContext()
-        teardownContext(logDestroyed: true)
+        // Every caller replaces the device next (a loss, a move, a wait for one, a reopen after the
+        // interruption), so it goes with the context, off the lock for a real one.
+        teardownContext(logDestroyed: true, retiringDevice: true)
     }
 
     /// A real output device can stop working with no word from the system: a USB headset pulled, or

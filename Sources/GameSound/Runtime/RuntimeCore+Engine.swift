@@ -101,13 +101,16 @@ extension RuntimeCore {
 
     /// Deletes every source and buffer, then destroys the context. Buffers are uploaded again from
     /// the decoded bank when a context is rebuilt, so nothing is read from disk.
-    func teardownContext(logDestroyed: Bool) {
+    ///
+    /// - Parameter retiringDevice: The device goes too, for a new one (``ALMirror/retireOutput()``):
+    ///   a real one is destroyed and closed off the lock.
+    func teardownContext(logDestroyed: Bool, retiringDevice: Bool = false) {
         releaseStreamPlayers()
         mirror.tearDownReverb()
         // Teardown reports what fails and goes on: whatever is left goes with the context.
         mirror.deleteSources()
         mirror.deleteBuffers()
-        mirror.destroyContext()
+        if retiringDevice { mirror.retireOutput() } else { mirror.destroyContext() }
         if logDestroyed { log(.engine, "contextDestroyed") }
     }
 
