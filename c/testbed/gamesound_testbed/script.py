@@ -145,17 +145,24 @@ def parse(data, path="script"):
     return Script(path, name, duration, time_limit, display, stream_within, stop_within, events, expectations)
 
 
+def _entry_kind(entry, where, key, known, example, noun=None):
+    """The kind an entry of the timeline or of the expectations names under `key`, once the entry
+    is an object and the kind one of `known`; a ScriptError naming `where` otherwise."""
+    if not isinstance(entry, dict):
+        raise ScriptError(f"{where}: must be an object like {example}")
+    kind = entry.get(key)
+    if kind not in known:
+        raise ScriptError(f"{where}: unknown {noun or key} {json.dumps(kind)} (known: {', '.join(known)})")
+    return kind
+
+
 def _events(timeline, duration):
     if not isinstance(timeline, list):
         raise ScriptError("timeline: must be a list of events")
     events, ids = [], set()
     for index, entry in enumerate(timeline):
         where = f"timeline[{index}]"
-        if not isinstance(entry, dict):
-            raise ScriptError(f"{where}: must be an object like {{\"at\": 4, \"event\": \"call.ring\"}}")
-        name = entry.get("event")
-        if name not in EVENTS:
-            raise ScriptError(f"{where}: unknown event {json.dumps(name)} (known: {', '.join(EVENTS)})")
+        name = _entry_kind(entry, where, "event", EVENTS, '{"at": 4, "event": "call.ring"}')
         fields = EVENTS[name]
         text_field = TEXT_FIELDS.get(name)
         _unknown_keys(entry, {"at", "event", "id", *fields, *(text_field[:1] if text_field else ())}, f"{where} ({name})")
@@ -207,11 +214,7 @@ def _expectations(entries, duration, ids):
     expectations = []
     for index, entry in enumerate(entries):
         where = f"expect[{index}]"
-        if not isinstance(entry, dict):
-            raise ScriptError(f"{where}: must be an object like {{\"expect\": \"heard\", \"from\": 1, \"to\": 3}}")
-        kind = entry.get("expect")
-        if kind not in EXPECTATIONS:
-            raise ScriptError(f"{where}: unknown expectation {json.dumps(kind)} (known: {', '.join(EXPECTATIONS)})")
+        kind = _entry_kind(entry, where, "expect", EXPECTATIONS, '{"expect": "heard", "from": 1, "to": 3}', "expectation")
         spec = EXPECTATIONS[kind]
         _unknown_keys(entry, {"expect", "name", *spec["required"], *spec["optional"]}, f"{where} ({kind})")
         for key in spec["required"]:
