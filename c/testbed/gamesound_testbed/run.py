@@ -19,6 +19,7 @@ from . import report
 from .desktop import RECORD_LATENCY_MSEC, Desktop, DesktopError, Folder
 from .recorder import STREAM_LATENCY_MSEC, Recorder, process_group
 from .sounds import write_tone as tone
+from .window import Windows
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -197,7 +198,7 @@ def run(options, script):
     old[signal.SIGALRM] = signal.signal(signal.SIGALRM, on_alarm)
     signal.setitimer(signal.ITIMER_REAL, script.time_limit)
     started = time.monotonic()
-    desktop = game = stage = recorder = xvfb = None
+    desktop = game = stage = recorder = xvfb = windows = None
     problems, outcomes, samples, status = [], [], array.array("f"), PASSED
     phase = "starting the desktop"
     event_times = {}
@@ -217,6 +218,9 @@ def run(options, script):
             phase = "starting Xvfb"
             xvfb, display = start_xvfb(desktop.folder)
             env["DISPLAY"] = display
+            if script.moves_windows:
+                phase = "starting the window manager"
+                windows = Windows(env, desktop.folder.logs)
         phase = "starting the game"
         log = open(os.path.join(out, "game.log"), "wb")
         try:
@@ -244,7 +248,8 @@ def run(options, script):
             if not _sleep_watching(wait, game, recorder, stage):
                 break
             at = recorder.now()
-            note = stage.play(event)
+            note = (windows.play(event.name, group_members(game.pid)) if event.name.startswith("window.")
+                    else stage.play(event))
             event_times[event.id or f"#{event.index}"] = at
             played.append((event, at))
             say(f"  {at:6.2f} s  {event.label}" + (f": {note}" if note else ""))
@@ -285,6 +290,8 @@ def run(options, script):
                 stop_game(game, script.stop_within)
             if stage is not None:
                 stage.close()
+            if windows is not None:
+                windows.close()
             if xvfb is not None:
                 stop_xvfb(xvfb)
         finally:
@@ -320,6 +327,16 @@ def run(options, script):
 
 class GameProblem(Exception):
     """The game crashed, never opened a stream, or would not stop."""
+
+
+def group_members(pid):
+    """The processes of `pid`'s process group (the game and what it started), `pid` first."""
+    group = process_group(pid)
+    members = [pid]
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and int(entry) != pid and group is not None and process_group(int(entry)) == group:
+            members.append(int(entry))
+    return members
 
 
 def _sleep_watching(seconds, game, recorder, stage):

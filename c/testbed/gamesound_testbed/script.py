@@ -21,7 +21,10 @@ EVENTS = {
     "output.switch": {},
     "server.restart": {"down_for": (0.5, 0.0, 10.0)},
     "gamesound.switch": {},
+    "window.minimize": {}, "window.restore": {}, "window.unfocus": {}, "window.focus": {},
 }
+# Events that move the game's window: they need "display": true (docs/testbed.md).
+WINDOW_EVENTS = ("window.minimize", "window.restore", "window.unfocus", "window.focus")
 # Events with a text field: the field and the values it takes. gamesound.switch flips a switch the
 # desktop does not have, simulated by a GameSound game (GAMESOUND_TESTBED_SWITCHES).
 TEXT_FIELDS = {
@@ -29,7 +32,8 @@ TEXT_FIELDS = {
 }
 # Events that open a state and the event that closes it: a script must not open one twice or close
 # one that is not open.
-PAIRS = {"call.ring": "call.end", "screen.lock": "screen.unlock", "sleep": "wake"}
+PAIRS = {"call.ring": "call.end", "screen.lock": "screen.unlock", "sleep": "wake",
+         "window.minimize": "window.restore", "window.unfocus": "window.focus"}
 
 # Each expectation: its required fields (numbers unless said), its optional fields with defaults.
 EXPECTATIONS = {
@@ -71,6 +75,10 @@ class Script:
         self.path, self.name, self.duration, self.time_limit = path, name, duration, time_limit
         self.display, self.stream_within, self.stop_within = display, stream_within, stop_within
         self.events, self.expectations = events, expectations
+
+    @property
+    def moves_windows(self):
+        return any(event.name in WINDOW_EVENTS for event in self.events)
 
     def event(self, ident):
         return next(event for event in self.events if event.id == ident)
@@ -141,6 +149,10 @@ def parse(data, path="script"):
     if not isinstance(name, str) or not name:
         raise ScriptError("name: must be a non-empty string")
     events = _events(data["timeline"], duration)
+    moving = next((event for event in events if event.name in WINDOW_EVENTS), None)
+    if moving is not None and not display:
+        raise ScriptError(f"timeline[{moving.index}] ({moving.name}): moving the game's window needs a display: "
+                          "set \"display\": true")
     expectations = _expectations(data["expect"], duration, {event.id for event in events if event.id})
     return Script(path, name, duration, time_limit, display, stream_within, stop_within, events, expectations)
 
