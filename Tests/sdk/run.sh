@@ -229,15 +229,21 @@ script["expect"] = [{"expect": "heard", "from": 1, "to": 3, "name": "heard with 
                     {"expect": "heard", "from": 5.2, "to": 6.8, "name": "plays on after the restore"}]
 json.dump(script, open(sys.argv[2], "w"), indent=1)
 PY
+    # Sleep as PipeWire does it (issue 40): the output removed at PrepareForSleep(true) and made
+    # again under its name at the wake, at once or 2 s later, or another output the default.
     { testbed shooter-pipewire pipewire "$work/call-and-music-switch.json" "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets"
       testbed window-pipewire pipewire "$sdk/examples/testbed/window.json" "$work/sdl-shooter/sdl-shooter" \
-          --assets "$repo/assets" --mute-unfocused; } &
+          --assets "$repo/assets" --mute-unfocused
+      testbed window-playback-pipewire pipewire "$work/window-playback.json" "$work/sdl-shooter/sdl-shooter" \
+          --assets "$repo/assets" --media-playback; } &
     { testbed shooter-pulseaudio pulseaudio "$work/call-and-music-switch.json" "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets"
       testbed window-pulseaudio pulseaudio "$sdk/examples/testbed/window.json" "$work/sdl-shooter/sdl-shooter" \
           --assets "$repo/assets" --mute-unfocused
-      testbed window-playback-pulseaudio pulseaudio "$work/window-playback.json" "$work/sdl-shooter/sdl-shooter" \
-          --assets "$repo/assets" --media-playback; } &
-    testbed plain-pipewire pipewire "$sdk/examples/testbed/call-and-music.json" "$work/plain_openal" &
+      testbed sleep-pulseaudio pulseaudio "$repo/Tests/testbed/sleep-outputs.json" "$work/sdl-shooter/sdl-shooter" \
+          --assets "$repo/assets"; } &
+    { testbed plain-pipewire pipewire "$sdk/examples/testbed/call-and-music.json" "$work/plain_openal"
+      testbed sleep-pipewire pipewire "$repo/Tests/testbed/sleep-outputs.json" "$work/sdl-shooter/sdl-shooter" \
+          --assets "$repo/assets"; } &
     logged testbed-check hidden /usr/bin/python3 "$repo/Tests/testbed/check-testbed.py" "$sdk/bin/gamesound-testbed" &
     # The desktop, for a C game that sets nothing but gs_config_init: a private server of each kind,
     # mpv's music, a phone-role stream, the sink's monitor (Tests/desktop/check-c-game.py); and MPRIS
@@ -256,8 +262,12 @@ PY
         check "gamesound-testbed from the SDK: examples/testbed/window.json passes against the SDL2 shooter (--mute-unfocused) under Xvfb on $server: silent while minimised and while unfocused, heard within 0.5 s of each return" \
             finished "testbed-window-$server"
     done
-    check "gamesound-testbed from the SDK: a media-playback SDL2 shooter plays on while its window is minimised (PulseAudio)" \
-        finished testbed-window-playback-pulseaudio
+    check "gamesound-testbed from the SDK: a media-playback SDL2 shooter plays on while its window is minimised (PipeWire)" \
+        finished testbed-window-playback-pipewire
+    for server in pipewire pulseaudio; do
+        check "gamesound-testbed from the SDK: sleep on $server as PipeWire does it (Tests/testbed/sleep-outputs.json): the output made again under its name at the wake, 2 s later, or another default; the SDL2 shooter on the right sink and heard within 1 s each time" \
+            finished "testbed-sleep-$server"
+    done
     plain_fails() {
         finished testbed-plain-pipewire 1 || return 1
         python3 - "$work/testbed-plain-pipewire.xml" <<'PY'

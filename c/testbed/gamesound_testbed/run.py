@@ -102,8 +102,17 @@ class Stage:
             self.desktop.logind.prepare_for_sleep(True)
             self._remove_output()
         elif name == "wake":
-            self._add_output()
+            # What becomes of the output sleep removed: back at once under its name (a new index, as
+            # PipeWire recreates a card's sink), back later (output.return), or another output
+            # appears and is the default (the default changed during sleep).
+            output = event.fields["output"]
+            if output == "back":
+                self._add_output()
+            elif output == "other":
+                self._switch_output()
             self.desktop.logind.prepare_for_sleep(False)
+        elif name == "output.return":
+            self._add_output()
         elif name == "output.switch":
             self._switch_output()
         elif name == "server.restart":
@@ -142,6 +151,7 @@ class Stage:
             if status != 0:
                 raise DesktopError(f"pactl load-module module-null-sink sink_name={name} failed")
             self.outputs[name] = module
+            self.folder.keep_clock(name)
         self.folder.pactl("set-default-sink", name)
         self.current = name
 
