@@ -14,7 +14,9 @@ import Synchronization
 ///   ``AudioSession/SetActiveOptions/notifyOthersOnDeactivation`` resumes those this game paused,
 ///   if they are still paused;
 /// - the game's logind session locked is the screen lock: ambient and soloAmbient sessions are
-///   silenced (`outputSilenceCause` ``AudioSession/OutputSilenceCause/screenLocked``);
+///   silenced (`outputSilenceCause` ``AudioSession/OutputSilenceCause/screenLocked``); where
+///   logind cannot be reached (a sandbox with no system bus), the desktop portal's
+///   `org.freedesktop.portal.Inhibit` monitor (`screensaver-active`) is the screen lock instead;
 /// - `PrepareForSleep(true)` interrupts active sessions, `PrepareForSleep(false)` ends the
 ///   interruption with "should resume".
 ///
@@ -38,6 +40,8 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
     private let model: SignalsModel
     private let mpris: MPRISWatcher?
     private let logind: LogindWatcher?
+    /// The screen lock from the desktop portal, when logind cannot be reached (inside Flatpak).
+    private let portal: PortalLockWatcher?
     private let logger: Logger
     /// The game's own MPRIS player, connected when a session first publishes now-playing information.
     private let player = Mutex<(publisher: MPRISPublisher?, tried: Bool)>((nil, false))
@@ -68,6 +72,8 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
             }
         }
         logind = watchLogind ? LogindWatcher.start(model: model, logger: logger) : nil
+        // No logind (a sandbox with no system bus): the screen lock can still come from the portal.
+        portal = watchLogind && logind == nil ? PortalLockWatcher.start(model: model, logger: logger) : nil
         started.wait()
         mpris = players.withLock { $0 }
     }
@@ -75,6 +81,7 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
     deinit {
         mpris?.close()
         logind?.close()
+        portal?.close()
         player.withLock { $0.publisher?.close() }
     }
 
@@ -83,6 +90,10 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
 
     /// Whether logind is watched (it answered on the system bus).
     public var watchesLogind: Bool { logind != nil }
+
+    /// Whether the screen lock is watched through the desktop portal's monitor instead, because
+    /// logind could not be reached (inside a sandbox with no system bus).
+    public var watchesPortal: Bool { portal != nil }
 
     /// Whether an MPRIS player other than the game plays now.
     public var isPlayerMusicPlaying: Bool { model.read { $0.musicPlaying } }
@@ -100,6 +111,7 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
         player.withLock { $0.publisher }?.waitUntilIdle()
         mpris?.waitUntilIdle()
         logind?.waitUntilIdle()
+        portal?.waitUntilIdle()
         model.waitForDeliveries()
     }
 

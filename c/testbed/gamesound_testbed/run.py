@@ -42,7 +42,7 @@ class Stage:
 
     def __init__(self, desktop, scratch, duration, say):
         self.desktop, self.folder, self.scratch, self.say = desktop, desktop.folder, scratch, say
-        self.call = None
+        self.call = self.portal = None
         self.alarms = []
         self.outputs = {}  # sink name -> the index of the module that made it
         self.current = None
@@ -58,6 +58,13 @@ class Stage:
                                        stderr=subprocess.DEVNULL, text=True, start_new_session=True)
         if self.player.stdout.readline().strip() != "ready":
             raise DesktopError("the testbed's MPRIS player did not start (python3-dbus and python3-gi are needed)")
+        # The desktop portal's screen-lock monitor, which a sandboxed game (no system bus, no logind)
+        # asks instead: screen.lock and screen.unlock reach it as well as logind.
+        self.portal = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "portal.py")], env=self.folder.env(),
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                       text=True, start_new_session=True)
+        if self.portal.stdout.readline().strip() != "ready":
+            raise DesktopError("the testbed's desktop portal did not start (python3-dbus and python3-gi are needed)")
         import dbus
         self.bus = dbus.bus.BusConnection(self.folder.session_bus)
         self._load_output("testbed_speakers")
@@ -94,10 +101,14 @@ class Stage:
         elif name == "alarm":
             path = tone(os.path.join(self.scratch, f"alarm-{event.index}.wav"), 880, event.fields["seconds"], 0.3)
             self.alarms.append(self.paplay(path, "event", "testbed-alarm"))
-        elif name == "screen.lock":
-            self.desktop.logind.lock()
-        elif name == "screen.unlock":
-            self.desktop.logind.unlock()
+        elif name in ("screen.lock", "screen.unlock"):
+            locking = name == "screen.lock"
+            if locking:
+                self.desktop.logind.lock()
+            else:
+                self.desktop.logind.unlock()
+            self.portal.stdin.write("lock\n" if locking else "unlock\n")
+            self.portal.stdin.flush()
         elif name == "sleep":
             self.desktop.logind.prepare_for_sleep(True)
             self._remove_output()
@@ -168,7 +179,7 @@ class Stage:
         self._load_output("testbed_headphones" if self.current == "testbed_speakers" else "testbed_speakers")
 
     def close(self):
-        for process in [self.call, self.player, *self.alarms]:
+        for process in [self.call, self.player, self.portal, *self.alarms]:
             stop(process)
 
 
