@@ -62,8 +62,12 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
         self.logger = logger
         let model = SignalsModel(base: base)
         self.model = model
-        // MPRIS on a thread of its own while logind starts on this one.
+        // MPRIS and the portal on threads of their own while logind starts on this one: a slow
+        // session bus and a slow system bus cost the longer wait, not the sum. The portal's monitor
+        // is kept only when logind cannot be reached (a sandbox with no system bus), and says it is
+        // off only then.
         let players = Mutex<MPRISWatcher?>(nil)
+        let portalWatcher = Mutex<PortalLockWatcher?>(nil)
         let started = DispatchGroup()
         if watchPlayers {
             DispatchQueue.global().async(group: started) {
@@ -71,11 +75,24 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
                 players.withLock { $0 = watcher }
             }
         }
+        if watchLogind {
+            DispatchQueue.global().async(group: started) {
+                let watcher = PortalLockWatcher.start(model: model, logger: logger)
+                portalWatcher.withLock { $0 = watcher }
+            }
+        }
         logind = watchLogind ? LogindWatcher.start(model: model, logger: logger) : nil
-        // No logind (a sandbox with no system bus): the screen lock can still come from the portal.
-        portal = watchLogind && logind == nil ? PortalLockWatcher.start(model: model, logger: logger) : nil
         started.wait()
         mpris = players.withLock { $0 }
+        let monitor = portalWatcher.withLock { $0 }
+        if logind == nil, let monitor {
+            monitor.keep()
+            portal = monitor.isOn ? monitor : nil
+            if portal == nil { monitor.close() }
+        } else {
+            monitor?.close()
+            portal = nil
+        }
     }
 
     deinit {

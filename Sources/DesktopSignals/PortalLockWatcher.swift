@@ -23,47 +23,68 @@ final class PortalLockWatcher: BusWatcher, @unchecked Sendable {
 
     /// The monitor's session, once the portal's `Response` gave it.
     private var session: String?
-    /// Whether the watcher has said it is off: once is enough (a failed call is followed by sd-bus's
-    /// own report of the same lost connection).
-    private let saidOff = Mutex(false)
+    /// Why the watcher is off, once it is (the first reason: a failed call is followed by sd-bus's
+    /// own report of the same lost connection), and whether it was said: only once the watcher is
+    /// kept (``keep()``), since it starts beside logind's and is dropped if logind answers.
+    private let offState = Mutex<(reason: String?, kept: Bool, said: Bool)>((nil, false, false))
 
-    /// Connects to the session bus and asks the portal for a monitor, waiting at most `timeout` seconds.
+    /// Connects to the session bus and asks the portal for a monitor, waiting at most `timeout`
+    /// seconds. Says nothing until ``keep()``: whether the portal is needed depends on logind.
     ///
-    /// - Returns: nil (after one log line) when there is no session bus, no portal on it, or the
-    ///   portal refuses or does not answer.
-    static func start(model: SignalsModel, logger: Logger, timeout: Double = 2) -> PortalLockWatcher? {
+    /// - Returns: The watcher; it is off (and says why once kept) when there is no session bus, no
+    ///   portal on it, or the portal refuses or does not answer.
+    static func start(model: SignalsModel, logger: Logger, timeout: Double = 2) -> PortalLockWatcher {
         let watcher = PortalLockWatcher(model: model, logger: logger)
         do throws(DBusError) {
             watcher.connection = try DBusConnection(.session) { [weak watcher] error in watcher?.busLost(error) }
         } catch {
             watcher.off("no session bus (\(error.description))")
-            return nil
+            return watcher
         }
-        let asked = Mutex(false)
-        let ready = watcher.connection?.performAndWait(timeout: timeout) { [watcher] in
-            let ok = watcher.createMonitor()
-            asked.withLock { $0 = ok }
-        }
-        guard ready == true, asked.withLock({ $0 }) else {
-            if ready != true { watcher.off("the session bus did not answer within \(timeout) s") }
+        let ready = watcher.connection?.performAndWait(timeout: timeout) { [watcher] in watcher.createMonitor() }
+        if ready != true {
+            watcher.off("the session bus did not answer within \(timeout) s")
             watcher.close()
-            return nil
         }
         return watcher
     }
 
+    /// Whether the monitor works: nothing has turned the watcher off (yet).
+    var isOn: Bool { offState.withLock { $0.reason == nil } }
+
+    /// The watcher is needed (logind is off): from now on it says when it is off, and says now if it
+    /// already is.
+    func keep() {
+        let reason = offState.withLock { state -> String? in
+            state.kept = true
+            guard let reason = state.reason, !state.said else { return nil }
+            state.said = true
+            return reason
+        }
+        if let reason { say(reason) }
+    }
+
     private func off(_ reason: String) {
-        guard !saidOff.withLock({ said in defer { said = true }; return said }) else { return }
+        let now = offState.withLock { state -> Bool in
+            guard state.reason == nil else { return false }
+            state.reason = reason
+            state.said = state.kept
+            return state.kept
+        }
+        if now { say(reason) }
+    }
+
+    private func say(_ reason: String) {
         logger.warning("the screen lock is not seen: logind is off and the desktop portal's monitor is unavailable: \(reason)",
                        metadata: DesktopLogCode.portalUnavailable.metadata)
     }
 
     // MARK: - On the bus thread
 
-    /// Subscribes to the monitor's signals, then asks for it; false (after one log line) when the
-    /// portal is not there or refuses.
-    private func createMonitor() -> Bool {
-        guard let connection else { return false }
+    /// Subscribes to the monitor's signals, then asks for it; the watcher is off when the portal is
+    /// not there or refuses.
+    private func createMonitor() {
+        guard let connection else { return }
         do throws(DBusError) {
             try connection.addMatch(
                 "type='signal',sender='\(Self.service)',path='\(Self.path)',interface='\(Self.interface)',member='StateChanged'"
@@ -75,17 +96,18 @@ final class PortalLockWatcher: BusWatcher, @unchecked Sendable {
             ) { [self] message in response(message) }
         } catch {
             off("the session bus refused to subscribe (\(error.description))")
-            return false
+            connection.close()
+            return
         }
         let token = "gamesound\(getpid())"
         switch connection.call(Self.service, Self.path, Self.interface, "CreateMonitor",
                                [.string(""), .options(["handle_token": token, "session_handle_token": token])],
                                timeout: Self.callTimeout) {
         case .success:
-            return true
+            break
         case .failure(let error):
             off(error.description)
-            return false
+            connection.close()
         }
     }
 

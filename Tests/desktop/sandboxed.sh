@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Zlib
-# sandboxed.sh MODE GAME [ARGS...]: runs GAME in a sandbox of the kind players run games in, on the
+# [SANDBOXED_BIND=DIR:DIR...] sandboxed.sh MODE GAME [ARGS...]: runs GAME in a sandbox of the kind players run games in, on the
 # desktop this script is started on (a gamesound-testbed run's; it reads XDG_RUNTIME_DIR and
 # DBUS_SESSION_BUS_ADDRESS), for Tests/sdk/run.sh:
 #   proxy        as Flatpak runs an app: no system bus, the session bus through xdg-dbus-proxy with
@@ -23,9 +23,15 @@ args=(--tmpfs / --ro-bind /usr /usr --symlink usr/lib /lib --symlink usr/lib64 /
       --tmpfs /tmp --bind /tmp/.X11-unix /tmp/.X11-unix
       --ro-bind "$XDG_RUNTIME_DIR/pulse" "$XDG_RUNTIME_DIR/pulse"
       --setenv DBUS_SESSION_BUS_ADDRESS "unix:path=$XDG_RUNTIME_DIR/bus" --die-with-parent)
-# The game and its files: every absolute path among its arguments, read-only.
+# The game and its files: the folder of every absolute path among its arguments, and the folders
+# SANDBOXED_BIND names (colon-separated: where the game's libraries are), read-only.
+binds=()
 for word in "$@"; do
-    [ "${word#/}" != "$word" ] && [ -e "$word" ] && args+=(--ro-bind "$(dirname "$word")" "$(dirname "$word")")
+    [ "${word#/}" != "$word" ] && [ -e "$word" ] && binds+=("$(dirname "$word")")
+done
+IFS=: read -r -a extra <<< "${SANDBOXED_BIND:-}"
+for folder in "${binds[@]}" "${extra[@]}"; do
+    [ -n "$folder" ] && args+=(--ro-bind "$folder" "$folder")
 done
 case $mode in
   proxy)

@@ -87,6 +87,8 @@ def bad_scripts():
         ("an unknown way for the output to come back", dict(GOOD, timeline=[{"at": 0.5, "event": "sleep"},
                                                                            {"at": 1, "event": "wake", "output": "soon"}]),
          "timeline[1].output: must be one of back, later, other, not \"soon\""),
+        ("a stream expectation with no time", dict(GOOD, expect=[{"expect": "stream", "present": True}]),
+         "expect[0] (stream): give \"at\", or \"event\" and \"ms\""),
         ("a sink for a stream that is gone", dict(GOOD, expect=[{"expect": "stream", "at": 1, "present": False,
                                                                "sink": "testbed_speakers"}]),
          "expect[0] (stream): \"sink\" needs \"present\": true"),
@@ -244,6 +246,8 @@ def judging():
         ({"expect": "stream", "at": 3.5, "present": False}, False),
         ({"expect": "stream", "at": 3.5, "present": True, "sink": "testbed_headphones"}, True),
         ({"expect": "stream", "at": 1.5, "present": True, "sink": "testbed_headphones"}, False),
+        ({"expect": "stream", "event": "quiet", "ms": 1500, "present": True, "sink": "testbed_headphones"}, True),
+        ({"expect": "stream", "event": "quiet", "ms": 500, "present": True}, False),
     ]
     data = {"testbed": 1, "duration": 4, "timeline": [{"at": 2, "event": "call.ring", "id": "quiet"}],
             "expect": [expectation for expectation, _ in cases]}

@@ -242,6 +242,7 @@ def run(options, script):
             if script.moves_windows:
                 phase = "starting the window manager"
                 windows = Windows(env, desktop.folder.logs)
+                windows.open_other()  # before the game's window, which then has the focus
         phase = "starting the game"
         log = open(os.path.join(out, "game.log"), "wb")
         try:
