@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Zlib
-/// One argument of a method call; only the kinds MPRIS and logind need.
+/// One argument of a method call; only the kinds MPRIS, logind and RealtimeKit need.
 enum DBusArgument: Sendable {
     case string(String)
     case uint32(UInt32)
+    case uint64(UInt64)
 }

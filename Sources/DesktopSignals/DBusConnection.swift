@@ -108,6 +108,8 @@ final class DBusConnection: @unchecked Sendable {
                 result = text.withCString { libsystemd.sd_bus_message_append_basic(request, CChar(UInt8(ascii: "s")), $0) }
             case .uint32(var number):
                 result = libsystemd.sd_bus_message_append_basic(request, CChar(UInt8(ascii: "u")), &number)
+            case .uint64(var number):
+                result = libsystemd.sd_bus_message_append_basic(request, CChar(UInt8(ascii: "t")), &number)
             }
             guard result >= 0 else { return .failure(localError(operation, result)) }
         }
