@@ -55,13 +55,18 @@ enum ThreadRoster {
 
     /// A thread's name (`comm`, at most 15 bytes), nil once it has ended.
     static func name(of thread: Int32) -> String? {
-        let descriptor = open("/proc/self/task/\(thread)/comm", O_RDONLY | O_CLOEXEC)
+        taskFile(thread, "comm")?.trimmingWhitespace
+    }
+
+    /// A small file of `/proc/self/task/<thread>/`, nil once the thread has ended.
+    private static func taskFile(_ thread: Int32, _ name: String) -> String? {
+        let descriptor = open("/proc/self/task/\(thread)/\(name)", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 32)
+        var buffer = [UInt8](repeating: 0, count: 128)
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count], as: UTF8.self).trimmingWhitespace
+        return String(decoding: buffer[..<count], as: UTF8.self)
     }
 
     /// The threads OpenAL Soft started that are not in `before` (``isMixerName(_:)``): its mixer
@@ -92,14 +97,8 @@ enum ThreadRoster {
 
     /// How many times the thread has run on a CPU (the third field of its schedstat); nil once it has ended.
     private static func runCount(_ thread: Int32) -> Int? {
-        let descriptor = open("/proc/self/task/\(thread)/schedstat", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 96)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let fields = String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ")
-        return fields.count >= 3 ? Int(String(fields[2]).trimmingWhitespace) : nil
+        guard let fields = taskFile(thread, "schedstat")?.split(separator: " "), fields.count >= 3 else { return nil }
+        return Int(String(fields[2]).trimmingWhitespace)
     }
 
     /// The calling thread's id (`gettid()`, which Swift's Glibc lacks): `/proc/thread-self` links to
