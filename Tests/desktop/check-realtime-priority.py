@@ -29,9 +29,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from desktop_checks import HEARD, RATE, SILENT, Checks, _parec, stop, wait_for  # noqa: E402
-
-import array  # noqa: E402
+from desktop_checks import HEARD, RATE, SILENT, Checks, record_samples, wait_for  # noqa: E402
 
 GAME, ASSETS = os.path.abspath(sys.argv[1]), sys.argv[2]
 STARTER_NAME = "gs-alc-start"  # what the runtime names the thread that starts OpenAL Soft's mixer
@@ -97,19 +95,7 @@ def granted_thread(run, role):
 
 def record_monitor(seconds):
     """The monitor's peak per tenth of a second over `seconds`, from now."""
-    process = _parec(os.environ)
-    wanted = int(RATE * seconds) * 2
-    data = b""
-    deadline = time.monotonic() + seconds + 3
-    os.set_blocking(process.stdout.fileno(), False)
-    while len(data) < wanted and time.monotonic() < deadline:
-        chunk = process.stdout.read(wanted - len(data))
-        if chunk:
-            data += chunk
-        else:
-            time.sleep(0.01)
-    stop(process)
-    samples = array.array("h", data[: len(data) // 2 * 2])
+    samples = record_samples(seconds, os.environ)
     tenth = RATE // 10  # parec records one channel
     return [max((abs(s) for s in samples[i:i + tenth]), default=0) / 32768.0
             for i in range(0, len(samples) - tenth + 1, tenth)]
@@ -215,6 +201,9 @@ def check_refused(rtkit):
 
 
 def main():
+    if os.geteuid() != 0:
+        print("SKIPPED: the real-time priority checks run as root (the direct way, and rtkit-daemon's start)")
+        sys.exit(0)
     started = time.monotonic()
     try:
         check_direct()
