@@ -10,8 +10,10 @@ whose system bus is empty: this script starts the real rtkit-daemon there, with 
 `polkitd` template as the PolicyKit it asks (rtkit-daemon asks PolicyKit before it grants anything,
 and the template answers as told). Four cases, each one run of the game:
 
-  direct     as root: OpenAL Soft's mixer thread is SCHED_RR 4, the update thread SCHED_RR 3, read
-             back from /proc/PID/task/TID/sched; every other thread is as it was (SCHED_OTHER)
+  direct     as root: OpenAL Soft's mixer thread and the libpulse main loop its pulse backend
+             started are SCHED_RR 4, the update thread SCHED_RR 3, read back from
+             /proc/PID/task/TID/sched; every other thread is as it was (SCHED_OTHER), the game's
+             own libpulse main loop (GameSound's desktop system) too
   off        gs_config.realtime_priority = GS_REALTIME_PRIORITY_OFF: no thread changes, nothing logged
   rtkit      without CAP_SYS_NICE (setpriv): RealtimeKit grants it; rtkit-daemon's own log names the
              mixer's thread id, and the game's RLIMIT_RTTIME is rtkit's 200 ms
@@ -103,7 +105,7 @@ def record_monitor(seconds):
 
 def check_direct():
     run = Run(3)
-    wait_for(5, lambda: granted_thread(run, "mixer") and granted_thread(run, "update"))
+    wait_for(5, lambda: granted_thread(run, "mixer") and granted_thread(run, "update") and granted_thread(run, "threaded-ml"))
     table = threads(run.process.pid)
     mixer, update = granted_thread(run, "mixer"), granted_thread(run, "update")
     check("direct: the mixer thread is granted, set directly", mixer is not None and "set directly" in " ".join(run.lines),
@@ -122,7 +124,10 @@ def check_direct():
     check("direct: the thread raised is the one that mixes (woken most of those OpenAL Soft started)",
           mixer in woken and all(woken[mixer] > count for tid, count in woken.items() if tid != mixer),
           f"mixer {mixer}, woken {woken}")
-    others = {tid: row for tid, row in table.items() if tid not in (mixer, update) and row[1] != 0}
+    loop = granted_thread(run, "threaded-ml")
+    check("direct: the server connection's main loop that OpenAL Soft started reads back SCHED_RR 4",
+          loop in table and table[loop] == ("threaded-ml", 2, 4), f"{loop}: {table.get(loop)}")
+    others = {tid: row for tid, row in table.items() if tid not in (mixer, update, loop) and row[1] != 0}
     check("direct: no other thread changed (the game's main thread stays SCHED_OTHER)",
           not others and table[run.process.pid][1] == 0, f"{others}")
     check("direct: the game ends normally", run.finish() == 0, f"log: {run.lines[-5:]}")

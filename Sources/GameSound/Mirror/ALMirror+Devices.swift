@@ -36,22 +36,24 @@ extension ALMirror {
                 throw error
             }
             device = ready.device
-            threadsBeforeOutput = ready.threadsBefore
+            outputThreads = ready.threads
             adopt(ready.context)
             preparedStreams = ready.streams
             return
         }
-        if output != .headless { threadsBeforeOutput = ThreadRoster.threadIDs() }
+        var threads = output != .headless ? OutputThreads.noteBefore() : nil
         let (device, context) = try al { () throws(OpenALError) in
             let device = switch output {
             case .headless: try ALDevice.openLoopback()
             case .realtime(let name): try ALDevice.openOutput(named: name)
             }
+            threads?.noteDeviceOpened()
             let context = try ThreadRoster.startingThreads { () throws(OpenALError) in try ALContext(device: device, attributes: spec.attributes) }
             try context.makeCurrentOnThisThread()
             return (device, context)
         }
         self.device = device
+        outputThreads = threads
         adopt(context)
     }
 

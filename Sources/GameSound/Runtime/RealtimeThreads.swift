@@ -45,12 +45,17 @@ final class RealtimeThreads: Sendable {
         self.logger = logger
     }
 
-    /// Looks (on the queue) for the OpenAL Soft mixer thread that started since `before` was taken
-    /// and asks for a real-time priority for it. Threads that were there before (the game's own
-    /// OpenAL devices, another runtime's) are never touched.
-    func raiseMixerThreads(since before: Set<Int32>) {
+    /// Looks (on the queue) for the OpenAL Soft mixer thread that started since `threads.before`
+    /// was taken and asks for a real-time priority for it, and for the device's libpulse main loop
+    /// (``OutputThreads/deviceLoops``), at the mixer's priority: the mixer waits for it. Threads that
+    /// were there before (the game's own OpenAL devices, another runtime's) are never touched.
+    func raiseOutputThreads(_ threads: OutputThreads) {
+        let before = threads.before
         mixerQueue.async { [self] in
             guard !refused.load(ordering: .relaxed) else { return }
+            for loop in threads.deviceLoops {
+                raise(loop, "the main loop of OpenAL Soft's server connection (libpulse's threaded-ml)", priority: Self.mixerPriority)
+            }
             var clock = ContinuousClock.now
             let deadline = clock.advanced(by: .seconds(Self.mixerSearchSeconds))
             var found: [Int32] = []

@@ -15,7 +15,7 @@ extension RuntimeCore {
     func startOutput() {
         if !isHeadless {
             mirror.resumeDevice()
-            raiseMixerThreads()
+            raiseOutputThreads()
         }
         outputRunning = true
         if !isHeadless { outputRunningSince = realtimeFrames }
