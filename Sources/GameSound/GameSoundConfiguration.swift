@@ -99,7 +99,8 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// docs/performance.md.
     public static let defaultVirtualVoices = 512
     /// Whether the runtime asks for a real-time priority for the threads that feed a real-time
-    /// output: OpenAL Soft's mixer thread and the runtime's update thread; true by default.
+    /// output: OpenAL Soft's mixer thread (and, on PulseAudio or PipeWire, the libpulse loop that
+    /// carries its stream) and the runtime's update thread; true by default.
     ///
     /// A busy machine (a game's own threads, shader compiles, a browser) gives normal threads the
     /// CPU in turn, and an audio thread that waits too long is heard as a gap. At a real-time
