@@ -23,7 +23,7 @@ final class RealtimeLoop: Sendable {
     /// Asks for a real-time priority for the loop's thread while it runs; nil: normal priority.
     private let realtime: RealtimeThreads?
 
-    init(realtime: RealtimeThreads?, tick: @escaping @Sendable () -> (wait: Double, quiet: Bool)) {
+    init(realtime: RealtimeThreads? = nil, tick: @escaping @Sendable () -> (wait: Double, quiet: Bool)) {
         self.realtime = realtime
         self.tick = tick
     }

@@ -95,6 +95,9 @@ final class RealtimeThreads: Sendable {
         case .success(let grant):
             logger.info("\(role) (thread \(thread)) runs at real-time priority \(grant.priority) (SCHED_RR), \(grant.how)",
                         metadata: LogCode.realtimeGranted.metadata)
+        case .failure(let reasons) where reasons.threadEnded:
+            // The output stopped (or the runtime ended) before the request: nothing was refused.
+            logger.debug("\(role) (thread \(thread)) ended before it could be raised")
         case .failure(let reasons):
             guard !refused.exchange(true, ordering: .relaxed) else { return }
             logger.warning("no real-time priority for \(role) (thread \(thread)): \(reasons); the audio threads run at normal priority, and may gap when the CPU is busy",
@@ -111,6 +114,8 @@ final class RealtimeThreads: Sendable {
         var reasons: [String] = []
         switch setDirectly(thread, priority: priority) {
         case .success(let granted): return .success((granted, "set directly"))
+        case .failure(let reason) where reason.code == ESRCH:
+            return .failure(RealtimeThreadsRefusal(reasons: [], threadEnded: true))
         case .failure(let reason): reasons.append("setting it directly: \(reason)")
         }
         let broker = RealtimeBroker.forThisProcess
@@ -146,5 +151,7 @@ struct SystemCallError: Error, CustomStringConvertible {
 /// Every way a real-time priority was asked for, and why each said no.
 struct RealtimeThreadsRefusal: Error, CustomStringConvertible {
     var reasons: [String]
+    /// The thread had ended before it was asked for (`ESRCH`): nobody refused anything.
+    var threadEnded = false
     var description: String { reasons.joined(separator: "; ") }
 }
