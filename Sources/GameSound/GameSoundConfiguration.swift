@@ -98,6 +98,9 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// some one-shots besides. What idle virtual voices and 500 emitters cost is in
     /// docs/performance.md.
     public static let defaultVirtualVoices = 512
+    /// When the game's window counts as the app being in the background
+    /// (``GameSoundRuntime/windowChanged(_:)``): minimised or hidden by default, as on iOS.
+    public var backgroundPolicy: BackgroundPolicy = .whenHidden
     /// Whether the runtime asks for a real-time priority for the threads that feed a real-time
     /// output: OpenAL Soft's mixer thread (and, on PulseAudio or PipeWire, the libpulse loop that
     /// carries its stream) and the runtime's update thread; true by default.
