@@ -60,7 +60,7 @@ extension ALMirror {
     /// Makes a new context on the open device, current.
     func makeContext(_ spec: ContextSpec) throws(GameSoundError) {
         guard let device else { throw .openAL(OpenALError(operation: "alcCreateContext", code: .invalidDevice)) }
-        noteThreadsBeforeOutput()
+        if !spec.headless { noteThreadsBeforeOutput() }
         adopt(try al { () throws(OpenALError) in
             let context = try ThreadRoster.startingThreads { () throws(OpenALError) in try ALContext(device: device, attributes: spec.attributes) }
             try context.makeCurrentOnThisThread()
