@@ -32,7 +32,7 @@ import Synchronization
 /// ```swift
 /// let desktop = DesktopSignalsSystem(wrapping: try PulseSystem(), logger: Logger(label: "game"))
 /// ```
-public final class DesktopSignalsSystem: WrappingSystem, Sendable {
+public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sendable {
     /// The sound server's system underneath.
     public let base: any SystemAudio
     private let model: SignalsModel
@@ -178,14 +178,25 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
     ///   - options: Deactivation options.
     ///   - session: The session.
     /// - Throws: ``AudioSession/AudioSessionError/insufficientPriority`` while the machine sleeps,
-    ///   and what the wrapped system throws.
+    ///   ``AudioSession/AudioSessionError/cannotInterruptOthers`` for a non-mixable category while
+    ///   the game's window is off screen (``moveApp(onScreen:)``), and what the wrapped system throws.
     public func setActive(_ active: Bool, options: SetActiveOptions, for session: SessionID) throws(AudioSessionError) {
-        if active, model.read({ $0.asleep }) { throw .insufficientPriority }
+        if active {
+            let (asleep, onScreen) = model.read { ($0.asleep, $0.appState == .foreground) }
+            if asleep { throw .insufficientPriority }
+            let before = base.status(of: session)
+            if !onScreen, !CategoryRules.isMixable(before.category, options: before.categoryOptions) {
+                throw .cannotInterruptOthers
+            }
+        }
         try base.setActive(active, options: options, for: session)
         let status = base.status(of: session)
         model.change { (signals: inout DesktopSignals) -> Void in
-            signals.listeners[session]?.interruptedBySleep = false
-            if active { signals.listeners[session]?.baseHint = status.secondaryAudioShouldBeSilencedHint }
+            if active {
+                signals.activated(session, hint: status.secondaryAudioShouldBeSilencedHint)
+            } else {
+                signals.listeners[session]?.interruptedBySleep = false
+            }
         }
         if active, !CategoryRules.isMixable(status.category, options: status.categoryOptions) {
             mpris?.pausePlaying()
@@ -195,14 +206,41 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
     }
 
     /// The wrapped system's status with what the watchers add: MPRIS players as other audio and the
-    /// hint, the lock as ``AudioSession/OutputSilenceCause/screenLocked`` (for ambient and
-    /// soloAmbient), and sleep as an interruption.
+    /// hint, the lock as ``AudioSession/OutputSilenceCause/screenLocked`` and the window off screen
+    /// as ``AudioSession/OutputSilenceCause/background`` (both for ambient and soloAmbient), and
+    /// sleep and the app's suspension as interruptions.
     ///
     /// - Parameter session: The session.
     /// - Returns: Its status.
     public func status(of session: SessionID) -> SessionStatus {
         let base = base.status(of: session)
         return model.read { $0.status(base, of: session) }
+    }
+
+    // MARK: - The game's window
+
+    /// Where the app stands, as the game's window last said (``moveApp(onScreen:)``).
+    public var appState: AppState { model.read { $0.appState } }
+
+    /// The game's window left the screen (minimised or hidden, or unfocused if the game's policy
+    /// says so) or came back, as `app.background` and `app.foreground` on the simulated system.
+    ///
+    /// Leaving, the app keeps running while an active session of a category that plays in the
+    /// background (the playback family) runs its audio I/O; otherwise it is suspended: its active
+    /// sessions are deactivated and hear `interruptionBegan(reason: .appWasSuspended,
+    /// wasSuspended: true)` when the window comes back. Off screen, ambient and soloAmbient are
+    /// silenced and the secondary-audio hint is not posted.
+    ///
+    /// - Parameter onScreen: Whether the game's window is on screen now.
+    public func moveApp(onScreen: Bool) {
+        let ids = model.read { Array($0.listeners.keys) }
+        let statuses = Dictionary(uniqueKeysWithValues: ids.map { ($0, base.status(of: $0)) })
+        let keepsRunning = statuses.values.contains {
+            $0.isActive && $0.isAudioIORunning && CategoryRules.traits(of: $0.category).keepsRunningInBackground
+        }
+        model.change { (signals: inout DesktopSignals) -> Void in
+            signals.moveApp(onScreen: onScreen, keepsRunning: keepsRunning) { statuses[$0]?.isActive == true }
+        }
     }
 
     /// Moves whenever the wrapped system's version or a watcher's report moves; nil when the wrapped

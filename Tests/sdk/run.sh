@@ -220,11 +220,35 @@ PY
         -o "$work/plain_openal"
     desktop_checks pulseaudio &
     desktop_checks pipewire &
-    testbed shooter-pipewire pipewire "$work/call-and-music-switch-mpv.json" "$work/sdl-shooter/sdl-shooter" \
-        --assets "$sdk/examples/sdl-shooter/assets" &
-    testbed shooter-pulseaudio pulseaudio "$work/call-and-music-switch-builtin.json" "$work/sdl-shooter/sdl-shooter" \
-        --assets "$sdk/examples/sdl-shooter/assets" &
-    testbed plain-pipewire pipewire "$sdk/examples/testbed/call-and-music.json" "$work/plain_openal" &
+    # The game's window (issue 40): the example minimises and unfocuses the shooter, run with its
+    # "mute when unfocused" setting; a media-playback shooter plays on while minimised. After the
+    # shooter's run on the same server, so that no more runs share the two cores at once.
+    /usr/bin/python3 - "$sdk/examples/testbed/window.json" "$work/window-playback.json" <<'PY'
+import json, sys
+script = json.load(open(sys.argv[1]))
+script["name"] = "a media-playback game's window: minimised, it plays on"
+script["duration"] = 7
+script["timeline"] = script["timeline"][:2]
+script["expect"] = [{"expect": "heard", "from": 1, "to": 3, "name": "heard with its window focused"},
+                    {"expect": "heard", "from": 3.4, "to": 4.9, "name": "plays on while minimised"},
+                    {"expect": "heard", "from": 5.2, "to": 6.8, "name": "plays on after the restore"}]
+json.dump(script, open(sys.argv[2], "w"), indent=1)
+PY
+    # Sleep as PipeWire does it (issue 40): the output removed at PrepareForSleep(true) and made
+    # again under its name at the wake, at once or 2 s later, or another output the default.
+    { testbed shooter-pipewire pipewire "$work/call-and-music-switch-mpv.json" "$work/sdl-shooter/sdl-shooter" --assets "$sdk/examples/sdl-shooter/assets"
+      testbed window-pipewire pipewire "$sdk/examples/testbed/window.json" "$work/sdl-shooter/sdl-shooter" \
+          --assets "$sdk/examples/sdl-shooter/assets" --mute-unfocused
+      testbed window-playback-pipewire pipewire "$work/window-playback.json" "$work/sdl-shooter/sdl-shooter" \
+          --assets "$sdk/examples/sdl-shooter/assets" --media-playback; } &
+    { testbed shooter-pulseaudio pulseaudio "$work/call-and-music-switch-builtin.json" "$work/sdl-shooter/sdl-shooter" --assets "$sdk/examples/sdl-shooter/assets"
+      testbed window-pulseaudio pulseaudio "$sdk/examples/testbed/window.json" "$work/sdl-shooter/sdl-shooter" \
+          --assets "$sdk/examples/sdl-shooter/assets" --mute-unfocused
+      testbed sleep-pulseaudio pulseaudio "$repo/Tests/testbed/sleep-outputs.json" "$work/sdl-shooter/sdl-shooter" \
+          --assets "$sdk/examples/sdl-shooter/assets"; } &
+    { testbed plain-pipewire pipewire "$sdk/examples/testbed/call-and-music.json" "$work/plain_openal"
+      testbed sleep-pipewire pipewire "$repo/Tests/testbed/sleep-outputs.json" "$work/sdl-shooter/sdl-shooter" \
+          --assets "$sdk/examples/sdl-shooter/assets"; } &
     logged testbed-check hidden /usr/bin/python3 "$repo/Tests/testbed/check-testbed.py" "$sdk/bin/gamesound-testbed" &
     # The desktop, for a C game that sets nothing but gs_config_init: a private server of each kind,
     # mpv's music, a phone-role stream, the sink's monitor (Tests/desktop/check-c-game.py); and MPRIS
@@ -241,6 +265,16 @@ PY
     check "gamesound-testbed from the SDK, the toolchain hidden: examples/testbed/call-and-music.json, with gamesound.switch silentSwitch.on and .off at its end, passes against the SDL2 shooter (its assets from the SDK) under Xvfb on pipewire, with mpv (mpv-mpris) as the player" \
         shooter_passes pipewire "mpv with mpv-mpris"
     check "the same on pulseaudio, with the testbed's own player" shooter_passes pulseaudio "the testbed's own player"
+    for server in pipewire pulseaudio; do
+        check "gamesound-testbed from the SDK: examples/testbed/window.json passes against the SDL2 shooter (--mute-unfocused) under Xvfb on $server: silent while minimised and while unfocused, heard within 0.5 s of each return" \
+            finished "testbed-window-$server"
+    done
+    check "gamesound-testbed from the SDK: a media-playback SDL2 shooter plays on while its window is minimised (PipeWire)" \
+        finished testbed-window-playback-pipewire
+    for server in pipewire pulseaudio; do
+        check "gamesound-testbed from the SDK: sleep on $server as PipeWire does it (Tests/testbed/sleep-outputs.json): the output made again under its name at the wake, 2 s later, or another default; the SDL2 shooter on the right sink and heard within 1 s each time" \
+            finished "testbed-sleep-$server"
+    done
     plain_fails() {
         finished testbed-plain-pipewire 1 || return 1
         grep -q "^  the player: mpv with mpv-mpris (org.mpris.MediaPlayer2.mpv) (auto: mpv and mpv-mpris are installed)" \

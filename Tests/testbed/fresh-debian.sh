@@ -48,9 +48,14 @@ packages=$(block docs/shipping.md "<!-- fresh-debian: packages -->" | sed -e 's/
            sed -e 's/sudo //g' -e 's/apt-get update//g' | tr ' ' '\n' | grep -v -e '^$' -e '^-' -e '^apt-get$' -e '^install$' |
            sort -u | tr '\n' ' ')
 [ -n "$packages" ] || { echo "fresh-debian: no package list after <!-- fresh-debian: packages --> in docs/shipping.md" >&2; exit 2; }
+# apt-get's option that changes what gets installed, as the block gives it (on every line, or on none).
+apt_options=""
+if block docs/shipping.md "<!-- fresh-debian: packages -->" | grep -q -- --no-install-recommends; then
+    apt_options=--no-install-recommends
+fi
 mapfile -t commands < <(block docs/testbed.md "<!-- fresh-debian: commands -->" | sed -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d')
 [ "${#commands[@]}" -gt 0 ] || { echo "fresh-debian: no commands after <!-- fresh-debian: commands --> in docs/testbed.md" >&2; exit 2; }
-say "the packages docs/shipping.md lists: $packages"
+say "the packages docs/shipping.md lists: $packages${apt_options:+ ($apt_options)}"
 
 # bwrap's view of a root: its own /proc, /dev, /run, and /tmp and /dev/shm open to every user (mode
 # 1777, as on any machine); /sys read-only; this machine's network.
@@ -71,7 +76,7 @@ if [ ! -d "$cache/base" ]; then
         { tail -20 "$cache/debootstrap.log" >&2; exit 1; }
     mv "$cache/base.partial" "$cache/base"
 fi
-key=$( (echo "$packages"; stat -c %Y "$cache/base") | sha256sum | cut -c1-12)
+key=$( (echo "$packages $apt_options"; stat -c %Y "$cache/base") | sha256sum | cut -c1-12)
 installed=$cache/installed-$key
 if [ ! -d "$installed" ]; then
     rm -rf "$cache"/installed-* "$installed.partial"
@@ -83,7 +88,7 @@ if [ ! -d "$installed" ]; then
     say "apt-get install (as docs/shipping.md says) into a copy of it"
     # shellcheck disable=SC2086 # the package list is words
     inside "$installed.partial" sh -c "apt-get -o APT::Sandbox::User=root update -q &&
-        apt-get -o APT::Sandbox::User=root install -y -q $packages" > "$cache/apt.log" 2>&1 ||
+        apt-get -o APT::Sandbox::User=root install -y -q $apt_options $packages" > "$cache/apt.log" 2>&1 ||
         { tail -30 "$cache/apt.log" >&2; exit 1; }
     inside "$installed.partial" useradd --create-home --uid 1000 --shell /bin/bash player
     mv "$installed.partial" "$installed"

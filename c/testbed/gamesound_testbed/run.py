@@ -19,6 +19,7 @@ from . import music, report
 from .desktop import RECORD_LATENCY_MSEC, Desktop, DesktopError, Folder
 from .recorder import STREAM_LATENCY_MSEC, Recorder, process_group
 from .sounds import write_tone as tone
+from .window import Windows
 
 # Exit statuses (docs/testbed.md).
 PASSED, FAILED, BAD_USAGE, GAME_PROBLEM, DESKTOP_PROBLEM, INTERRUPTED = 0, 1, 2, 3, 4, 130
@@ -85,8 +86,17 @@ class Stage:
             self.desktop.logind.prepare_for_sleep(True)
             self._remove_output()
         elif name == "wake":
-            self._add_output()
+            # What becomes of the output sleep removed: back at once under its name (a new index, as
+            # PipeWire recreates a card's sink), back later (output.return), or another output
+            # appears and is the default (the default changed during sleep).
+            output = event.fields["output"]
+            if output == "back":
+                self._add_output()
+            elif output == "other":
+                self._switch_output()
             self.desktop.logind.prepare_for_sleep(False)
+        elif name == "output.return":
+            self._add_output()
         elif name == "output.switch":
             self._switch_output()
         elif name == "server.restart":
@@ -125,6 +135,7 @@ class Stage:
             if status != 0:
                 raise DesktopError(f"pactl load-module module-null-sink sink_name={name} failed")
             self.outputs[name] = module
+            self.folder.keep_clock(name)
         self.folder.pactl("set-default-sink", name)
         self.current = name
 
@@ -183,7 +194,7 @@ def run(options, script):
     old[signal.SIGALRM] = signal.signal(signal.SIGALRM, on_alarm)
     signal.setitimer(signal.ITIMER_REAL, script.time_limit)
     started = time.monotonic()
-    desktop = game = stage = recorder = xvfb = None
+    desktop = game = stage = recorder = xvfb = windows = None
     problems, outcomes, samples, status = [], [], array.array("f"), PASSED
     phase = "starting the desktop"
     event_times = {}
@@ -206,6 +217,9 @@ def run(options, script):
             phase = "starting Xvfb"
             xvfb, display = start_xvfb(desktop.folder)
             env["DISPLAY"] = display
+            if script.moves_windows:
+                phase = "starting the window manager"
+                windows = Windows(env, desktop.folder.logs)
         phase = "starting the game"
         log = open(os.path.join(out, "game.log"), "wb")
         try:
@@ -233,7 +247,8 @@ def run(options, script):
             if not _sleep_watching(wait, game, recorder, stage):
                 break
             at = recorder.now()
-            note = stage.play(event)
+            note = (windows.play(event.name, group_members(game.pid)) if event.name.startswith("window.")
+                    else stage.play(event))
             event_times[event.id or f"#{event.index}"] = at
             played.append((event, at))
             say(f"  {at:6.2f} s  {event.label}" + (f": {note}" if note else ""))
@@ -274,6 +289,8 @@ def run(options, script):
                 stop_game(game, script.stop_within)
             if stage is not None:
                 stage.close()
+            if windows is not None:
+                windows.close()
             if xvfb is not None:
                 stop_xvfb(xvfb)
         finally:
@@ -310,6 +327,16 @@ def run(options, script):
 
 class GameProblem(Exception):
     """The game crashed, never opened a stream, or would not stop."""
+
+
+def group_members(pid):
+    """The processes of `pid`'s process group (the game and what it started), `pid` first."""
+    group = process_group(pid)
+    members = [pid]
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and int(entry) != pid and group is not None and process_group(int(entry)) == group:
+            members.append(int(entry))
+    return members
 
 
 def _sleep_watching(seconds, game, recorder, stage):

@@ -41,8 +41,12 @@ def _event(name):
     required = ["at", "event"]
     text_field = script.TEXT_FIELDS.get(name)
     if text_field:
-        properties[text_field[0]] = {"enum": list(text_field[1])}
-        required.append(text_field[0])
+        key, allowed, default = text_field
+        properties[key] = {"enum": list(allowed)}
+        if default is None:
+            required.append(key)
+        else:
+            properties[key]["default"] = default
     return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
 
 
@@ -58,6 +62,8 @@ def _expectation_field(key, default):
         return {"enum": list(script.PLAYER_STATUSES)}
     if key == "present":
         return {"type": "boolean"}
+    if key == "sink":
+        return dict(TEXT, description="the sink the stream must be on, like \"testbed_speakers\"")
     low, high = script.BOUNDS[key]
     return _number(low, high, default)
 
@@ -73,6 +79,9 @@ def _expectation(kind):
            "additionalProperties": False}
     if kind == "level":  # exactly one of the two bounds
         out["oneOf"] = [{"required": ["change_db_at_most"]}, {"required": ["change_db_at_least"]}]
+    if kind == "stream":  # a sink only for a stream that must be present
+        out["if"] = {"required": ["sink"]}
+        out["then"] = {"properties": {"present": {"const": True}}}
     return out
 
 
@@ -120,6 +129,10 @@ def schema():
         "required": ["testbed", "duration", "timeline", "expect"],
         "additionalProperties": False,
         "properties": {key: properties[key] for key in script.TOP},
+        # An event that moves the game's window needs a display.
+        "if": {"required": ["timeline"], "properties": {"timeline": {"contains": {
+            "type": "object", "required": ["event"], "properties": {"event": {"enum": list(script.WINDOW_EVENTS)}}}}}},
+        "then": {"required": ["display"], "properties": {"display": {"const": True}}},
         "$defs": defs,
     }
 
