@@ -14,7 +14,9 @@ import Synchronization
 ///   ``AudioSession/SetActiveOptions/notifyOthersOnDeactivation`` resumes those this game paused,
 ///   if they are still paused;
 /// - the game's logind session locked is the screen lock: ambient and soloAmbient sessions are
-///   silenced (`outputSilenceCause` ``AudioSession/OutputSilenceCause/screenLocked``);
+///   silenced (`outputSilenceCause` ``AudioSession/OutputSilenceCause/screenLocked``); where
+///   logind cannot be reached (a sandbox with no system bus), the desktop portal's
+///   `org.freedesktop.portal.Inhibit` monitor (`screensaver-active`) is the screen lock instead;
 /// - `PrepareForSleep(true)` interrupts active sessions, `PrepareForSleep(false)` ends the
 ///   interruption with "should resume".
 ///
@@ -38,6 +40,8 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
     private let model: SignalsModel
     private let mpris: MPRISWatcher?
     private let logind: LogindWatcher?
+    /// The screen lock from the desktop portal, when logind cannot be reached (inside Flatpak).
+    private let portal: PortalLockWatcher?
     private let logger: Logger
     /// The game's own MPRIS player, connected when a session first publishes now-playing information.
     private let player = Mutex<(publisher: MPRISPublisher?, tried: Bool)>((nil, false))
@@ -58,8 +62,12 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
         self.logger = logger
         let model = SignalsModel(base: base)
         self.model = model
-        // MPRIS on a thread of its own while logind starts on this one.
+        // MPRIS and the portal on threads of their own while logind starts on this one: a slow
+        // session bus and a slow system bus cost the longer wait, not the sum. The portal's monitor
+        // is kept only when logind cannot be reached (a sandbox with no system bus), and says it is
+        // off only then.
         let players = Mutex<MPRISWatcher?>(nil)
+        let portalWatcher = Mutex<PortalLockWatcher?>(nil)
         let started = DispatchGroup()
         if watchPlayers {
             DispatchQueue.global().async(group: started) {
@@ -67,14 +75,30 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
                 players.withLock { $0 = watcher }
             }
         }
+        if watchLogind {
+            DispatchQueue.global().async(group: started) {
+                let watcher = PortalLockWatcher.start(model: model, logger: logger)
+                portalWatcher.withLock { $0 = watcher }
+            }
+        }
         logind = watchLogind ? LogindWatcher.start(model: model, logger: logger) : nil
         started.wait()
         mpris = players.withLock { $0 }
+        let monitor = portalWatcher.withLock { $0 }
+        if logind == nil, let monitor {
+            monitor.keep()
+            portal = monitor.isOn ? monitor : nil
+            if portal == nil { monitor.close() }
+        } else {
+            monitor?.close()
+            portal = nil
+        }
     }
 
     deinit {
         mpris?.close()
         logind?.close()
+        portal?.close()
         player.withLock { $0.publisher?.close() }
     }
 
@@ -83,6 +107,10 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
 
     /// Whether logind is watched (it answered on the system bus).
     public var watchesLogind: Bool { logind != nil }
+
+    /// Whether the screen lock is watched through the desktop portal's monitor instead, because
+    /// logind could not be reached (inside a sandbox with no system bus).
+    public var watchesPortal: Bool { portal != nil }
 
     /// Whether an MPRIS player other than the game plays now.
     public var isPlayerMusicPlaying: Bool { model.read { $0.musicPlaying } }
@@ -100,6 +128,7 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
         player.withLock { $0.publisher }?.waitUntilIdle()
         mpris?.waitUntilIdle()
         logind?.waitUntilIdle()
+        portal?.waitUntilIdle()
         model.waitForDeliveries()
     }
 

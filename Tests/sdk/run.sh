@@ -77,14 +77,21 @@ check "the soname is libgamesound.so.1" soname
 
 exports() {
     local others
-    others=$(nm -D --defined-only "$lib" | awk '$2 ~ /[A-Z]/ && $3 !~ /^gs_/ && $3 !~ /^GAMESOUND_1.0/')
-    [ -z "$others" ] || { echo "exported besides gs_*:"; echo "$others" | head -20; return 1; }
-    local unversioned
-    unversioned=$(objdump -T "$lib" | awk '$NF ~ /^gs_/' | grep -v ' GAMESOUND_1.0 ')
-    [ -z "$unversioned" ] || { echo "gs_ functions not at GAMESOUND_1.0:"; echo "$unversioned"; return 1; }
+    others=$(nm -D --defined-only "$lib" | awk '$2 ~ /[A-Z]/ && $3 !~ /^gs_/ && $3 !~ /^GAMESOUND_1\.[0-9]+$/')
+    [ -z "$others" ] || { echo "exported besides gs_* and the version nodes:"; echo "$others" | head -20; return 1; }
+    # Each function at the node c/gamesound.map names it in (a later node lists its functions by
+    # name); the rest at GAMESOUND_1.0.
+    local misplaced
+    misplaced=$(objdump -T "$lib" | awk -v map="$repo/c/gamesound.map" '
+        BEGIN { while ((getline line < map) > 0) {
+                    if (line ~ /^GAMESOUND_1\.[0-9]+ *\{/) { node = line; sub(/ *\{.*/, "", node) }
+                    else if (line ~ /^ +gs_[a-z0-9_]+;/) { name = line; gsub(/[ ;]/, "", name); at[name] = node } } }
+        $NF ~ /^gs_/ { want = ($NF in at) ? at[$NF] : "GAMESOUND_1.0"
+                       if (index($0, " " want " ") == 0) print $NF " is not at " want ": " $0 }')
+    [ -z "$misplaced" ] || { echo "$misplaced"; return 1; }
     "$repo/c/check-exports.sh" "$sdk/include/gamesound.h" "$lib"
 }
-check "only gs_* functions are exported, each at version GAMESOUND_1.0, exactly those the header declares" exports
+check "only gs_* functions are exported, each at the version node that brought it (GAMESOUND_1.0, GAMESOUND_1.1: c/gamesound.map), exactly those the header declares" exports
 
 size() {
     local bytes
@@ -193,6 +200,17 @@ if hide_failure=$(hidden true 2>&1); then
         logged "signals-$1" "$repo/Tests/desktop/with-server.sh" "$1" \
             /usr/bin/python3 "$repo/Tests/desktop/check-c-signals.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/Tests/sdk/hide-toolchain.sh"
     }
+    # The codes of the lines a sandboxed game logged, each at most once, and those it must have.
+    logged_once() {  # NAME CODE...: the run's game.log has each CODE exactly once and no code twice
+        local log="$work/testbed-$1/game.log" code; shift
+        for code in "$@"; do [ "$(grep -c "warning $code:" "$log")" = 1 ] || { echo "$log: $code not exactly once"; return 1; }; done
+        ! grep -o 'warning [a-z.-]*:' "$log" | sort | uniq -d | grep . || { echo "$log: a line repeated"; return 1; }
+    }
+    sandbox_session_bus() { finished testbed-sandbox-session-bus-pipewire && logged_once sandbox-session-bus-pipewire logind.no-bus; }
+    sandbox_proxy() {
+        finished testbed-sandbox-proxy-pulseaudio && logged_once sandbox-proxy-pulseaudio logind.no-bus &&
+            ! grep -E "warning (mpris|portal)\." "$work/testbed-sandbox-proxy-pulseaudio/game.log"
+    }
     testbed() {  # NAME SERVER SCRIPT GAME [ARGS...]: a testbed script, its report in $work/testbed-NAME
         local name=$1 server=$2 script=$3
         shift 3
@@ -240,15 +258,25 @@ PY
       testbed window-pipewire pipewire "$sdk/examples/testbed/window.json" "$work/sdl-shooter/sdl-shooter" \
           --assets "$sdk/examples/sdl-shooter/assets" --mute-unfocused
       testbed window-playback-pipewire pipewire "$work/window-playback.json" "$work/sdl-shooter/sdl-shooter" \
-          --assets "$sdk/examples/sdl-shooter/assets" --media-playback; } &
+          --assets "$sdk/examples/sdl-shooter/assets" --media-playback
+      SANDBOXED_BIND="$sdk:$work" testbed sandbox-both-buses-pipewire pipewire "$repo/Tests/testbed/sandbox.json" \
+          "$repo/Tests/desktop/sandboxed.sh" both-buses "$work/sdl-shooter/sdl-shooter" --assets "$sdk/examples/sdl-shooter/assets"; } &
     { testbed shooter-pulseaudio pulseaudio "$work/call-and-music-switch-builtin.json" "$work/sdl-shooter/sdl-shooter" --assets "$sdk/examples/sdl-shooter/assets"
       testbed window-pulseaudio pulseaudio "$sdk/examples/testbed/window.json" "$work/sdl-shooter/sdl-shooter" \
           --assets "$sdk/examples/sdl-shooter/assets" --mute-unfocused
       testbed sleep-pulseaudio pulseaudio "$repo/Tests/testbed/sleep-outputs.json" "$work/sdl-shooter/sdl-shooter" \
           --assets "$sdk/examples/sdl-shooter/assets"; } &
+    # Sandboxes (issue 40, Tests/desktop/sandboxed.sh): the shooter under bwrap as Flatpak runs it,
+    # behind xdg-dbus-proxy (Debian 12's 0.1.4, which needs the library's authentication relay) with
+    # no system bus: the screen lock from the testbed's portal; with the whole session bus and no
+    # system bus; and with both buses as pressure-vessel passes them (logind).
     { testbed plain-pipewire pipewire "$sdk/examples/testbed/call-and-music.json" "$work/plain_openal"
       testbed sleep-pipewire pipewire "$repo/Tests/testbed/sleep-outputs.json" "$work/sdl-shooter/sdl-shooter" \
-          --assets "$sdk/examples/sdl-shooter/assets"; } &
+          --assets "$sdk/examples/sdl-shooter/assets"
+      SANDBOXED_BIND="$sdk:$work" testbed sandbox-session-bus-pipewire pipewire "$repo/Tests/testbed/sandbox.json" \
+          "$repo/Tests/desktop/sandboxed.sh" session-bus "$work/sdl-shooter/sdl-shooter" --assets "$sdk/examples/sdl-shooter/assets"
+      SANDBOXED_BIND="$sdk:$work" testbed sandbox-proxy-pulseaudio pulseaudio "$repo/Tests/testbed/sandbox.json" \
+          "$repo/Tests/desktop/sandboxed.sh" proxy "$work/sdl-shooter/sdl-shooter" --assets "$sdk/examples/sdl-shooter/assets"; } &
     logged testbed-check hidden /usr/bin/python3 "$repo/Tests/testbed/check-testbed.py" "$sdk/bin/gamesound-testbed" &
     # The desktop, for a C game that sets nothing but gs_config_init: a private server of each kind,
     # mpv's music, a phone-role stream, the sink's monitor (Tests/desktop/check-c-game.py); and MPRIS
@@ -275,6 +303,12 @@ PY
         check "gamesound-testbed from the SDK: sleep on $server as PipeWire does it (Tests/testbed/sleep-outputs.json): the output made again under its name at the wake, 2 s later, or another default; the SDL2 shooter on the right sink and heard within 1 s each time" \
             finished "testbed-sleep-$server"
     done
+    check "a sandboxed SDL2 shooter with the session bus and no system bus (bwrap): one logind.no-bus line, the player's music held, silent during a call, and silent while the desktop portal says the screen saver is active (PipeWire)" \
+        sandbox_session_bus
+    check "a sandboxed SDL2 shooter with both buses, as pressure-vessel passes them (bwrap): the player's music, a call and the logind lock (PipeWire)" \
+        finished testbed-sandbox-both-buses-pipewire
+    check "a sandboxed SDL2 shooter as Flatpak runs it, behind xdg-dbus-proxy (Debian 12's 0.1.4) with no system bus: one logind.no-bus line and no other, the player's music held, silent during a call and while the portal says the screen saver is active (PulseAudio)" \
+        sandbox_proxy
     plain_fails() {
         finished testbed-plain-pipewire 1 || return 1
         grep -q "^  the player: mpv with mpv-mpris (org.mpris.MediaPlayer2.mpv) (auto: mpv and mpv-mpris are installed)" \

@@ -103,6 +103,8 @@ def bad_scripts():
         ("an unknown way for the output to come back", dict(GOOD, timeline=[{"at": 0.5, "event": "sleep"},
                                                                            {"at": 1, "event": "wake", "output": "soon"}]),
          "timeline[1].output: must be one of back, later, other, not \"soon\""),
+        ("a stream expectation with no time", dict(GOOD, expect=[{"expect": "stream", "present": True}]),
+         "expect[0] (stream): give \"at\", or \"event\" and \"ms\""),
         ("a sink for a stream that is gone", dict(GOOD, expect=[{"expect": "stream", "at": 1, "present": False,
                                                                "sink": "testbed_speakers"}]),
          "expect[0] (stream): \"sink\" needs \"present\": true"),
@@ -275,6 +277,8 @@ def judging():
         ({"expect": "stream", "at": 3.5, "present": False}, False),
         ({"expect": "stream", "at": 3.5, "present": True, "sink": "testbed_headphones"}, True),
         ({"expect": "stream", "at": 1.5, "present": True, "sink": "testbed_headphones"}, False),
+        ({"expect": "stream", "event": "quiet", "ms": 1500, "present": True, "sink": "testbed_headphones"}, True),
+        ({"expect": "stream", "event": "quiet", "ms": 500, "present": True}, False),
     ]
     data = {"testbed": 1, "duration": 4, "timeline": [{"at": 2, "event": "call.ring", "id": "quiet"}],
             "expect": [expectation for expectation, _ in cases]}
@@ -361,7 +365,9 @@ def schema_agreement():
         with open(shipped) as text:
             check("the shipped script.schema.json is what `schema` prints", text.read() == output, shipped)
     validator = jsonschema.Draft202012Validator(schema)
-    examples = sorted(glob.glob(os.path.join(EXAMPLES, "*.json")))
+    # The examples, and the scripts beside this check (the repository's own, for sdk-test's runs).
+    examples = sorted(glob.glob(os.path.join(EXAMPLES, "*.json")) +
+                      glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), "*.json")))
     verdicts, disagreements = {"good": 0, "format": 0, "rule": 0}, []
     for path in examples + written:
         try:
@@ -380,7 +386,7 @@ def schema_agreement():
         if bool(errors) != (verdict == "format"):
             disagreements.append(f"{os.path.basename(path)}: the testbed says {verdict}, the schema "
                                  f"{'refuses it: ' + errors[0] if errors else 'accepts it'}")
-    check(f"the schema and the testbed agree on {len(examples)} example and {len(written)} written scripts "
+    check(f"the schema and the testbed agree on {len(examples)} example and test and {len(written)} written scripts "
           f"({verdicts['good']} good; {verdicts['format']} refused by both; {verdicts['rule']} refused by the "
           f"testbed's rules only, accepted by the schema)",
           not disagreements and examples and all(verdicts.values()), "\n    ".join(disagreements) or str(verdicts))

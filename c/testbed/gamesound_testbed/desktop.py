@@ -189,9 +189,11 @@ class Folder:
             ended = [name for name, pid in zip(DAEMONS[kind], daemons) if gone(pid)]
             why = f"{', '.join(ended)} exited" if ended else f"no answer with a default sink within {READY_SECONDS} s"
             raise DesktopError(f"the {kind} server did not start ({why}); its logs end with\n{self.logs_tail()}")
-        self.keep_clock("null")
+        # The server's own sink: its reader only (within 2 s it renders in 10 ms blocks); the
+        # testbed's outputs, made while a game may be waiting for them, are also restarted at once.
+        self.keep_clock("null", restart=False)
 
-    def keep_clock(self, sink):
+    def keep_clock(self, sink, restart=True):
         """Makes a PulseAudio null sink keep time as a sound card does. Idle, module-null-sink renders
         in blocks of its largest latency (2 s), so a stream that starts is first played up to 2 s
         later (measured: 1.8-2.1 s after a game opened its output); a card's sink serves it within a
@@ -205,7 +207,7 @@ class Folder:
                                    f"--client-name=gamesound-testbed-clock-{sink}"], env=self.env(),
                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                   start_new_session=True)
-        reading = wait_until(2, lambda: reader.poll() is None and any(
+        reading = restart and wait_until(2, lambda: reader.poll() is None and any(
             entry.get("properties", {}).get("application.name") == f"gamesound-testbed-clock-{sink}"
             for entry in self.pactl_json("list", "source-outputs") or []))
         if reading:

@@ -19,6 +19,8 @@ from . import music, report
 from .desktop import RECORD_LATENCY_MSEC, Desktop, DesktopError, Folder
 from .recorder import STREAM_LATENCY_MSEC, Recorder, process_group
 from .sounds import write_tone as tone
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 from .window import Windows
 
 # Exit statuses (docs/testbed.md).
@@ -40,7 +42,7 @@ class Stage:
 
     def __init__(self, desktop, scratch, duration, player):
         self.desktop, self.folder, self.scratch = desktop, desktop.folder, scratch
-        self.call = None
+        self.call = self.portal = None
         self.alarms = []
         self.outputs = {}  # sink name -> the index of the module that made it
         self.current = None
@@ -52,6 +54,13 @@ class Stage:
         self.music = tone(os.path.join(scratch, "music.wav"), 523.25, duration + 15, 0.3)
         self.ring = tone(os.path.join(scratch, "ring.wav"), 440, duration + 15, 0.2)
         self.player = None
+        # The desktop portal's screen-lock monitor, which a sandboxed game (no system bus, no logind)
+        # asks instead: screen.lock and screen.unlock reach it as well as logind.
+        self.portal = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "portal.py")], env=self.folder.env(),
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                       text=True, start_new_session=True)
+        if self.portal.stdout.readline().strip() != "ready":
+            raise DesktopError("the testbed's desktop portal did not start (python3-dbus and python3-gi are needed)")
         self._load_output("testbed_speakers")
         self.player = music.start(player, self.folder, self.music, scratch)
 
@@ -78,10 +87,14 @@ class Stage:
         elif name == "alarm":
             path = tone(os.path.join(self.scratch, f"alarm-{event.index}.wav"), 880, event.fields["seconds"], 0.3)
             self.alarms.append(self.paplay(path, "event", "testbed-alarm"))
-        elif name == "screen.lock":
-            self.desktop.logind.lock()
-        elif name == "screen.unlock":
-            self.desktop.logind.unlock()
+        elif name in ("screen.lock", "screen.unlock"):
+            locking = name == "screen.lock"
+            if locking:
+                self.desktop.logind.lock()
+            else:
+                self.desktop.logind.unlock()
+            self.portal.stdin.write("lock\n" if locking else "unlock\n")
+            self.portal.stdin.flush()
         elif name == "sleep":
             self.desktop.logind.prepare_for_sleep(True)
             self._remove_output()
@@ -154,7 +167,7 @@ class Stage:
     def close(self):
         if self.player is not None:
             self.player.close()
-        for process in [self.call, *self.alarms]:
+        for process in [self.call, self.portal, *self.alarms]:
             stop(process)
 
 
@@ -220,6 +233,7 @@ def run(options, script):
             if script.moves_windows:
                 phase = "starting the window manager"
                 windows = Windows(env, desktop.folder.logs)
+                windows.open_other()  # before the game's window, which then has the focus
         phase = "starting the game"
         log = open(os.path.join(out, "game.log"), "wb")
         try:

@@ -79,7 +79,8 @@ def _expectation(kind):
            "additionalProperties": False}
     if kind == "level":  # exactly one of the two bounds
         out["oneOf"] = [{"required": ["change_db_at_most"]}, {"required": ["change_db_at_least"]}]
-    if kind == "stream":  # a sink only for a stream that must be present
+    if kind == "stream":  # "at", or "event" and "ms"; a sink only for a stream that must be present
+        out["oneOf"] = [{"required": ["at"]}, {"required": ["event", "ms"]}]
         out["if"] = {"required": ["sink"]}
         out["then"] = {"properties": {"present": {"const": True}}}
     return out

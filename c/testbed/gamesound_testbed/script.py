@@ -50,7 +50,7 @@ EXPECTATIONS = {
     "level": {"required": ("from", "to", "reference"), "optional": {"change_db_at_most": None,
                                                                    "change_db_at_least": None}},
     "player": {"required": ("at", "status"), "optional": {}},
-    "stream": {"required": ("at", "present"), "optional": {"sink": None}},
+    "stream": {"required": ("present",), "optional": {"at": None, "event": None, "ms": None, "sink": None}},
 }
 PLAYER_STATUSES = ("Playing", "Paused", "Stopped")
 # The expectations' number fields that are not times, with their lowest and highest values (peak and
@@ -136,7 +136,8 @@ def describe(kind, fields):
     if kind == "player":
         return f"the player is {fields['status']} at {fields['at']:g} s"
     where = f" on {fields['sink']}" if fields.get("sink") else ""
-    return f"the game's stream is {'present' if fields['present'] else 'gone'}{where} at {fields['at']:g} s"
+    when = f"at {fields['at']:g} s" if fields.get("at") is not None else f"{fields['ms']:g} ms after {fields['event']}"
+    return f"the game's stream is {'present' if fields['present'] else 'gone'}{where} {when}"
 
 
 def _number(value, where, low=None, high=None):
@@ -315,6 +316,8 @@ def _expectations(entries, duration, ids, broken):
         for key, default in spec["optional"].items():
             value = entry.get(key, default)
             fields[key] = None if value is None else _field(key, value, f"{where}.{key}", duration, ids, broken)
+        if kind == "stream" and (fields["at"] is None) == (fields["event"] is None or fields["ms"] is None):
+            raise ScriptError(f"{where} (stream): give \"at\", or \"event\" and \"ms\" (that long after the event)")
         if kind == "stream" and fields["sink"] is not None and not fields["present"]:
             raise ScriptError(f"{where} (stream): \"sink\" needs \"present\": true")
         if kind == "level" and (fields["change_db_at_most"] is None) == (fields["change_db_at_least"] is None):

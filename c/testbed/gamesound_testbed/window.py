@@ -32,7 +32,7 @@ class Windows:
                                f"{', '.join(missing)}: apt-get install --no-install-recommends {' '.join(missing)}")
         self.env, self.logs = env, logs
         self.game_window = None
-        self.other = None
+        self.other = self.other_window = None
         with open(os.path.join(logs, "openbox.log"), "ab") as log:
             self.manager = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdin=subprocess.DEVNULL,
                                             stdout=log, stderr=log, start_new_session=True)
@@ -76,21 +76,28 @@ class Windows:
         if name == "window.minimize":
             status, _ = self._xdotool("windowminimize", "--sync", window)
         elif name in ("window.restore", "window.focus"):
-            self._close_other()
             status, _ = self._xdotool("windowactivate", "--sync", window)
         else:  # window.unfocus: the player's other window takes the focus
-            self._close_other()
-            self.other = subprocess.Popen(["xmessage", "-title", OTHER_TITLE, "-geometry", "+400+300",
-                                           "the player's other window"],
-                                          env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                          stderr=subprocess.DEVNULL, start_new_session=True)
-            # xmessage does not say its process id on its window (_NET_WM_PID): found by its title.
-            status, windows = self._xdotool("search", "--sync", "--onlyvisible", "--name", OTHER_TITLE)
-            if status == 0 and windows:
-                status, _ = self._xdotool("windowactivate", "--sync", windows[0])
+            other = self._other_window()
+            status, _ = self._xdotool("windowactivate", "--sync", other) if other else (1, [])
         if status is None:
             return "xdotool did not finish within 5 s: no effect"
         return None if status == 0 else f"xdotool could not do it (status {status}): no effect"
+
+    def open_other(self):
+        """Opens the player's other window now, behind nothing, so that `window.unfocus` only has to
+        give it the focus (starting a program on a loaded machine takes seconds)."""
+        self.other = subprocess.Popen(["xmessage", "-title", OTHER_TITLE, "-geometry", "+400+300",
+                                       "the player's other window"],
+                                      env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL, start_new_session=True)
+
+    def _other_window(self):
+        if self.other_window is None:
+            # xmessage does not say its process id on its window (_NET_WM_PID): found by its title.
+            status, windows = self._xdotool("search", "--sync", "--onlyvisible", "--name", OTHER_TITLE)
+            self.other_window = windows[0] if status == 0 and windows else None
+        return self.other_window
 
     def _close_other(self):
         if self.other is not None and self.other.poll() is None:
