@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import wave
 import xml.etree.ElementTree as ElementTree
 
@@ -343,6 +344,24 @@ def player_run(server, player):
           f"left: {leftovers(marker)}, folder {folder}")
 
 
+def desktop_two_signals():
+    """`gamesound-testbed desktop` given SIGTERM twice, the second while it waits for a command that
+    ignores SIGTERM: the command killed, the desktop and its folder gone all the same."""
+    marker = f"testbed-check-two-signals-{os.getpid()}"
+    process = subprocess.Popen([TESTBED, "desktop", "--server", "pulseaudio", "--", "sh", "-c",
+                                'echo "$XDG_RUNTIME_DIR"; trap "" TERM; while :; do sleep 0.1; done', marker],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    runtime = process.stdout.readline().strip()
+    process.terminate()
+    time.sleep(1)
+    process.terminate()
+    status = process.wait(timeout=60)
+    folder = os.path.dirname(runtime) if runtime.startswith("/") else None
+    check("`desktop` given SIGTERM twice (its command ignores it): exit status 143, the command killed, the "
+          "desktop's folder removed", status == 143 and not leftovers(marker) and folder is not None
+          and not os.path.exists(folder), f"status {status}, left: {leftovers(marker)}, folder {folder}")
+
+
 def schema_agreement():
     """The scripts' JSON Schema (`gamesound-testbed schema`; the SDK and the -dev package ship it as
     script.schema.json) against the testbed's own checks, on every example script and every script
@@ -410,7 +429,8 @@ def switching():
 
 judging()
 bad_scripts()
-bad_games(more=(lambda: player_run("pulseaudio", "builtin"), lambda: player_run("pipewire", "mpv")))
+bad_games(more=(lambda: player_run("pulseaudio", "builtin"), lambda: player_run("pipewire", "mpv"),
+                desktop_two_signals))
 switching()
 interrupted()
 schema_agreement()

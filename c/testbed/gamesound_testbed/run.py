@@ -465,15 +465,21 @@ def desktop_command(server, command):
     except Interrupted as name:
         return 130 if str(name) == "SIGINT" else 143
     finally:
-        if command_process is not None and command_process.returncode is None:
-            command_process.terminate()
-            try:
-                command_process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                command_process.kill()
-                command_process.wait()
-        if desktop is not None:
-            desktop.close()
+        # A second signal (`timeout` signals the whole process group, the command too) must not cut the
+        # clean-up short: seen leaving a private PulseAudio running and its folder behind.
+        for number in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(number, signal.SIG_IGN)
+        try:
+            if command_process is not None and command_process.returncode is None:
+                command_process.terminate()
+                try:
+                    command_process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    command_process.kill()
+                    command_process.wait()
+        finally:
+            if desktop is not None:
+                desktop.close()
 
 
 def server_command(action, root):
