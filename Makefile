@@ -159,8 +159,9 @@ signals-test: lib
 
 ## testbed-test: gamesound-testbed's bad scripts, bad games and a server that does not start, each with its
 ## message, exit status and JUnit failure, nothing left behind; every kind of expectation judged on a known
-## recording; output.switch on PipeWire, and gamesound.switch against a game that is no GameSound game
-## (Tests/testbed/check-testbed.py, about a minute;
+## recording; output.switch on PipeWire, and gamesound.switch against a game that is no GameSound game; both
+## music players (the testbed's own, mpv with mpv-mpris); the scripts' JSON Schema against the testbed's own checks
+## (Tests/testbed/check-testbed.py, about 70 s; needs python3-jsonschema;
 ## `make sdk-test` runs it on the SDK's copy, with the example script against the SDL2 shooter and plain OpenAL).
 .PHONY: testbed-test testbed-twenty testbed-fresh
 testbed-test:
