@@ -159,10 +159,11 @@ signals-test: lib
 
 ## testbed-test: gamesound-testbed's bad scripts, bad games and a server that does not start, each with its
 ## message, exit status and JUnit failure, nothing left behind; every kind of expectation judged on a known
-## recording; output.switch on PipeWire, and gamesound.switch against a game that is no GameSound game
-## (Tests/testbed/check-testbed.py, about a minute;
+## recording; output.switch on PipeWire, and gamesound.switch against a game that is no GameSound game; both
+## music players (the testbed's own, mpv with mpv-mpris); the scripts' JSON Schema against the testbed's own checks
+## (Tests/testbed/check-testbed.py, about 70 s; needs python3-jsonschema;
 ## `make sdk-test` runs it on the SDK's copy, with the example script against the SDL2 shooter and plain OpenAL).
-.PHONY: testbed-test testbed-twenty
+.PHONY: testbed-test testbed-twenty testbed-fresh
 testbed-test:
 	/usr/bin/python3 Tests/testbed/check-testbed.py c/testbed/gamesound-testbed
 
@@ -173,6 +174,13 @@ testbed-twenty:
 	$(CC) -std=c99 -Wall -Wextra -Werror examples/plain-openal/plain_openal.c $$(pkg-config --cflags --libs openal) -lm \
 	    -o $(C_OUT)/plain_openal
 	/usr/bin/python3 Tests/testbed/twenty-runs.py c/testbed/gamesound-testbed $(C_OUT)/plain_openal
+
+## testbed-fresh: by hand (downloads Debian 12, about 400 MB the first time; as root): a fresh Debian 12 root
+## (debootstrap, cached in .build/fresh-debian) with only the packages docs/shipping.md lists, the SDK unpacked in
+## it, and docs/testbed.md's commands run there: the example passes against the SDL2 shooter under Xvfb on PipeWire
+## and on PulseAudio, and fails against the plain OpenAL program (Tests/testbed/fresh-debian.sh).
+testbed-fresh: dist
+	Tests/testbed/fresh-debian.sh $(GAMESOUND_VERSION)
 
 ## c-example: build and run the C example game; SFX=folder of effects (default assets/sfx, else generated ones).
 c-example: lib

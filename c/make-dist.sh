@@ -52,12 +52,21 @@ fill c/sdk/GameSoundConfigVersion.cmake.in "$root/lib/cmake/GameSound/GameSoundC
 cp README.md LICENSE THIRD-PARTY docs/c-api.md docs/shipping.md docs/testbed.md "$root/share/doc/gamesound/"
 cp -r demo/c-example "$root/examples/c-example"
 cp -r demo/sdl-shooter "$root/examples/sdl-shooter"
+# The shooter's sounds (the repository's assets/, CC0: assets/LICENSE), so that it runs from the SDK alone
+# (`--assets examples/sdl-shooter/assets`, as docs/testbed.md runs it under gamesound-testbed).
+install -d "$root/examples/sdl-shooter/assets/sfx" "$root/examples/sdl-shooter/assets/music"
+install -m 644 assets/sfx/*.ogg "$root/examples/sdl-shooter/assets/sfx/"
+install -m 644 assets/music/theme.ogg "$root/examples/sdl-shooter/assets/music/"
+install -m 644 assets/LICENSE "$root/examples/sdl-shooter/assets/"
 # install_testbed ROOT: gamesound-testbed (docs/testbed.md) under ROOT/bin, its Python package under
-# ROOT/share/gamesound/testbed, where the command looks for it (../share/gamesound/testbed).
+# ROOT/share/gamesound/testbed, where the command looks for it (../share/gamesound/testbed), and the
+# scripts' JSON Schema beside it (script.schema.json: what `gamesound-testbed schema` prints).
 install_testbed() {
     install -d "$1/bin" "$1/share/gamesound/testbed/gamesound_testbed"
     install -m 755 c/testbed/gamesound-testbed "$1/bin/gamesound-testbed"
     install -m 644 c/testbed/gamesound_testbed/*.py "$1/share/gamesound/testbed/gamesound_testbed/"
+    /usr/bin/python3 c/testbed/gamesound-testbed schema > "$1/share/gamesound/testbed/script.schema.json"
+    chmod 644 "$1/share/gamesound/testbed/script.schema.json"
 }
 install_testbed "$root"
 install -d "$root/examples/testbed" "$root/examples/plain-openal"

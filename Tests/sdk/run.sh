@@ -37,8 +37,10 @@ layout() {
         lib/cmake/GameSound/GameSoundConfigVersion.cmake share/doc/gamesound/README.md \
         share/doc/gamesound/LICENSE share/doc/gamesound/THIRD-PARTY share/doc/gamesound/c-api.md \
         share/doc/gamesound/testbed.md bin/gamesound-testbed share/gamesound/testbed/gamesound_testbed/run.py \
-        examples/testbed/call-and-music.json examples/plain-openal/plain_openal.c \
-        examples/sdl-shooter/CMakeLists.txt; do
+        share/gamesound/testbed/script.schema.json examples/testbed/call-and-music.json \
+        examples/plain-openal/plain_openal.c examples/sdl-shooter/CMakeLists.txt \
+        examples/sdl-shooter/assets/sfx/laser.ogg examples/sdl-shooter/assets/music/theme.ogg \
+        examples/sdl-shooter/assets/LICENSE; do
         [ -e "$sdk/$path" ] || { echo "missing: $path"; missing=1; }
     done
     [ "$(ls "$work/unpacked")" = "gamesound-$version" ] || { echo "the tarball holds more than one folder"; missing=1; }
@@ -217,8 +219,10 @@ if hide_failure=$(hidden true 2>&1); then
     }
     # The shooter, a GameSound game, also gets the example with GameSound's simulated silent switch
     # flipped at its end through the testbed (gamesound.switch): silent while it is on, heard again
-    # within 1 s of it going off. The plain OpenAL program keeps the example as the docs show it.
-    /usr/bin/python3 - "$sdk/examples/testbed/call-and-music.json" "$work/call-and-music-switch.json" <<'PY'
+    # within 1 s of it going off; on PipeWire with mpv (mpv-mpris) as the music player, on PulseAudio
+    # with the testbed's own. The plain OpenAL program keeps the example as the docs show it (the
+    # player "auto": mpv, installed here).
+    /usr/bin/python3 - "$sdk/examples/testbed/call-and-music.json" "$work/call-and-music-switch" <<'PY'
 import json, sys
 script = json.load(open(sys.argv[1]))
 script["name"] += ", and GameSound's simulated silent switch"
@@ -227,7 +231,8 @@ script["timeline"] += [{"at": 27, "event": "gamesound.switch", "action": "silent
                        {"at": 28.5, "event": "gamesound.switch", "action": "silentSwitch.off", "id": "switch-off"}]
 script["expect"] += [{"expect": "silent", "from": 27.4, "to": 28.4, "name": "silent while the simulated silent switch is on"},
                      {"expect": "heard_within", "event": "switch-off", "ms": 1000, "name": "heard within 1 s of the switch going off"}]
-json.dump(script, open(sys.argv[2], "w"), indent=1)
+for player in ("mpv", "builtin"):
+    json.dump(dict(script, player=player), open(f"{sys.argv[2]}-{player}.json", "w"), indent=1)
 PY
     cc -std=c99 -Wall -Wextra -Werror "$sdk/examples/plain-openal/plain_openal.c" $(pkg-config --cflags --libs openal) -lm \
         -o "$work/plain_openal"
@@ -249,29 +254,29 @@ json.dump(script, open(sys.argv[2], "w"), indent=1)
 PY
     # Sleep as PipeWire does it (issue 40): the output removed at PrepareForSleep(true) and made
     # again under its name at the wake, at once or 2 s later, or another output the default.
-    { testbed shooter-pipewire pipewire "$work/call-and-music-switch.json" "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets"
+    { testbed shooter-pipewire pipewire "$work/call-and-music-switch-mpv.json" "$work/sdl-shooter/sdl-shooter" --assets "$sdk/examples/sdl-shooter/assets"
       testbed window-pipewire pipewire "$sdk/examples/testbed/window.json" "$work/sdl-shooter/sdl-shooter" \
-          --assets "$repo/assets" --mute-unfocused
+          --assets "$sdk/examples/sdl-shooter/assets" --mute-unfocused
       testbed window-playback-pipewire pipewire "$work/window-playback.json" "$work/sdl-shooter/sdl-shooter" \
-          --assets "$repo/assets" --media-playback
+          --assets "$sdk/examples/sdl-shooter/assets" --media-playback
       SANDBOXED_BIND="$sdk:$work" testbed sandbox-both-buses-pipewire pipewire "$repo/Tests/testbed/sandbox.json" \
-          "$repo/Tests/desktop/sandboxed.sh" both-buses "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets"; } &
-    { testbed shooter-pulseaudio pulseaudio "$work/call-and-music-switch.json" "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets"
+          "$repo/Tests/desktop/sandboxed.sh" both-buses "$work/sdl-shooter/sdl-shooter" --assets "$sdk/examples/sdl-shooter/assets"; } &
+    { testbed shooter-pulseaudio pulseaudio "$work/call-and-music-switch-builtin.json" "$work/sdl-shooter/sdl-shooter" --assets "$sdk/examples/sdl-shooter/assets"
       testbed window-pulseaudio pulseaudio "$sdk/examples/testbed/window.json" "$work/sdl-shooter/sdl-shooter" \
-          --assets "$repo/assets" --mute-unfocused
+          --assets "$sdk/examples/sdl-shooter/assets" --mute-unfocused
       testbed sleep-pulseaudio pulseaudio "$repo/Tests/testbed/sleep-outputs.json" "$work/sdl-shooter/sdl-shooter" \
-          --assets "$repo/assets"; } &
+          --assets "$sdk/examples/sdl-shooter/assets"; } &
     # Sandboxes (issue 40, Tests/desktop/sandboxed.sh): the shooter under bwrap as Flatpak runs it,
     # behind xdg-dbus-proxy (Debian 12's 0.1.4, which needs the library's authentication relay) with
     # no system bus: the screen lock from the testbed's portal; with the whole session bus and no
     # system bus; and with both buses as pressure-vessel passes them (logind).
     { testbed plain-pipewire pipewire "$sdk/examples/testbed/call-and-music.json" "$work/plain_openal"
       testbed sleep-pipewire pipewire "$repo/Tests/testbed/sleep-outputs.json" "$work/sdl-shooter/sdl-shooter" \
-          --assets "$repo/assets"
+          --assets "$sdk/examples/sdl-shooter/assets"
       SANDBOXED_BIND="$sdk:$work" testbed sandbox-session-bus-pipewire pipewire "$repo/Tests/testbed/sandbox.json" \
-          "$repo/Tests/desktop/sandboxed.sh" session-bus "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets"
+          "$repo/Tests/desktop/sandboxed.sh" session-bus "$work/sdl-shooter/sdl-shooter" --assets "$sdk/examples/sdl-shooter/assets"
       SANDBOXED_BIND="$sdk:$work" testbed sandbox-proxy-pulseaudio pulseaudio "$repo/Tests/testbed/sandbox.json" \
-          "$repo/Tests/desktop/sandboxed.sh" proxy "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets"; } &
+          "$repo/Tests/desktop/sandboxed.sh" proxy "$work/sdl-shooter/sdl-shooter" --assets "$sdk/examples/sdl-shooter/assets"; } &
     logged testbed-check hidden /usr/bin/python3 "$repo/Tests/testbed/check-testbed.py" "$sdk/bin/gamesound-testbed" &
     # The desktop, for a C game that sets nothing but gs_config_init: a private server of each kind,
     # mpv's music, a phone-role stream, the sink's monitor (Tests/desktop/check-c-game.py); and MPRIS
@@ -282,10 +287,12 @@ PY
         check "the desktop C game's signals on a private $server, with the toolchain hidden: EFFECTS_PLUS_SOUNDTRACK pauses mpv within 1 s and destroy resumes it; silent while logind says locked, heard within 1 s of the unlock and 1.5 s of the wake" \
             finished "signals-$server"
     done
-    for server in pipewire pulseaudio; do
-        check "gamesound-testbed from the SDK, the toolchain hidden: examples/testbed/call-and-music.json, with gamesound.switch silentSwitch.on and .off at its end, passes against the SDL2 shooter under Xvfb on $server" \
-            finished "testbed-shooter-$server"
-    done
+    shooter_passes() {  # SERVER PLAYER: passed, with that player
+        finished "testbed-shooter-$1" && grep -q "^  the player: $2" "$work/testbed-shooter-$1/report.txt"
+    }
+    check "gamesound-testbed from the SDK, the toolchain hidden: examples/testbed/call-and-music.json, with gamesound.switch silentSwitch.on and .off at its end, passes against the SDL2 shooter (its assets from the SDK) under Xvfb on pipewire, with mpv (mpv-mpris) as the player" \
+        shooter_passes pipewire "mpv with mpv-mpris"
+    check "the same on pulseaudio, with the testbed's own player" shooter_passes pulseaudio "the testbed's own player"
     for server in pipewire pulseaudio; do
         check "gamesound-testbed from the SDK: examples/testbed/window.json passes against the SDL2 shooter (--mute-unfocused) under Xvfb on $server: silent while minimised and while unfocused, heard within 0.5 s of each return" \
             finished "testbed-window-$server"
@@ -304,6 +311,8 @@ PY
         sandbox_proxy
     plain_fails() {
         finished testbed-plain-pipewire 1 || return 1
+        grep -q "^  the player: mpv with mpv-mpris (org.mpris.MediaPlayer2.mpv) (auto: mpv and mpv-mpris are installed)" \
+            "$work/testbed-plain-pipewire/report.txt" || { echo "the player \"auto\" did not choose mpv"; return 1; }
         python3 - "$work/testbed-plain-pipewire.xml" <<'PY'
 import sys, xml.etree.ElementTree as ET
 failed = sorted(case.get("name").rsplit(" (", 1)[0] for case in ET.parse(sys.argv[1]).iter("testcase")
@@ -316,7 +325,7 @@ print("failed:", failed)
 sys.exit(0 if failed == expected else 1)
 PY
     }
-    check "gamesound-testbed from the SDK: the same script against the plain OpenAL program fails (exit 1) with exactly the 7 expectations docs/testbed.md lists" plain_fails
+    check "gamesound-testbed from the SDK: the same script against the plain OpenAL program fails (exit 1) with exactly the 7 expectations docs/testbed.md lists; the player \"auto\" is mpv here" plain_fails
     check "gamesound-testbed from the SDK: bad scripts, bad games and a server that does not start, each with its message and exit status, nothing left behind (Tests/testbed/check-testbed.py)" \
         finished testbed-check
     wait
@@ -349,7 +358,8 @@ deb() {
     ! grep -q 'gamesound.h' <<<"$runtime_files" || { echo "the header belongs in -dev"; return 1; }
     dpkg-deb -f "$dev" Depends | grep -q "libgamesound1 (= $version)" || { echo "-dev does not depend on the library"; return 1; }
     for path in usr/include/gamesound.h 'libgamesound.so -> libgamesound.so.1' pkgconfig/gamesound.pc GameSoundConfig.cmake \
-        usr/bin/gamesound-testbed usr/share/gamesound/testbed/gamesound_testbed/run.py; do
+        usr/bin/gamesound-testbed usr/share/gamesound/testbed/gamesound_testbed/run.py \
+        usr/share/gamesound/testbed/script.schema.json; do
         grep -q "$path" <<<"$dev_files" || { echo "the -dev package lacks $path"; return 1; }
     done
 }

@@ -2,16 +2,20 @@
 # SPDX-License-Identifier: Zlib
 """gamesound-testbed's judging, bad input and bad games: each kind of expectation on a recording of
 known levels, then one clear message each for bad scripts and bad games, the exit status
-docs/testbed.md gives, a report that says what happened, and nothing left behind.
+docs/testbed.md gives, a report that says what happened, and nothing left behind; both music players
+(the testbed's own and mpv with mpv-mpris) through the same events; and the scripts' JSON Schema
+against the testbed's own checks, on every example script and every script written here.
 
     check-testbed.py TESTBED
 
 TESTBED is the gamesound-testbed to test (c/testbed/gamesound-testbed, or the SDK's bin/). The bad
 games are small shell programs that play silence with paplay (a stream of the game's process group)
-and then crash, hang or quit; the desktop cases run on a private PulseAudio, side by side. Prints
-one line per check and ends with "N passed, N failed".
+and then crash, hang or quit; the desktop cases run on a private PulseAudio, side by side. Needs
+python3-jsonschema (the schema check only: the testbed itself does not). Prints one line per check and
+ends with "N passed, N failed".
 """
 import array
+import glob
 import json
 import math
 import os
@@ -19,13 +23,24 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import wave
 import xml.etree.ElementTree as ElementTree
 
 TESTBED = os.path.abspath(sys.argv[1])
+# The testbed's package and example scripts: beside it in the repository (c/testbed, examples/testbed),
+# in share/gamesound/testbed and examples/testbed of the SDK.
+HERE = os.path.dirname(os.path.realpath(TESTBED))
+PACKAGE = next(folder for folder in (HERE, os.path.join(HERE, "..", "share", "gamesound", "testbed"))
+               if os.path.isdir(os.path.join(folder, "gamesound_testbed")))
+EXAMPLES = next(folder for folder in (os.path.join(HERE, "..", "..", "examples", "testbed"),
+                                      os.path.join(HERE, "..", "examples", "testbed")) if os.path.isdir(folder))
+sys.path.insert(0, PACKAGE)
+from gamesound_testbed import report, script as scripts  # noqa: E402
 work = tempfile.mkdtemp(prefix="gamesound-testbed-check-")
 lock = threading.Lock()
 results = []
+written = []  # every script written here: the schema must judge each as the testbed does
 
 
 def check(name, ok, detail=""):
@@ -38,6 +53,8 @@ def script_file(name, data):
     path = os.path.join(work, f"{name}.json")
     with open(path, "w") as out:
         out.write(data if isinstance(data, str) else json.dumps(data))
+    with lock:
+        written.append(path)
     return path
 
 
@@ -106,6 +123,21 @@ def bad_scripts():
         ("a level with no bound", dict(GOOD, expect=[{"expect": "level", "from": 1, "to": 2, "reference": [0, 1]}]),
          "give one of \"change_db_at_most\" and \"change_db_at_least\""),
         ("no expectation", dict(GOOD, expect=[]), "expect: must be a list of at least one expectation"),
+        ("a player the testbed does not have", dict(GOOD, player="vlc"), "player: must be one of auto, builtin, mpv"),
+        ("a version that is not a number", dict(GOOD, testbed=True), "\"testbed\": must be 1"),
+        ("an event that is not a name", dict(GOOD, timeline=[{"at": 1, "event": ["call.ring"]}]),
+         "timeline[0]: unknown event [\"call.ring\"]"),
+        ("a level with both bounds", dict(GOOD, expect=[{"expect": "level", "from": 1, "to": 2, "reference": [0, 1],
+                                                         "change_db_at_most": -6, "change_db_at_least": -20}]),
+         "give one of \"change_db_at_most\" and \"change_db_at_least\""),
+        ("an id used twice", dict(GOOD, timeline=[{"at": 1, "event": "call.ring", "id": "x"},
+                                                  {"at": 2, "event": "call.end", "id": "x"}]),
+         "timeline[1].id: must be a non-empty string used by no other event"),
+        ("a time limit shorter than the duration and 10 s", dict(GOOD, time_limit=12),
+         "time_limit: 12 is outside 13...7200"),
+        ("a reference window that ends before it starts",
+         dict(GOOD, expect=[{"expect": "level", "from": 1, "to": 2, "reference": [1, 0.5], "change_db_at_most": -6}]),
+         "expect[0].reference: 1 must come before 0.5"),
     ]
     for name, data, message in cases:
         path = script_file(name.replace(" ", "-"), data)
@@ -141,6 +173,9 @@ def run_bad_game(name, game, expected_status, message, script, env):
     data = dict(script or {"testbed": 1, "duration": 3, "stream_within": 2, "stop_within": 1, "timeline": [],
                            "expect": [{"expect": "heard", "from": 0.5, "to": 1}]})
     server = data.pop("server", "pulseaudio")
+    # The testbed's own player, quick to start: these runs are not about the music (player_run is), and
+    # mpv, starting on a loaded machine, has taken most of the time-limit case's 11 s.
+    data.setdefault("player", "builtin")
     path = script_file(marker, data)
     out = os.path.join(work, marker)
     junit = os.path.join(work, f"{marker}.xml")
@@ -162,7 +197,8 @@ def run_bad_game(name, game, expected_status, message, script, env):
           and not os.path.exists(folder), f"processes left: {left}, the desktop's folder: {folder}")
 
 
-def bad_games():
+def bad_games(more=()):
+    """The bad games side by side, with `more` (functions, each a run on a desktop of its own) beside them."""
     silence = "paplay --raw --property=media.role=game /dev/zero &"
     cases = [
         ("a game that crashes", f"{silence} sleep 1; kill -SEGV $$", 3, "the game was killed by SIGSEGV at"),
@@ -191,6 +227,7 @@ def bad_games():
         "a server that does not start", silence, 4, "the private desktop did not start (pipewire)",
         {"testbed": 1, "server": "pipewire", "duration": 3, "timeline": [], "expect": [{"expect": "heard", "from": 0, "to": 1}]},
         dict(os.environ, PIPEWIRE_CONFIG_DIR="/nonexistent-testbed-config"))))
+    threads += [threading.Thread(target=run) for run in more]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -200,7 +237,7 @@ def bad_games():
 def interrupted():
     """SIGTERM to the testbed in the middle of a run: exit status 130, said so, nothing left."""
     marker = f"testbed-check-interrupted-{os.getpid()}"
-    path = script_file(marker, {"testbed": 1, "duration": 30, "timeline": [{"at": 1, "event": "call.ring"}],
+    path = script_file(marker, {"testbed": 1, "duration": 30, "player": "builtin", "timeline": [{"at": 1, "event": "call.ring"}],
                                 "expect": [{"expect": "heard", "from": 0, "to": 1}]})
     out = os.path.join(work, marker)
     testbed_process = subprocess.Popen([TESTBED, "run", "--server", "pulseaudio", "--out", out, path, "--", "sh", "-c",
@@ -222,11 +259,6 @@ def interrupted():
 def judging():
     """The expectations judged on a recording made here (a tone at 0.5, at 0.25 (-6 dB), silence and
     the tone again, a second each): each kind holds where it should and fails where it should."""
-    package = next(folder for folder in (os.path.dirname(os.path.realpath(TESTBED)),
-                                         os.path.join(os.path.dirname(os.path.realpath(TESTBED)), "..", "share", "gamesound", "testbed"))
-                   if os.path.isdir(os.path.join(folder, "gamesound_testbed")))
-    sys.path.insert(0, package)
-    from gamesound_testbed import report, script as scripts
     rate = report.RATE
     samples = array.array("f", (amplitude * math.sin(2 * math.pi * 440 * i / rate)
                                 for amplitude in (0.5, 0.25, 0.0, 0.5) for i in range(rate)))
@@ -253,11 +285,131 @@ def judging():
     data = {"testbed": 1, "duration": 4, "timeline": [{"at": 2, "event": "call.ring", "id": "quiet"}],
             "expect": [expectation for expectation, _ in cases]}
     presence = [(0, (1, ("testbed_speakers",))), (2, (0, ())), (3, (1, ("testbed_headphones",)))]
-    outcomes = report.judge(scripts.parse(data), samples, presence,
+    outcomes = report.judge(scripts.load(script_file("judging", data)), samples, presence,
                             [(0, "Playing"), (1, "Paused")], {"quiet": 2.0})
     for (expectation, holds), outcome in zip(cases, outcomes):
         check(f"judged on a known recording: {outcome.name} {'holds' if holds else 'fails'} ({outcome.measured})",
               outcome.ok == holds, f"{expectation}: {outcome.measured}")
+
+
+def tone_file():
+    """An 8 s tone (a game's sound that any player of a WAV plays), written once."""
+    tone = os.path.join(work, "tone.wav")
+    with lock:
+        if not os.path.exists(tone):
+            with wave.open(tone + ".part", "wb") as wav:
+                wav.setnchannels(1)
+                wav.setsampwidth(2)
+                wav.setframerate(48000)
+                wav.writeframes(array.array("h", (int(9000 * math.sin(i / 10)) for i in range(48000 * 8))).tobytes())
+            os.rename(tone + ".part", tone)
+    return tone
+
+
+# The player's music on each player: started by the timeline, paused and resumed by the game (as a
+# GameSound game with EFFECTS_PLUS_SOUNDTRACK does, here with playerctl: MPRIS's Pause and Play), paused and
+# stopped by the timeline. The game waits for the player to say Playing, so its times are the player's.
+PLAYER_GAME = ('paplay "$1" & until [ "$(playerctl status 2>/dev/null)" = Playing ]; do sleep 0.05; done; '
+               'sleep 0.8; playerctl pause; sleep 1.5; playerctl play; wait')
+PLAYER_NAMES = {"builtin": "the testbed's own player (org.mpris.MediaPlayer2.testbed)",
+                "mpv": "mpv with mpv-mpris (org.mpris.MediaPlayer2.mpv)"}
+
+
+def player_run(server, player):
+    """One player through music.play, the game's pause and resume, music.pause and music.stop."""
+    marker = f"testbed-check-player-{player}-{os.getpid()}"
+    path = script_file(marker, {"testbed": 1, "duration": 7, "player": player, "timeline": [
+        {"at": 1, "event": "music.play", "id": "play"}, {"at": 4.5, "event": "music.pause"},
+        {"at": 5.5, "event": "music.stop"}], "expect": [
+        {"expect": "player", "at": 0.5, "status": "Stopped", "name": "stopped before music.play"},
+        {"expect": "player", "at": 1.6, "status": "Playing", "name": "playing after music.play"},
+        {"expect": "player", "at": 3, "status": "Paused", "name": "paused by the game"},
+        {"expect": "player", "at": 4.3, "status": "Playing", "name": "resumed by the game"},
+        {"expect": "player", "at": 5.2, "status": "Paused", "name": "paused by music.pause"},
+        {"expect": "player", "at": 6.5, "status": "Stopped", "name": "stopped by music.stop"},
+        {"expect": "heard", "from": 0.5, "to": 6.5, "name": "the game heard throughout"}]})
+    out, junit = os.path.join(work, marker), os.path.join(work, f"{marker}.xml")
+    status, output = testbed("run", "--server", server, "--out", out, "--junit", junit, path,
+                             "--", "sh", "-c", PLAYER_GAME, marker, tone_file())
+    try:
+        properties = {p.get("name"): p.get("value") for p in ElementTree.parse(junit).getroot().iter("property")}
+    except (OSError, ElementTree.ParseError):
+        properties = {}
+    folder = next((line.split(": ", 1)[1] for line in output.splitlines() if line.startswith("  the private desktop: ")), None)
+    check(f"the player {player} on {server}: stopped, playing after music.play, paused and resumed by the game (MPRIS), "
+          f"paused by music.pause, stopped by music.stop (exit status 0); the report and the JUnit properties name it",
+          status == 0 and f"  the player: {PLAYER_NAMES[player]} (the script asks for it)" in output
+          and properties.get("player") == player, f"status {status}, properties {properties}, output:\n{output}")
+    check(f"the player {player} on {server}: nothing of the run left, the desktop's folder removed",
+          not leftovers(marker) and folder is not None and not os.path.exists(folder),
+          f"left: {leftovers(marker)}, folder {folder}")
+
+
+def desktop_two_signals():
+    """`gamesound-testbed desktop` given SIGTERM twice, the second while it waits for a command that
+    ignores SIGTERM: the command killed, the desktop and its folder gone all the same."""
+    marker = f"testbed-check-two-signals-{os.getpid()}"
+    process = subprocess.Popen([TESTBED, "desktop", "--server", "pulseaudio", "--", "sh", "-c",
+                                'echo "$XDG_RUNTIME_DIR"; trap "" TERM; while :; do sleep 0.1; done', marker],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    runtime = process.stdout.readline().strip()
+    process.terminate()
+    time.sleep(1)
+    process.terminate()
+    status = process.wait(timeout=60)
+    folder = os.path.dirname(runtime) if runtime.startswith("/") else None
+    check("`desktop` given SIGTERM twice (its command ignores it): exit status 143, the command killed, the "
+          "desktop's folder removed", status == 143 and not leftovers(marker) and folder is not None
+          and not os.path.exists(folder), f"status {status}, left: {leftovers(marker)}, folder {folder}")
+
+
+def schema_agreement():
+    """The scripts' JSON Schema (`gamesound-testbed schema`; the SDK and the -dev package ship it as
+    script.schema.json) against the testbed's own checks, on every example script and every script
+    written here: the schema refuses exactly the scripts the testbed refuses for their format, and
+    accepts those it refuses only for one of its rules (scripts.RULES, which a schema cannot say)."""
+    import jsonschema  # python3-jsonschema
+    status, output = testbed("schema")
+    try:
+        schema = json.loads(output)
+        jsonschema.Draft202012Validator.check_schema(schema)
+        problem = None if schema.get("$schema") == "https://json-schema.org/draft/2020-12/schema" else "not draft 2020-12"
+    except (ValueError, jsonschema.SchemaError) as error:
+        schema, problem = None, str(error)
+    check("`schema` prints a valid JSON Schema, draft 2020-12 (exit status 0)", status == 0 and problem is None,
+          f"status {status}: {problem}: {output[:300]}")
+    if schema is None:
+        return
+    shipped = os.path.join(PACKAGE, "script.schema.json")
+    if os.path.exists(shipped):  # the SDK's (make dist writes it from the command)
+        with open(shipped) as text:
+            check("the shipped script.schema.json is what `schema` prints", text.read() == output, shipped)
+    validator = jsonschema.Draft202012Validator(schema)
+    # The examples, and the scripts beside this check (the repository's own, for sdk-test's runs).
+    examples = sorted(glob.glob(os.path.join(EXAMPLES, "*.json")) +
+                      glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), "*.json")))
+    verdicts, disagreements = {"good": 0, "format": 0, "rule": 0}, []
+    for path in examples + written:
+        try:
+            scripts.load(path)
+            verdict = "good"
+        except scripts.ScriptRuleError:
+            verdict = "rule"
+        except scripts.ScriptError:
+            verdict = "format"
+        try:
+            with open(path) as text:
+                errors = [error.message for error in validator.iter_errors(json.load(text))]
+        except ValueError as error:
+            errors = [f"not JSON: {error}"]
+        verdicts[verdict] += 1
+        if bool(errors) != (verdict == "format"):
+            disagreements.append(f"{os.path.basename(path)}: the testbed says {verdict}, the schema "
+                                 f"{'refuses it: ' + errors[0] if errors else 'accepts it'}")
+    check(f"the schema and the testbed agree on {len(examples)} example and test and {len(written)} written scripts "
+          f"({verdicts['good']} good; {verdicts['format']} refused by both; {verdicts['rule']} refused by the "
+          f"testbed's rules only, accepted by the schema)",
+          not disagreements and examples and all(verdicts.values()), "\n    ".join(disagreements) or str(verdicts))
 
 
 def switching():
@@ -265,18 +417,12 @@ def switching():
     recorded on each output. The game is no GameSound game: gamesound.switch says it had no effect,
     and the run goes on."""
     out = os.path.join(work, "switching")
-    path = script_file("switching", {"testbed": 1, "duration": 6, "timeline": [
+    path = script_file("switching", {"testbed": 1, "duration": 6, "player": "builtin", "timeline": [
         {"at": 1, "event": "gamesound.switch", "action": "silentSwitch.on"},
         {"at": 2, "event": "output.switch"}, {"at": 4, "event": "output.switch"}], "expect": [
         {"expect": "heard", "from": 0.5, "to": 1.9}, {"expect": "heard", "from": 2.5, "to": 3.9},
         {"expect": "heard", "from": 4.5, "to": 5.9}]})
-    tone = os.path.join(work, "tone.wav")
-    with wave.open(tone, "wb") as wav:
-        wav.setnchannels(1)
-        wav.setsampwidth(2)
-        wav.setframerate(48000)
-        wav.writeframes(array.array("h", (int(9000 * math.sin(i / 10)) for i in range(48000 * 8))).tobytes())
-    status, output = testbed("run", "--server", "pipewire", "--out", out, path, "--", "paplay", tone)
+    status, output = testbed("run", "--server", "pipewire", "--out", out, path, "--", "paplay", tone_file())
     check("output.switch twice on PipeWire: the game is heard on each output (exit status 0)", status == 0, output)
     check("gamesound.switch against a game that is no GameSound game: the report says it had no effect, nothing waits",
           "gamesound.switch silentSwitch.on: the game has not opened GAMESOUND_TESTBED_SWITCHES" in output, output)
@@ -284,9 +430,11 @@ def switching():
 
 judging()
 bad_scripts()
-bad_games()
+bad_games(more=(lambda: player_run("pulseaudio", "builtin"), lambda: player_run("pipewire", "mpv"),
+                desktop_two_signals))
 switching()
 interrupted()
+schema_agreement()
 subprocess.run(["rm", "-rf", work])
 failed = results.count(False)
 print(f"{len(results) - failed} passed, {failed} failed")

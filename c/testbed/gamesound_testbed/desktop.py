@@ -85,6 +85,7 @@ class Folder:
         self.root = root
         self.runtime = os.path.join(root, "runtime")
         self.home = os.path.join(root, "home")
+        self.config = os.path.join(self.home, ".config")  # the daemons' XDG_CONFIG_HOME
         self.logs = os.path.join(root, "logs")
         self.pids = os.path.join(root, "pids")
         self.bin = os.path.join(root, "bin")
@@ -104,6 +105,15 @@ class Folder:
         # "File exists").
         with open(folder.client_config, "w") as out:
             out.write("autospawn = no\n")
+        # WirePlumber's Bluetooth monitor (0.4, Debian 12) loads its logind module, which needs systemd's
+        # /run/systemd/seats: where that is missing (a container or chroot with no systemd) WirePlumber
+        # exits at once and the desktop never starts (seen on a fresh Debian 12 root, make testbed-fresh).
+        # A private desktop has no Bluetooth: the monitor is off, in the daemons' own configuration.
+        bluetooth = os.path.join(folder.config, "wireplumber", "bluetooth.lua.d")
+        os.makedirs(bluetooth)
+        with open(os.path.join(bluetooth, "51-gamesound-testbed.lua"), "w") as out:
+            out.write("-- gamesound-testbed: a private desktop has no Bluetooth (and may have no logind)\n"
+                      "bluez_monitor.enabled = false\n")
         with open(os.path.join(folder.root, "kind"), "w") as out:
             out.write(kind)
         return folder
@@ -124,8 +134,8 @@ class Folder:
         return env
 
     def daemon_env(self):
-        """The daemons' environment: the desktop's, with the private HOME."""
-        return dict(self.env(), HOME=self.home)
+        """The daemons' environment: the desktop's, with the private HOME and configuration folder."""
+        return dict(self.env(), HOME=self.home, XDG_CONFIG_HOME=self.config)
 
     def pactl(self, *arguments, timeout=5):
         """pactl on this desktop's server: (exit status, standard output)."""

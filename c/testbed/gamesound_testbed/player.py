@@ -7,8 +7,9 @@ would, and playerctl answers for it.
 
     /usr/bin/python3 player.py TONE.wav
 
-Reads "play", "pause" and "stop" lines on standard input (the person pressing the buttons); prints
-"ready" once its name is on the bus.
+Reads "play", "pause" and "stop" lines on standard input (the person pressing the buttons, as
+MPRIS's Play, Pause and Stop: a pause holds only what plays); prints "ready" once its name is on the
+bus. gamesound_testbed.music starts it, or mpv in its place.
 """
 import subprocess
 import sys
@@ -113,13 +114,13 @@ def main():
     player = Player(bus, sys.argv[1])
     name = dbus.service.BusName(NAME, bus)  # noqa: F841 (held for the life of the process)
     loop = GLib.MainLoop()
-    commands = {"play": "Playing", "pause": "Paused", "stop": "Stopped"}
+    buttons = {"play": player.Play, "pause": player.Pause, "stop": player.Stop}
 
     def read_commands():
         for line in sys.stdin:
-            status = commands.get(line.strip())
-            if status:
-                GLib.idle_add(lambda status=status: player._become(status) and False)
+            button = buttons.get(line.strip())
+            if button:
+                GLib.idle_add(lambda button=button: button() and False)
         GLib.idle_add(loop.quit)
 
     threading.Thread(target=read_commands, daemon=True).start()

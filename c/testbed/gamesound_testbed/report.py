@@ -121,8 +121,9 @@ def write_wav(path, samples):
         out.writeframes(pcm.tobytes())
 
 
-def write_junit(path, script, kind, problems, outcomes, seconds):
-    """JUnit XML: one test case for the run itself (the game ran the script) and one per expectation."""
+def write_junit(path, script, kind, problems, outcomes, seconds, player=None):
+    """JUnit XML: one test case for the run itself (the game ran the script) and one per expectation;
+    the server and the music player (mpv or builtin; None if none started) as the suite's properties."""
     cases = []
     run_failure = "; ".join(problems)
     cases.append((f"the game ran the script ({kind})", run_failure))
@@ -133,7 +134,9 @@ def write_junit(path, script, kind, problems, outcomes, seconds):
     failures = sum(1 for _, failure in cases if failure)
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              f'<testsuite name={quoteattr(script.name + " on " + kind)} tests="{len(cases)}" failures="{failures}" '
-             f'errors="0" time="{seconds:.2f}">']
+             f'errors="0" time="{seconds:.2f}">',
+             f'  <properties><property name="server" value={quoteattr(kind)}/>'
+             f'<property name="player" value={quoteattr(player or "none")}/></properties>']
     for name, failure in cases:
         lines.append(f'  <testcase classname={quoteattr("gamesound-testbed." + kind)} name={quoteattr(name)}>')
         if failure:

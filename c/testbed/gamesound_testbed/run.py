@@ -15,13 +15,13 @@ import subprocess
 import sys
 import time
 
-from . import report
+from . import music, report
 from .desktop import RECORD_LATENCY_MSEC, Desktop, DesktopError, Folder
 from .recorder import STREAM_LATENCY_MSEC, Recorder, process_group
 from .sounds import write_tone as tone
-from .window import Windows
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+from .window import Windows
 
 # Exit statuses (docs/testbed.md).
 PASSED, FAILED, BAD_USAGE, GAME_PROBLEM, DESKTOP_PROBLEM, INTERRUPTED = 0, 1, 2, 3, 4, 130
@@ -40,8 +40,8 @@ class Interrupted(BaseException):
 class Stage:
     """The desktop's side of the events: the player, calls, alarms, logind, sinks, the server."""
 
-    def __init__(self, desktop, scratch, duration, say):
-        self.desktop, self.folder, self.scratch, self.say = desktop, desktop.folder, scratch, say
+    def __init__(self, desktop, scratch, duration, player):
+        self.desktop, self.folder, self.scratch = desktop, desktop.folder, scratch
         self.call = self.portal = None
         self.alarms = []
         self.outputs = {}  # sink name -> the index of the module that made it
@@ -53,11 +53,7 @@ class Stage:
         os.mkfifo(self.switches, 0o600)
         self.music = tone(os.path.join(scratch, "music.wav"), 523.25, duration + 15, 0.3)
         self.ring = tone(os.path.join(scratch, "ring.wav"), 440, duration + 15, 0.2)
-        self.player = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "player.py"), self.music],
-                                       env=self.folder.env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                       stderr=subprocess.DEVNULL, text=True, start_new_session=True)
-        if self.player.stdout.readline().strip() != "ready":
-            raise DesktopError("the testbed's MPRIS player did not start (python3-dbus and python3-gi are needed)")
+        self.player = None
         # The desktop portal's screen-lock monitor, which a sandboxed game (no system bus, no logind)
         # asks instead: screen.lock and screen.unlock reach it as well as logind.
         self.portal = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "portal.py")], env=self.folder.env(),
@@ -65,21 +61,11 @@ class Stage:
                                        text=True, start_new_session=True)
         if self.portal.stdout.readline().strip() != "ready":
             raise DesktopError("the testbed's desktop portal did not start (python3-dbus and python3-gi are needed)")
-        import dbus
-        self.bus = dbus.bus.BusConnection(self.folder.session_bus)
         self._load_output("testbed_speakers")
-        self._player_object = self.bus.get_object("org.mpris.MediaPlayer2.testbed", "/org/mpris/MediaPlayer2")
+        self.player = music.start(player, self.folder, self.music, scratch)
 
     def player_status(self):
-        try:
-            return str(self._player_object.Get("org.mpris.MediaPlayer2.Player", "PlaybackStatus",
-                                               dbus_interface="org.freedesktop.DBus.Properties", timeout=1))
-        except Exception:  # a player that does not answer has no status to report
-            return None
-
-    def press(self, command):
-        self.player.stdin.write(command + "\n")
-        self.player.stdin.flush()
+        return self.player.status()
 
     def paplay(self, path, role, name):
         return subprocess.Popen(["paplay", f"--property=media.role={role}", f"--client-name={name}", path],
@@ -92,7 +78,7 @@ class Stage:
         if name == "gamesound.switch":
             return self._switch(event.fields["action"])
         if name.startswith("music."):
-            self.press(name.split(".")[1])
+            self.player.press(name.split(".")[1])
         elif name == "call.ring":
             self.call = self.paplay(self.ring, "phone", "testbed-call")
         elif name == "call.end":
@@ -179,7 +165,9 @@ class Stage:
         self._load_output("testbed_headphones" if self.current == "testbed_speakers" else "testbed_speakers")
 
     def close(self):
-        for process in [self.call, self.player, self.portal, *self.alarms]:
+        if self.player is not None:
+            self.player.close()
+        for process in [self.call, self.portal, *self.alarms]:
             stop(process)
 
 
@@ -226,12 +214,15 @@ def run(options, script):
     played = []
     try:
         say(f"gamesound-testbed: {script.name} on {options.server}: {' '.join(options.game)}")
+        player, why = music.choose(script.player)
         desktop = Desktop(options.server)
         say(f"  the private desktop: {desktop.folder.root}")
         desktop.start()
         scratch = os.path.join(desktop.folder.root, "testbed")
         os.makedirs(scratch)
-        stage = Stage(desktop, scratch, script.duration, say)
+        phase = "starting the player"
+        stage = Stage(desktop, scratch, script.duration, player)
+        say(f"  the player: {stage.player.description} ({why})")
         env = desktop.env
         env["GAMESOUND_TESTBED_SWITCHES"] = stage.switches
         env.pop("DISPLAY", None)  # the game sees a display only when the script asks for one: Xvfb's
@@ -338,7 +329,8 @@ def run(options, script):
     report.write_wav(os.path.join(out, "recording.wav"), samples)
     report.write_svg(os.path.join(out, "timeline.svg"), script, options.server, samples, played, outcomes, problems)
     if options.junit:
-        report.write_junit(options.junit, script, options.server, problems, outcomes, seconds)
+        report.write_junit(options.junit, script, options.server, problems, outcomes, seconds,
+                           stage.player.kind if stage is not None and stage.player is not None else None)
     verdict = {PASSED: "PASSED", FAILED: f"FAILED: {len(failed)} of {len(outcomes)} expectations",
                GAME_PROBLEM: "FAILED: the game", DESKTOP_PROBLEM: "NOT RUN: the desktop",
                INTERRUPTED: "INTERRUPTED"}[status]
@@ -484,15 +476,21 @@ def desktop_command(server, command):
     except Interrupted as name:
         return 130 if str(name) == "SIGINT" else 143
     finally:
-        if command_process is not None and command_process.returncode is None:
-            command_process.terminate()
-            try:
-                command_process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                command_process.kill()
-                command_process.wait()
-        if desktop is not None:
-            desktop.close()
+        # A second signal (`timeout` signals the whole process group, the command too) must not cut the
+        # clean-up short: seen leaving a private PulseAudio running and its folder behind.
+        for number in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(number, signal.SIG_IGN)
+        try:
+            if command_process is not None and command_process.returncode is None:
+                command_process.terminate()
+                try:
+                    command_process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    command_process.kill()
+                    command_process.wait()
+        finally:
+            if desktop is not None:
+                desktop.close()
 
 
 def server_command(action, root):

@@ -7,6 +7,11 @@
 
 Times are seconds from the moment the game's first stream appears. A bad script raises ScriptError
 with one message that says where (`timeline[2]`, `expect[0].to`) and what is wrong.
+
+The tables below are the one description of the format: the checks here read them, and schema.py
+builds the JSON Schema (`gamesound-testbed schema`) from them. A schema cannot say everything the
+checks do; what it cannot (RULES) raises ScriptRuleError, which a script the schema accepts can
+still get.
 """
 import json
 import math
@@ -48,11 +53,43 @@ EXPECTATIONS = {
     "stream": {"required": ("present",), "optional": {"at": None, "event": None, "ms": None, "sink": None}},
 }
 PLAYER_STATUSES = ("Playing", "Paused", "Stopped")
-TOP = {"testbed", "name", "duration", "time_limit", "display", "stream_within", "stop_within", "timeline", "expect"}
+# The expectations' number fields that are not times, with their lowest and highest values (peak and
+# RMS bounds are fractions of full scale).
+BOUNDS = {"ms": (1, 60000), "change_db_at_most": (-120, 120), "change_db_at_least": (-120, 120),
+          "peak_at_least": (0, 1), "peak_at_most": (0, 1), "rms_at_least": (0, 1), "rms_at_most": (0, 1)}
+TIMES = ("from", "to", "at")  # seconds from time zero, 0 to the script's duration
+MAX_DURATION = 3600
+# The top level's numbers: default (None: required, or from the duration), lowest and highest. The
+# time limit's lowest is the duration + 10 (a rule); TIME_LIMIT_MARGIN + 1 with the shortest duration.
+TIME_LIMIT_MARGIN = 10
+TOP_NUMBERS = {"duration": (None, 1, MAX_DURATION), "time_limit": (None, 1 + TIME_LIMIT_MARGIN, 7200),
+               "stream_within": (10, 0.5, 120), "stop_within": (5, 0.5, 60)}
+# The music player: "auto" is mpv (with its MPRIS plugin, mpv-mpris) where installed, else the
+# testbed's own (gamesound_testbed.music).
+PLAYERS = ("auto", "builtin", "mpv")
+# "$schema" names the schema for editors; the testbed does not read it.
+TOP = ("$schema", "testbed", "name", "duration", "time_limit", "stream_within", "stop_within", "display", "player",
+       "timeline", "expect")
+# What a JSON Schema cannot say, and ScriptRuleError reports (schema.py puts this list in its description).
+RULES = (
+    "every time (an event's \"at\", a window's \"from\", \"to\" and \"reference\") is at most \"duration\"",
+    "\"time_limit\" is at least \"duration\" + 10",
+    "events come in time order",
+    ", ".join(PAIRS) + " are each closed (" + ", ".join(PAIRS.values()) + ") before they open again, and closed "
+    "only when open; output.switch does not come between sleep and wake",
+    "output.return comes only while a wake with \"output\": \"later\" has left the output away, and sleep and "
+    "output.switch do not come then",
+    "each event \"id\" is used once; heard_within's \"event\" names one of them",
+    "a window's \"from\" comes before its \"to\" (and a reference's first time before its second)",
+)
 
 
 class ScriptError(Exception):
     """A script the testbed cannot run; the message names the file, the place and the problem."""
+
+
+class ScriptRuleError(ScriptError):
+    """A script that breaks one of RULES: one the JSON Schema accepts and the testbed refuses."""
 
 
 class Event:
@@ -73,9 +110,10 @@ class Expectation:
 
 
 class Script:
-    def __init__(self, path, name, duration, time_limit, display, stream_within, stop_within, events, expectations):
+    def __init__(self, path, name, duration, time_limit, display, player, stream_within, stop_within, events,
+                 expectations):
         self.path, self.name, self.duration, self.time_limit = path, name, duration, time_limit
-        self.display, self.stream_within, self.stop_within = display, stream_within, stop_within
+        self.display, self.player, self.stream_within, self.stop_within = display, player, stream_within, stop_within
         self.events, self.expectations = events, expectations
 
     @property
@@ -110,6 +148,15 @@ def _number(value, where, low=None, high=None):
     return float(value)
 
 
+def _time(value, where, duration, broken):
+    """A time in seconds from time zero: a number from 0 (the schema) to the duration (a rule, noted
+    in `broken`)."""
+    value = _number(value, where, 0, MAX_DURATION)
+    if value > duration:
+        broken.append(f"{where}: {value:g} is outside 0...{duration:g}")
+    return value
+
+
 def _unknown_keys(entry, allowed, where):
     extra = sorted(set(entry) - set(allowed))
     if extra:
@@ -130,35 +177,49 @@ def load(path):
     try:
         return parse(data, path)
     except ScriptError as error:
-        raise ScriptError(f"{path}: {error}") from None
+        raise type(error)(f"{path}: {error}") from None
 
 
 def parse(data, path="script"):
+    """The Script that `data` (parsed JSON) describes. The format (what the schema says) is checked
+    first, then RULES: a ScriptRuleError only for a script whose format is right."""
     if not isinstance(data, dict):
         raise ScriptError("the script must be a JSON object")
     _unknown_keys(data, TOP, "the script")
-    if data.get("testbed") != 1:
+    if isinstance(data.get("testbed"), bool) or data.get("testbed") != 1:
         raise ScriptError(f"\"testbed\": must be 1 (this testbed's script version), not {json.dumps(data.get('testbed'))}")
     for key in ("duration", "timeline", "expect"):
         if key not in data:
             raise ScriptError(f"\"{key}\" is missing")
-    duration = _number(data["duration"], "duration", 1, 3600)
-    time_limit = _number(data.get("time_limit", duration + 60), "time_limit", duration + 10, 7200)
-    stream_within = _number(data.get("stream_within", 10), "stream_within", 0.5, 120)
-    stop_within = _number(data.get("stop_within", 5), "stop_within", 0.5, 60)
+    numbers = {key: _number(data[key] if key in data else default, key, low, high)
+               for key, (default, low, high) in TOP_NUMBERS.items() if key in data or default is not None}
+    duration = numbers["duration"]
     display = data.get("display", False)
     if not isinstance(display, bool):
         raise ScriptError(f"display: must be true or false, not {json.dumps(display)}")
+    player = data.get("player", "auto")
+    if player not in PLAYERS:
+        raise ScriptError(f"player: must be one of {', '.join(PLAYERS)}, not {json.dumps(player)}")
+    if not isinstance(data.get("$schema", ""), str):
+        raise ScriptError("$schema: must be a string (the schema's address, for editors)")
     name = data.get("name", "testbed")
     if not isinstance(name, str) or not name:
         raise ScriptError("name: must be a non-empty string")
-    events = _events(data["timeline"], duration)
+    broken = []  # the RULES broken, in the order found: the first is reported once the format is right
+    time_limit = numbers.get("time_limit", duration + 60)
+    if time_limit < duration + TIME_LIMIT_MARGIN:
+        broken.append(f"time_limit: {time_limit:g} is outside {duration + TIME_LIMIT_MARGIN:g}...7200 "
+                      f"(at least the duration + {TIME_LIMIT_MARGIN})")
+    events = _events(data["timeline"], duration, broken)
     moving = next((event for event in events if event.name in WINDOW_EVENTS), None)
     if moving is not None and not display:
         raise ScriptError(f"timeline[{moving.index}] ({moving.name}): moving the game's window needs a display: "
                           "set \"display\": true")
-    expectations = _expectations(data["expect"], duration, {event.id for event in events if event.id})
-    return Script(path, name, duration, time_limit, display, stream_within, stop_within, events, expectations)
+    expectations = _expectations(data["expect"], duration, {event.id for event in events if event.id}, broken)
+    if broken:
+        raise ScriptRuleError(broken[0])
+    return Script(path, name, duration, time_limit, display, player, numbers["stream_within"], numbers["stop_within"],
+                  events, expectations)
 
 
 def _entry_kind(entry, where, key, known, example, noun=None):
@@ -167,12 +228,12 @@ def _entry_kind(entry, where, key, known, example, noun=None):
     if not isinstance(entry, dict):
         raise ScriptError(f"{where}: must be an object like {example}")
     kind = entry.get(key)
-    if kind not in known:
+    if not isinstance(kind, str) or kind not in known:
         raise ScriptError(f"{where}: unknown {noun or key} {json.dumps(kind)} (known: {', '.join(known)})")
     return kind
 
 
-def _events(timeline, duration):
+def _events(timeline, duration, broken):
     if not isinstance(timeline, list):
         raise ScriptError("timeline: must be a list of events")
     events, ids = [], set()
@@ -184,12 +245,13 @@ def _events(timeline, duration):
         _unknown_keys(entry, {"at", "event", "id", *fields, *(text_field[:1] if text_field else ())}, f"{where} ({name})")
         if "at" not in entry:
             raise ScriptError(f"{where} ({name}): \"at\" is missing")
-        at = _number(entry["at"], f"{where}.at", 0, duration)
+        at = _time(entry["at"], f"{where}.at", duration, broken)
         ident = entry.get("id")
-        if ident is not None:
-            if not isinstance(ident, str) or not ident or ident in ids:
-                raise ScriptError(f"{where}.id: must be a non-empty string used by no other event")
-            ids.add(ident)
+        if ident is not None and (not isinstance(ident, str) or not ident):
+            raise ScriptError(f"{where}.id: must be a non-empty string used by no other event")
+        if ident is not None and ident in ids:
+            broken.append(f"{where}.id: must be a non-empty string used by no other event ({json.dumps(ident)} is taken)")
+        ids.add(ident)
         values = {key: _number(entry.get(key, default), f"{where}.{key}", low, high)
                   for key, (default, low, high) in fields.items()}
         if text_field:
@@ -202,41 +264,41 @@ def _events(timeline, duration):
     previous = None
     for event in events:
         if previous is not None and event.at < previous.at:
-            raise ScriptError(f"timeline[{event.index}]: at {event.at:g} s comes before the event above it "
-                              f"({previous.at:g} s): list events in time order")
+            broken.append(f"timeline[{event.index}]: at {event.at:g} s comes before the event above it "
+                          f"({previous.at:g} s): list events in time order")
         previous = event
-    _check_pairs(events)
+    _check_pairs(events, broken)
     return events
 
 
-def _check_pairs(events):
+def _check_pairs(events, broken):
     open_states = set()
     away = False  # the output sleep removed stays away after a wake with "output": "later"
     closers = {close: opener for opener, close in PAIRS.items()}
     for event in events:
         if event.name in PAIRS:
             if event.name in open_states:
-                raise ScriptError(f"timeline[{event.index}]: {event.name} again before {PAIRS[event.name]}")
+                broken.append(f"timeline[{event.index}]: {event.name} again before {PAIRS[event.name]}")
             open_states.add(event.name)
         elif event.name in closers:
             if closers[event.name] not in open_states:
-                raise ScriptError(f"timeline[{event.index}]: {event.name} without {closers[event.name]} before it")
+                broken.append(f"timeline[{event.index}]: {event.name} without {closers[event.name]} before it")
             open_states.discard(closers[event.name])
         if event.name == "output.switch" and "sleep" in open_states:
-            raise ScriptError(f"timeline[{event.index}]: output.switch while asleep (after sleep, before wake)")
+            broken.append(f"timeline[{event.index}]: output.switch while asleep (after sleep, before wake)")
         if event.name in ("sleep", "output.switch") and away:
-            raise ScriptError(f"timeline[{event.index}]: {event.name} while the output is away "
-                              "(after a wake with \"output\": \"later\", before output.return)")
+            broken.append(f"timeline[{event.index}]: {event.name} while the output is away "
+                          "(after a wake with \"output\": \"later\", before output.return)")
         if event.name == "output.return":
             if not away:
-                raise ScriptError(f"timeline[{event.index}]: output.return with no output away (only a wake with "
-                                  "\"output\": \"later\" leaves it away)")
+                broken.append(f"timeline[{event.index}]: output.return with no output away (only a wake with "
+                              "\"output\": \"later\" leaves it away)")
             away = False
         if event.name == "wake" and event.fields["output"] == "later":
             away = True
 
 
-def _expectations(entries, duration, ids):
+def _expectations(entries, duration, ids, broken):
     if not isinstance(entries, list) or not entries:
         raise ScriptError("expect: must be a list of at least one expectation")
     expectations = []
@@ -250,12 +312,10 @@ def _expectations(entries, duration, ids):
                 raise ScriptError(f"{where} ({kind}): \"{key}\" is missing")
         fields = {}
         for key in spec["required"]:
-            fields[key] = _field(kind, key, entry[key], f"{where}.{key}", duration, ids)
+            fields[key] = _field(key, entry[key], f"{where}.{key}", duration, ids, broken)
         for key, default in spec["optional"].items():
             value = entry.get(key, default)
-            fields[key] = None if value is None else _field(kind, key, value, f"{where}.{key}", duration, ids)
-        if "from" in fields and fields["from"] >= fields["to"]:
-            raise ScriptError(f"{where}: \"from\" ({fields['from']:g}) must come before \"to\" ({fields['to']:g})")
+            fields[key] = None if value is None else _field(key, value, f"{where}.{key}", duration, ids, broken)
         if kind == "stream" and (fields["at"] is None) == (fields["event"] is None or fields["ms"] is None):
             raise ScriptError(f"{where} (stream): give \"at\", or \"event\" and \"ms\" (that long after the event)")
         if kind == "stream" and fields["sink"] is not None and not fields["present"]:
@@ -265,26 +325,29 @@ def _expectations(entries, duration, ids):
         name = entry.get("name")
         if name is not None and (not isinstance(name, str) or not name):
             raise ScriptError(f"{where}.name: must be a non-empty string")
+        if "from" in fields and fields["from"] >= fields["to"]:
+            broken.append(f"{where}: \"from\" ({fields['from']:g}) must come before \"to\" ({fields['to']:g})")
         expectations.append(Expectation(index, kind, name, fields))
     return expectations
 
 
-def _field(kind, key, value, where, duration, ids):
-    if key in ("from", "to", "at"):
-        return _number(value, where, 0, duration)
+def _field(key, value, where, duration, ids, broken):
+    """An expectation's field, checked as its key says (TIMES, BOUNDS, or below)."""
+    if key in TIMES:
+        return _time(value, where, duration, broken)
     if key == "reference":
         if not isinstance(value, list) or len(value) != 2:
             raise ScriptError(f"{where}: must be [from, to] in seconds")
-        start, end = (_number(v, f"{where}[{i}]", 0, duration) for i, v in enumerate(value))
+        start, end = (_time(v, f"{where}[{i}]", duration, broken) for i, v in enumerate(value))
         if start >= end:
-            raise ScriptError(f"{where}: {start:g} must come before {end:g}")
+            broken.append(f"{where}: {start:g} must come before {end:g}")
         return [start, end]
     if key == "event":
+        if not isinstance(value, str) or not value:
+            raise ScriptError(f"{where}: must be an event's id (a non-empty string), not {json.dumps(value)}")
         if value not in ids:
-            raise ScriptError(f"{where}: no event has the id {json.dumps(value)} (ids: {', '.join(sorted(ids)) or 'none'})")
+            broken.append(f"{where}: no event has the id {json.dumps(value)} (ids: {', '.join(sorted(i for i in ids if i)) or 'none'})")
         return value
-    if key == "ms":
-        return _number(value, where, 1, 60000)
     if key == "status":
         if value not in PLAYER_STATUSES:
             raise ScriptError(f"{where}: must be one of {', '.join(PLAYER_STATUSES)}, not {json.dumps(value)}")
@@ -297,6 +360,5 @@ def _field(kind, key, value, where, duration, ids):
         if not isinstance(value, bool):
             raise ScriptError(f"{where}: must be true or false, not {json.dumps(value)}")
         return value
-    if key.startswith("change_db"):
-        return _number(value, where, -120, 120)
-    return _number(value, where, 0, 1)  # peak and RMS bounds, as fractions of full scale
+    low, high = BOUNDS[key]
+    return _number(value, where, low, high)
