@@ -7,8 +7,9 @@ import GameSound
 extension gs_config: ExtensibleCStruct {
     static let cName = "gs_config"
 
-    static let knownSize = MemoryLayout<gs_config>.offset(of: \gs_config.app_icon_name)! + MemoryLayout<UnsafePointer<CChar>?>.size
-    /// ABI 1.0's `gs_config` ended with `device_name`; `app_name` and `app_icon_name` came after.
+    static let knownSize = MemoryLayout<gs_config>.offset(of: \gs_config.io_buffer_duration)! + MemoryLayout<Double>.size
+    /// ABI 1.0's `gs_config` ended with `device_name`; `app_name`, `app_icon_name` and
+    /// `io_buffer_duration` came after.
     static let firstSize = MemoryLayout<gs_config>.offset(of: \gs_config.device_name)! + MemoryLayout<UnsafePointer<CChar>?>.size
 
     /// The defaults of a Swift ``GameSoundConfiguration``, so that C and Swift games start alike.
@@ -33,6 +34,7 @@ extension gs_config: ExtensibleCStruct {
         config.device_name = nil
         config.app_name = nil
         config.app_icon_name = nil
+        config.io_buffer_duration = 0
         return config
     }
 
@@ -78,6 +80,8 @@ extension gs_config: ExtensibleCStruct {
         configuration.virtualVoices = Int(virtual_voices)
         configuration.spatialization = spatialization
         configuration.distanceModel = distanceModel
+        // 0: the default; anything else is checked by the runtime (0.001...0.5 s).
+        configuration.ioBufferDuration = io_buffer_duration == 0 ? nil : io_buffer_duration
         let launch = LaunchState(otherAudio: otherAudio, silentSwitch: launch_silent_switch != 0,
                                  screenLocked: launch_screen_locked != 0)
         return (configuration, launch, systemChoice)

@@ -137,7 +137,8 @@ typedef struct gs_config {
                                       priority on 32 voices: the 32 nearest are heard). 0 turns it
                                       off: a full pool steals or drops. gs_config_init sets the default */
     int32_t update_frames;         /* frames between two updates (refills, fades, retries): 256 by default,
-                                      at least 16 and a multiple of 4 */
+                                      at least 16 and a multiple of 4. Also the I/O buffer the session
+                                      asks for on the simulated system (on the desktop: io_buffer_duration) */
     int32_t launch_other_audio;    /* GS_OTHER_AUDIO_... */
     int32_t launch_silent_switch;  /* non-zero: the silent switch is on at launch */
     int32_t launch_screen_locked;  /* non-zero: the screen is locked at launch */
@@ -158,6 +159,12 @@ typedef struct gs_config {
      * already names one (PULSE_PROP...); the first runtime's stays for the process. */
     const char *app_name;          /* the game's name, UTF-8 (NULL, the default: the program's file name) */
     const char *app_icon_name;     /* an icon of the desktop's theme, as a .desktop file's Icon= (NULL: none) */
+    /* Added after app_icon_name: the I/O buffer the session asks for, in seconds (0.001...0.5), or 0,
+     * the default: on the desktop 512 frames at sample_rate (10.7 ms at 48 kHz, chosen by measurement,
+     * docs/performance.md), on the simulated system update_frames. On the desktop it is OpenAL Soft's
+     * period towards the sound server (3 are kept queued): smaller is heard sooner, needs the CPU more
+     * often and gaps sooner on a busy machine. gs_session_io_configuration reads what was granted. */
+    double io_buffer_duration;
 } gs_config;
 
 /* Fills *config with the defaults, sized by config->struct_size. Call gs_config_init instead.
@@ -605,6 +612,15 @@ int gs_session_other_audio_playing(gs_runtime *rt); /* the player's music or ano
 int gs_session_secondary_hint(gs_runtime *rt);      /* the system asks to silence the soundtrack */
 int gs_output_is_silenced(gs_runtime *rt);          /* silent switch, screen lock, background */
 int gs_output_is_ducked(gs_runtime *rt);            /* another app ducks the game (-12 dB) */
+
+/* The sample rate (Hz) and I/O buffer (seconds, one period: the frames the output mixes at a time)
+ * the session was granted, written to *sample_rate and *io_buffer_duration. gs_config.sample_rate
+ * and io_buffer_duration are what the runtime asks for; on the desktop they choose OpenAL Soft's
+ * output (its rate, its period, 3 periods towards the server)
+ * and these are read back from the device after the server set up its stream: the server has the
+ * last word (docs/linux-system.md, "The I/O buffer"). On the simulated system: the simulated grant.
+ * Errors: GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE; nothing is written then. */
+int gs_session_io_configuration(gs_runtime *rt, double *sample_rate, double *io_buffer_duration);
 
 /* The session's category: "ambient", "soloAmbient", "playback", ... The string lives as long as
  * the process. NULL on failure (GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE). */
