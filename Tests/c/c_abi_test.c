@@ -277,6 +277,7 @@ static void test_destroyed_handle_is_refused(void) {
     CHECK(gs_system_action(rt, "phone.ring") == GS_ERR_INVALID_HANDLE, "action after destroy");
     CHECK(gs_session_is_active(rt) == GS_ERR_INVALID_HANDLE, "query after destroy");
     CHECK(gs_session_category(rt) == NULL && gs_last_error_code() == GS_ERR_INVALID_HANDLE, "category after destroy");
+    double io_rate = 0, io_buffer = 0;
     CHECK(gs_session_io_configuration(rt, &io_rate, &io_buffer) == GS_ERR_INVALID_HANDLE, "io_configuration after destroy");
     CHECK(gs_set_event_callback(rt, NULL, NULL) == GS_ERR_INVALID_HANDLE, "callback after destroy");
     CHECK(gs_soundtrack_stop(rt) == GS_ERR_INVALID_HANDLE, "soundtrack after destroy");
