@@ -81,8 +81,9 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// system it asks for ``updateFrames``, as it always has (its grants and logs stay the same).
     public var ioBufferDuration: Double?
     /// The desktop's default I/O buffer, in frames: 512 (10.7 ms at 48 kHz), chosen by measurement
-    /// (docs/performance.md, "The I/O buffer"): heard sooner than SDL_mixer on PulseAudio and
-    /// PipeWire, and no more gaps than it under load on a two-core machine.
+    /// (docs/performance.md, "The I/O buffer"): the largest measured size still heard no later than
+    /// SDL_mixer on PulseAudio and PipeWire; 256 frames is heard sooner but gapped several times as
+    /// often on a loaded two-core machine.
     public static let defaultDesktopIOBufferFrames = 512
     /// How long the soundtrack fades when the secondary-audio hint begins or ends, in seconds; 0.25 by
     /// default, 0 to 60.
