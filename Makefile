@@ -132,7 +132,7 @@ CXX ?= g++
 C_FLAGS := -std=c99 -Wall -Wextra -Werror -Ic/include
 C_LINK := -L$(C_OUT) -lgamesound -Wl,-rpath,$(abspath $(C_OUT)) -lpthread -lm
 PREFIX ?= /usr/local
-GAMESOUND_VERSION := 1.0.0
+GAMESOUND_VERSION := 1.1.0
 
 ## lib: build libgamesound.so (the C interface) into .build/c.
 lib: deps

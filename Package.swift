@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "AudioSessionTests", dependencies: ["AudioSession", "AudioAnalysis"]),
         .testTarget(name: "PulseSystemTests", dependencies: ["PulseSystem", "GameSound", "AudioSession", "AudioAnalysis", "AudioFiles", "AudioEncoding", "OpenAL", "CMallocStats", "TestSupport",
                                                           .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "OpenAL", "TestSupport",
+        .testTarget(name: "GameSoundTests", dependencies: ["GameSound", "AudioAnalysis", "AudioFiles", "AudioEncoding", "AudioSession", "DesktopSignals", "OpenAL", "TestSupport",
                                                            .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GameSoundTestingTests", dependencies: ["GameSoundTesting", "GameSound", "AudioAnalysis", "AudioFiles", "AudioEncoding",
                                                                   "AudioSession", "OpenAL"]),

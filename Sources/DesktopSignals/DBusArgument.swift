@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Zlib
-/// One argument of a method call; only the kinds MPRIS and logind need.
+/// One argument of a method call; only the kinds MPRIS, logind and the portals need.
 enum DBusArgument: Sendable {
     case string(String)
     case uint32(UInt32)
+    /// An object path (`o`).
+    case objectPath(String)
+    /// A portal's options (`a{sv}`), every value a string.
+    case options([String: String])
 }

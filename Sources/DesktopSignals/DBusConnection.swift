@@ -33,7 +33,12 @@ final class DBusConnection: @unchecked Sendable {
     init(_ kind: DBusBus, onLost: @escaping @Sendable (DBusError) -> Void) throws(DBusError) {
         try LibSystemd.load()
         var bus: OpaquePointer?
-        let result = kind == .session ? libsystemd.sd_bus_open_user(&bus) : libsystemd.sd_bus_open_system(&bus)
+        let result: Int32
+        if kind == .session, let path = Self.sandboxedSessionBusPath() {
+            result = Self.openThroughRelay(path, &bus)
+        } else {
+            result = kind == .session ? libsystemd.sd_bus_open_user(&bus) : libsystemd.sd_bus_open_system(&bus)
+        }
         guard result >= 0, let bus else {
             throw DBusError(operation: "connecting to the \(kind.name)", name: nil,
                             message: String(cString: strerror(-result)), code: result)
@@ -90,6 +95,40 @@ final class DBusConnection: @unchecked Sendable {
         if !onLoopThread { finished.wait() }
     }
 
+    /// Inside Flatpak, the session bus socket (its `unix:path=`): it is Flatpak's filtering proxy,
+    /// which before xdg-dbus-proxy 0.1.6 cannot take sd-bus's handshake, so the connection goes
+    /// through the authentication relay (`gamesound_auth_relay_connect`). nil elsewhere, or for an
+    /// address that is not a socket path.
+    private static func sandboxedSessionBusPath() -> String? {
+        guard access("/.flatpak-info", F_OK) == 0 else { return nil }
+        let address = getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) }
+            ?? getenv("XDG_RUNTIME_DIR").map { "unix:path=\(String(cString: $0))/bus" }
+        guard let address, address.hasPrefix("unix:path=") else { return nil }
+        return String(address.dropFirst("unix:path=".count).prefix { $0 != "," })
+    }
+
+    /// A bus client on the relay's end of the socket, with no file descriptors passed (the relay
+    /// copies bytes only). - Returns: sd-bus's result (negative errno on failure).
+    private static func openThroughRelay(_ path: String, _ bus: inout OpaquePointer?) -> Int32 {
+        let fd = gamesound_auth_relay_connect(path)
+        guard fd >= 0 else { return -errno }
+        var result = libsystemd.sd_bus_new(&bus)
+        guard result >= 0, let opened = bus else {
+            Glibc.close(fd)
+            return result
+        }
+        result = libsystemd.sd_bus_set_fd(opened, fd, fd)
+        if result < 0 { Glibc.close(fd) }
+        if result >= 0 { result = libsystemd.sd_bus_set_bus_client(opened, 1) }
+        if result >= 0 { result = libsystemd.sd_bus_negotiate_fds(opened, 0) }
+        if result >= 0 { result = libsystemd.sd_bus_start(opened) }
+        if result < 0 {
+            _ = libsystemd.sd_bus_flush_close_unref(opened)
+            bus = nil
+        }
+        return result
+    }
+
     // MARK: - On the connection's thread
 
     /// Calls a method and waits for its reply, at most `timeout` seconds.
@@ -108,6 +147,12 @@ final class DBusConnection: @unchecked Sendable {
                 result = text.withCString { libsystemd.sd_bus_message_append_basic(request, CChar(UInt8(ascii: "s")), $0) }
             case .uint32(var number):
                 result = libsystemd.sd_bus_message_append_basic(request, CChar(UInt8(ascii: "u")), &number)
+            case .objectPath(let path):
+                result = path.withCString { libsystemd.sd_bus_message_append_basic(request, CChar(UInt8(ascii: "o")), $0) }
+            case .options(let options):
+                let writer = DBusWriter(request)
+                writer.options(options)
+                result = writer.result
             }
             guard result >= 0 else { return .failure(localError(operation, result)) }
         }

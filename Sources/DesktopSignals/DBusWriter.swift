@@ -43,6 +43,15 @@ final class DBusWriter {
         }
     }
 
+    /// A portal's options (`a{sv}`) with string values, in key order.
+    func options(_ options: [String: String]) {
+        container("a", "{sv}") {
+            for (key, value) in options.sorted(by: { $0.key < $1.key }) {
+                entry(key) { container("v", "s") { string(value) } }
+            }
+        }
+    }
+
     private func entry(_ key: String, _ value: () -> Void) {
         container("e", "sv") {
             string(key)

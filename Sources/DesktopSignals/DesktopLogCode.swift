@@ -26,6 +26,10 @@ enum DesktopLogCode: String, CaseIterable, Sendable {
     case logindNoSession = "logind.no-session"
     /// The system bus went away: the lock and sleep are not seen from now on.
     case logindBusLost = "logind.bus-lost"
+    /// With logind off, the screen lock was asked of the desktop portal (`org.freedesktop.portal.Inhibit`
+    /// `CreateMonitor`, as inside Flatpak), which is not there, refused, or did not answer: the
+    /// screen lock is not seen.
+    case portalUnavailable = "portal.unavailable"
 
     var metadata: Logger.Metadata { ["code": .string(rawValue)] }
 }

@@ -13,6 +13,11 @@ struct DesktopSignals {
         var baseHint = false
         /// Interrupted by the machine going to sleep, and not yet told it woke.
         var interruptedBySleep = false
+        /// Deactivated when the app was suspended (its window went to the background), and not
+        /// activated since.
+        var interruptedBySuspension = false
+        /// Has not yet heard of that suspension: it does when the app comes back on screen.
+        var suspensionNoticePending = false
     }
 
     /// MPRIS players (unique bus names) whose `PlaybackStatus` is `Playing`, the game's own excepted.
@@ -21,6 +26,8 @@ struct DesktopSignals {
     var locked = false
     /// Between `PrepareForSleep(true)` and `PrepareForSleep(false)`.
     var asleep = false
+    /// Where the app stands, as the game's window says (``moveApp(onScreen:keepsRunning:)``).
+    var appState: AppState = .foreground
     var listeners: [SessionID: Listener] = [:]
     /// Sessions that published now-playing information, in the order they first published: the
     /// game's MPRIS player shows the last one's, and its commands go to that session.
@@ -46,8 +53,15 @@ struct DesktopSignals {
         version &+= 1
         for id in listeners.keys.sorted(by: { $0.rawValue < $1.rawValue }) where active(id) {
             guard let listener = listeners[id], hint(listener) != before[id] else { continue }
-            post(.silenceSecondaryAudioHint(began: hint(listener)), to: id)
+            postHint(hint(listener), to: id)
         }
+    }
+
+    /// The hint's notification reaches only an app on screen; one off screen reads the hint
+    /// itself when it comes back.
+    private mutating func postHint(_ began: Bool, to id: SessionID) {
+        guard appState == .foreground else { return }
+        post(.silenceSecondaryAudioHint(began: began), to: id)
     }
 
     /// The wrapped system's hint notification: passed on only if the combined hint moves.
@@ -56,7 +70,7 @@ struct DesktopSignals {
         let before = hint(listener)
         listener.baseHint = began
         listeners[id] = listener
-        if hint(listener) != before { post(.silenceSecondaryAudioHint(began: hint(listener)), to: id) }
+        if hint(listener) != before { postHint(hint(listener), to: id) }
     }
 
     /// A notification of the wrapped system: the hint merged with the players', the rest passed on.
@@ -100,7 +114,7 @@ struct DesktopSignals {
         self.asleep = asleep
         version &+= 1
         for id in listeners.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
-            if asleep, active(id) {
+            if asleep, active(id), listeners[id]?.interruptedBySuspension != true {
                 listeners[id]?.interruptedBySleep = true
                 post(.interruptionBegan(reason: .systemSleep, wasSuspended: false), to: id)
             } else if !asleep, listeners[id]?.interruptedBySleep == true {
@@ -108,6 +122,44 @@ struct DesktopSignals {
                 post(.interruptionEnded(shouldResume: true), to: id)
             }
         }
+    }
+
+    /// The game's window left the screen or came back (``AppLifecycleSystem``). Leaving, the app
+    /// stays running (``AppState/background``) if a session keeps it running, else it is suspended
+    /// and its active sessions are deactivated, to hear of it on the way back.
+    ///
+    /// - Parameters:
+    ///   - onScreen: Whether the app is on screen now.
+    ///   - keepsRunning: Whether a session is active with a category that plays in the background
+    ///     and runs its audio I/O.
+    ///   - active: Whether a session is active now.
+    mutating func moveApp(onScreen: Bool, keepsRunning: Bool, active: (SessionID) -> Bool) {
+        guard onScreen != (appState == .foreground) else { return }
+        version &+= 1
+        let ids = listeners.keys.sorted { $0.rawValue < $1.rawValue }
+        if onScreen {
+            appState = .foreground
+            for id in ids where listeners[id]?.suspensionNoticePending == true {
+                listeners[id]?.suspensionNoticePending = false
+                post(.interruptionBegan(reason: .appWasSuspended, wasSuspended: true), to: id)
+            }
+        } else if keepsRunning {
+            appState = .background
+        } else {
+            appState = .suspended
+            for id in ids where active(id) && listeners[id]?.interruptedBySleep != true {
+                listeners[id]?.interruptedBySuspension = true
+                listeners[id]?.suspensionNoticePending = true
+            }
+        }
+    }
+
+    /// A session was activated: whatever interrupted it is over.
+    mutating func activated(_ id: SessionID, hint: Bool) {
+        listeners[id]?.interruptedBySleep = false
+        listeners[id]?.interruptedBySuspension = false
+        listeners[id]?.suspensionNoticePending = false
+        listeners[id]?.baseHint = hint
     }
 
     /// A session's status as the wrapped system reports it, with what the watchers add.
@@ -121,7 +173,11 @@ struct DesktopSignals {
            CategoryRules.traits(of: status.category).silencedBySwitchAndLock == true {
             status.outputSilenceCause = .screenLocked
         }
-        if listeners[id]?.interruptedBySleep == true {
+        if appState != .foreground, status.outputSilenceCause == nil,
+           CategoryRules.traits(of: status.category).silencedBySwitchAndLock == true {
+            status.outputSilenceCause = .background
+        }
+        if listeners[id]?.interruptedBySleep == true || listeners[id]?.interruptedBySuspension == true {
             status.isActive = false
             status.isInterrupted = true
             status.mayRunOutput = false

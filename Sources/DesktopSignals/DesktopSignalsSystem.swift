@@ -14,7 +14,9 @@ import Synchronization
 ///   ``AudioSession/SetActiveOptions/notifyOthersOnDeactivation`` resumes those this game paused,
 ///   if they are still paused;
 /// - the game's logind session locked is the screen lock: ambient and soloAmbient sessions are
-///   silenced (`outputSilenceCause` ``AudioSession/OutputSilenceCause/screenLocked``);
+///   silenced (`outputSilenceCause` ``AudioSession/OutputSilenceCause/screenLocked``); where
+///   logind cannot be reached (a sandbox with no system bus), the desktop portal's
+///   `org.freedesktop.portal.Inhibit` monitor (`screensaver-active`) is the screen lock instead;
 /// - `PrepareForSleep(true)` interrupts active sessions, `PrepareForSleep(false)` ends the
 ///   interruption with "should resume".
 ///
@@ -32,12 +34,14 @@ import Synchronization
 /// ```swift
 /// let desktop = DesktopSignalsSystem(wrapping: try PulseSystem(), logger: Logger(label: "game"))
 /// ```
-public final class DesktopSignalsSystem: WrappingSystem, Sendable {
+public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sendable {
     /// The sound server's system underneath.
     public let base: any SystemAudio
     private let model: SignalsModel
     private let mpris: MPRISWatcher?
     private let logind: LogindWatcher?
+    /// The screen lock from the desktop portal, when logind cannot be reached (inside Flatpak).
+    private let portal: PortalLockWatcher?
     private let logger: Logger
     /// The game's own MPRIS player, connected when a session first publishes now-playing information.
     private let player = Mutex<(publisher: MPRISPublisher?, tried: Bool)>((nil, false))
@@ -58,8 +62,12 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
         self.logger = logger
         let model = SignalsModel(base: base)
         self.model = model
-        // MPRIS on a thread of its own while logind starts on this one.
+        // MPRIS and the portal on threads of their own while logind starts on this one: a slow
+        // session bus and a slow system bus cost the longer wait, not the sum. The portal's monitor
+        // is kept only when logind cannot be reached (a sandbox with no system bus), and says it is
+        // off only then.
         let players = Mutex<MPRISWatcher?>(nil)
+        let portalWatcher = Mutex<PortalLockWatcher?>(nil)
         let started = DispatchGroup()
         if watchPlayers {
             DispatchQueue.global().async(group: started) {
@@ -67,14 +75,30 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
                 players.withLock { $0 = watcher }
             }
         }
+        if watchLogind {
+            DispatchQueue.global().async(group: started) {
+                let watcher = PortalLockWatcher.start(model: model, logger: logger)
+                portalWatcher.withLock { $0 = watcher }
+            }
+        }
         logind = watchLogind ? LogindWatcher.start(model: model, logger: logger) : nil
         started.wait()
         mpris = players.withLock { $0 }
+        let monitor = portalWatcher.withLock { $0 }
+        if logind == nil, let monitor {
+            monitor.keep()
+            portal = monitor.isOn ? monitor : nil
+            if portal == nil { monitor.close() }
+        } else {
+            monitor?.close()
+            portal = nil
+        }
     }
 
     deinit {
         mpris?.close()
         logind?.close()
+        portal?.close()
         player.withLock { $0.publisher?.close() }
     }
 
@@ -83,6 +107,10 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
 
     /// Whether logind is watched (it answered on the system bus).
     public var watchesLogind: Bool { logind != nil }
+
+    /// Whether the screen lock is watched through the desktop portal's monitor instead, because
+    /// logind could not be reached (inside a sandbox with no system bus).
+    public var watchesPortal: Bool { portal != nil }
 
     /// Whether an MPRIS player other than the game plays now.
     public var isPlayerMusicPlaying: Bool { model.read { $0.musicPlaying } }
@@ -100,6 +128,7 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
         player.withLock { $0.publisher }?.waitUntilIdle()
         mpris?.waitUntilIdle()
         logind?.waitUntilIdle()
+        portal?.waitUntilIdle()
         model.waitForDeliveries()
     }
 
@@ -178,14 +207,25 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
     ///   - options: Deactivation options.
     ///   - session: The session.
     /// - Throws: ``AudioSession/AudioSessionError/insufficientPriority`` while the machine sleeps,
-    ///   and what the wrapped system throws.
+    ///   ``AudioSession/AudioSessionError/cannotInterruptOthers`` for a non-mixable category while
+    ///   the game's window is off screen (``moveApp(onScreen:)``), and what the wrapped system throws.
     public func setActive(_ active: Bool, options: SetActiveOptions, for session: SessionID) throws(AudioSessionError) {
-        if active, model.read({ $0.asleep }) { throw .insufficientPriority }
+        if active {
+            let (asleep, onScreen) = model.read { ($0.asleep, $0.appState == .foreground) }
+            if asleep { throw .insufficientPriority }
+            let before = base.status(of: session)
+            if !onScreen, !CategoryRules.isMixable(before.category, options: before.categoryOptions) {
+                throw .cannotInterruptOthers
+            }
+        }
         try base.setActive(active, options: options, for: session)
         let status = base.status(of: session)
         model.change { (signals: inout DesktopSignals) -> Void in
-            signals.listeners[session]?.interruptedBySleep = false
-            if active { signals.listeners[session]?.baseHint = status.secondaryAudioShouldBeSilencedHint }
+            if active {
+                signals.activated(session, hint: status.secondaryAudioShouldBeSilencedHint)
+            } else {
+                signals.listeners[session]?.interruptedBySleep = false
+            }
         }
         if active, !CategoryRules.isMixable(status.category, options: status.categoryOptions) {
             mpris?.pausePlaying()
@@ -195,14 +235,41 @@ public final class DesktopSignalsSystem: WrappingSystem, Sendable {
     }
 
     /// The wrapped system's status with what the watchers add: MPRIS players as other audio and the
-    /// hint, the lock as ``AudioSession/OutputSilenceCause/screenLocked`` (for ambient and
-    /// soloAmbient), and sleep as an interruption.
+    /// hint, the lock as ``AudioSession/OutputSilenceCause/screenLocked`` and the window off screen
+    /// as ``AudioSession/OutputSilenceCause/background`` (both for ambient and soloAmbient), and
+    /// sleep and the app's suspension as interruptions.
     ///
     /// - Parameter session: The session.
     /// - Returns: Its status.
     public func status(of session: SessionID) -> SessionStatus {
         let base = base.status(of: session)
         return model.read { $0.status(base, of: session) }
+    }
+
+    // MARK: - The game's window
+
+    /// Where the app stands, as the game's window last said (``moveApp(onScreen:)``).
+    public var appState: AppState { model.read { $0.appState } }
+
+    /// The game's window left the screen (minimised or hidden, or unfocused if the game's policy
+    /// says so) or came back, as `app.background` and `app.foreground` on the simulated system.
+    ///
+    /// Leaving, the app keeps running while an active session of a category that plays in the
+    /// background (the playback family) runs its audio I/O; otherwise it is suspended: its active
+    /// sessions are deactivated and hear `interruptionBegan(reason: .appWasSuspended,
+    /// wasSuspended: true)` when the window comes back. Off screen, ambient and soloAmbient are
+    /// silenced and the secondary-audio hint is not posted.
+    ///
+    /// - Parameter onScreen: Whether the game's window is on screen now.
+    public func moveApp(onScreen: Bool) {
+        let ids = model.read { Array($0.listeners.keys) }
+        let statuses = Dictionary(uniqueKeysWithValues: ids.map { ($0, base.status(of: $0)) })
+        let keepsRunning = statuses.values.contains {
+            $0.isActive && $0.isAudioIORunning && CategoryRules.traits(of: $0.category).keepsRunningInBackground
+        }
+        model.change { (signals: inout DesktopSignals) -> Void in
+            signals.moveApp(onScreen: onScreen, keepsRunning: keepsRunning) { statuses[$0]?.isActive == true }
+        }
     }
 
     /// Moves whenever the wrapped system's version or a watcher's report moves; nil when the wrapped

@@ -10,7 +10,7 @@ import Synchronization
 /// The session is the one `GetSessionByPID` names for the game's process, else `XDG_SESSION_ID`'s.
 /// Its `LockedHint` and its `Lock` and `Unlock` signals become the screen lock; the manager's
 /// `PrepareForSleep` becomes an interruption. Everything happens on the bus connection's thread.
-final class LogindWatcher: @unchecked Sendable {
+final class LogindWatcher: BusWatcher, @unchecked Sendable {
     // @unchecked: `sessionPath` is touched only on the bus thread.
     static let service = "org.freedesktop.login1"
     static let managerPath = "/org/freedesktop/login1"
@@ -19,9 +19,6 @@ final class LogindWatcher: @unchecked Sendable {
     /// How long logind may take to answer.
     static let callTimeout = 1.0
 
-    private let model: SignalsModel
-    private let logger: Logger
-    private var connection: DBusConnection?
     private var sessionPath: String?
 
     /// Connects to the system bus, finds the game's session and reads whether it is locked, waiting
@@ -47,20 +44,6 @@ final class LogindWatcher: @unchecked Sendable {
             return nil
         }
         return watcher
-    }
-
-    private init(model: SignalsModel, logger: Logger) {
-        self.model = model
-        self.logger = logger
-    }
-
-    /// Waits until the jobs handed to the bus thread so far have run.
-    func waitUntilIdle() {
-        connection?.performAndWait(timeout: 5)
-    }
-
-    func close() {
-        connection?.close()
     }
 
     // MARK: - On the bus thread

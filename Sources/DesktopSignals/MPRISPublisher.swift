@@ -8,7 +8,8 @@ import Logging
 /// The game's own MPRIS player on the session bus: what a Now Playing game shows in the desktop's
 /// media controls, and where their commands (media keys, a headset's button, `playerctl`) arrive.
 ///
-/// It owns `org.mpris.MediaPlayer2.gamesound.instance<pid>` while something is shown, serving
+/// It owns `org.mpris.MediaPlayer2.gamesound.instance<pid>` (inside Flatpak `org.mpris.MediaPlayer2.<app id>`,
+/// ``busName(flatpakInfo:)``) while something is shown, serving
 /// `org.mpris.MediaPlayer2` and `org.mpris.MediaPlayer2.Player` at `/org/mpris/MediaPlayer2` with
 /// the vtables of the C shim. `Play`, `Pause`, `PlayPause`, `Next` (and `Stop`, taken as a pause)
 /// are handed to `onCommand` on the bus thread; `Previous`, `Seek`, `SetPosition`, `OpenUri`,
@@ -18,7 +19,45 @@ final class MPRISPublisher: @unchecked Sendable {
     // @unchecked: `shown`, `slots` and `ownsName` are touched only on the bus thread; `handlers`
     // is written once in `init`.
     static let trackID = "/org/gamesound/soundtrack"
-    let busName = "org.mpris.MediaPlayer2.gamesound.instance\(getpid())"
+    let busName = MPRISPublisher.busName(flatpakInfo: "/.flatpak-info")
+
+    /// The name the game's player owns: inside Flatpak `org.mpris.MediaPlayer2.<app id>`, the one
+    /// name there the sandbox lets an app own; elsewhere `org.mpris.MediaPlayer2.gamesound.instance<pid>`,
+    /// which MPRIS asks of a player that may run more than once.
+    ///
+    /// - Parameter flatpakInfo: Where Flatpak describes the sandbox (`/.flatpak-info`); its
+    ///   `[Application]` group's `name` is the app id.
+    static func busName(flatpakInfo: String) -> String {
+        if let appID = flatpakAppID(infoPath: flatpakInfo) { return "org.mpris.MediaPlayer2.\(appID)" }
+        return "org.mpris.MediaPlayer2.gamesound.instance\(getpid())"
+    }
+
+    /// The app id Flatpak runs the game under, from its sandbox description; nil outside Flatpak or
+    /// for an id that cannot be part of a bus name.
+    static func flatpakAppID(infoPath: String) -> String? {
+        guard let file = fopen(infoPath, "r") else { return nil }
+        defer { fclose(file) }
+        var group = ""
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, file) > 0, let line {
+            let text = String(cString: line).trimmedOfWhiteSpace
+            if text.hasPrefix("[") {
+                group = text
+            } else if group == "[Application]", text.hasPrefix("name=") {
+                let id = String(text.dropFirst("name=".count))
+                // A bus name's elements: [A-Za-z0-9_-], none empty, none starting with a digit.
+                let elements = id.split(separator: ".", omittingEmptySubsequences: false)
+                let valid = elements.count >= 2 && elements.allSatisfy { element in
+                    guard let first = element.first, !first.isNumber else { return false }
+                    return element.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+                }
+                return valid ? id : nil
+            }
+        }
+        return nil
+    }
     private let logger: Logger
     private let onCommand: @Sendable (RemoteCommand) -> Void
     private var connection: DBusConnection?

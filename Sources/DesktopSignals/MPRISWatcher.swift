@@ -8,7 +8,7 @@ import Logging
 /// Players whose `PlaybackStatus` is `Playing` are reported to the ``SignalsModel`` as other audio;
 /// the game's own process never counts. Everything happens on the bus connection's thread, and
 /// every call to a player waits at most ``callTimeout``.
-final class MPRISWatcher: @unchecked Sendable {
+final class MPRISWatcher: BusWatcher, @unchecked Sendable {
     // @unchecked: `players`, `pausedByUs`, `published` and `logged` are touched only on the bus thread.
     static let prefix = "org.mpris.MediaPlayer2."
     static let path = "/org/mpris/MediaPlayer2"
@@ -16,10 +16,7 @@ final class MPRISWatcher: @unchecked Sendable {
     /// How long a player may take to answer before it is left out.
     static let callTimeout = 0.5
 
-    private let model: SignalsModel
-    private let logger: Logger
     private let ownProcessID = UInt32(getpid())
-    private var connection: DBusConnection?
     /// Keyed by the player's unique bus name (`:1.42`), which its signals carry.
     private var players: [String: MPRISPlayer] = [:]
     /// Players this game paused that nobody has touched since: whether each has confirmed the pause
@@ -53,11 +50,6 @@ final class MPRISWatcher: @unchecked Sendable {
         return watcher
     }
 
-    private init(model: SignalsModel, logger: Logger) {
-        self.model = model
-        self.logger = logger
-    }
-
     /// Pauses every player that plays now, and remembers them.
     func pausePlaying() {
         connection?.perform { [self] in
@@ -78,15 +70,6 @@ final class MPRISWatcher: @unchecked Sendable {
             }
             pausedByUs = [:]
         }
-    }
-
-    /// Waits until the jobs handed to the bus thread so far have run.
-    func waitUntilIdle() {
-        connection?.performAndWait(timeout: 5)
-    }
-
-    func close() {
-        connection?.close()
     }
 
     // MARK: - On the bus thread
@@ -254,9 +237,10 @@ final class MPRISWatcher: @unchecked Sendable {
         model.report { signals, active in signals.setPlayingPlayers(playing, active: active) }
     }
 
+    /// The bus failed: on a call, or (sd-bus's own report, which follows a failed call) the connection.
+    /// Said once: the second report of the same loss is no news.
     private func busLost(_ error: DBusError) {
-        logger.warning("MPRIS is off: the session bus went away (\(error.description))",
-                       metadata: DesktopLogCode.mprisBusLost.metadata)
+        logOnce("", .mprisBusLost, "MPRIS is off: the session bus went away (\(error.description))")
         players = [:]
         pausedByUs = [:]
         publish()

@@ -114,6 +114,9 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// some one-shots besides. What idle virtual voices and 500 emitters cost is in
     /// docs/performance.md.
     public static let defaultVirtualVoices = 512
+    /// When the game's window counts as the app being in the background
+    /// (``GameSoundRuntime/windowChanged(_:)``): minimised or hidden by default, as on iOS.
+    public var backgroundPolicy: BackgroundPolicy = .whenHidden
     /// Whether a headless update may do nothing but glance at the system's status while nothing is
     /// due (true). Within the package only: the storms turn it off to hold quiet updates to whole ones.
     package var quietUpdates = true

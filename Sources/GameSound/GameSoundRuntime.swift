@@ -201,14 +201,24 @@ public final class GameSoundRuntime: Sendable {
             GameSoundEvent.Detail($0.key, Self.value(of: $0.value))
         }
         core.with { $0.log(.system, action.name, details) }
-        // Outside the core's step, so the notifications the action causes are handled as they are
-        // delivered. The foreground recovery must see them handled: called from inside a step (an
-        // event observer), it waits behind them.
         // The app comes back to the foreground with `app.foreground`, and with `phone.hangUp` after an
         // answered call: either way the game recovers through its foreground path.
-        let wasAway = simulated.appState != .foreground
-        try simulated.perform(action)
-        let cameBack = wasAway && simulated.appState == .foreground
+        try Self.change(simulated.appState, core: core) { () throws(SystemActionError) in
+            try simulated.perform(action)
+            return simulated.appState
+        }
+    }
+
+    /// Changes the system (`body`, which returns the app's state after it) outside the core's step,
+    /// so that the notifications the change causes are handled as they are delivered; then checks
+    /// the silencing, and recovers through the foreground path if the app came back on screen.
+    /// The foreground recovery must see those notifications handled: called from inside a step (an
+    /// event observer), it waits behind them.
+    static func change<Failure: Error>(
+        _ before: AppState, core: CoreBox, _ body: () throws(Failure) -> AppState
+    ) throws(Failure) {
+        let after = try body()
+        let cameBack = before != .foreground && after == .foreground
         core.afterPending { core in
             if cameBack { core.applicationDidBecomeActive() }
             core.updateSilence()

@@ -8,8 +8,8 @@ extension gs_config: ExtensibleCStruct {
     static let cName = "gs_config"
 
     static let knownSize = MemoryLayout<gs_config>.offset(of: \gs_config.io_buffer_duration)! + MemoryLayout<Double>.size
-    /// ABI 1.0's `gs_config` ended with `device_name`; `app_name`, `app_icon_name` and
-    /// `io_buffer_duration` came after.
+    /// ABI 1.0's `gs_config` ended with `device_name`; `app_name`, `app_icon_name` and (1.1)
+    /// `background_policy` and `io_buffer_duration` came after.
     static let firstSize = MemoryLayout<gs_config>.offset(of: \gs_config.device_name)! + MemoryLayout<UnsafePointer<CChar>?>.size
 
     /// The defaults of a Swift ``GameSoundConfiguration``, so that C and Swift games start alike.
@@ -34,6 +34,7 @@ extension gs_config: ExtensibleCStruct {
         config.device_name = nil
         config.app_name = nil
         config.app_icon_name = nil
+        config.background_policy = GS_BACKGROUND_WHEN_HIDDEN
         config.io_buffer_duration = 0
         return config
     }
@@ -69,6 +70,9 @@ extension gs_config: ExtensibleCStruct {
         guard let distanceModel = DistanceModel(cValue: distance_model) else {
             throw CFailure(.invalidArgument, "\(function): distance_model \(distance_model) is not a GS_DISTANCE_ value")
         }
+        guard let backgroundPolicy = Self.pick(background_policy, from: [BackgroundPolicy.whenHidden, .whenUnfocused, .never]) else {
+            throw CFailure(.invalidArgument, "\(function): background_policy \(background_policy) is not a GS_BACKGROUND_ value")
+        }
         guard let systemChoice = SystemChoice(rawValue: system) else {
             throw CFailure(.invalidArgument, "\(function): system \(system) is not a GS_SYSTEM_ value")
         }
@@ -80,6 +84,7 @@ extension gs_config: ExtensibleCStruct {
         configuration.virtualVoices = Int(virtual_voices)
         configuration.spatialization = spatialization
         configuration.distanceModel = distanceModel
+        configuration.backgroundPolicy = backgroundPolicy
         // 0: the default; anything else is checked by the runtime (0.001...0.5 s).
         configuration.ioBufferDuration = io_buffer_duration == 0 ? nil : io_buffer_duration
         let launch = LaunchState(otherAudio: otherAudio, silentSwitch: launch_silent_switch != 0,

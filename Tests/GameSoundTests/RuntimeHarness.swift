@@ -3,6 +3,7 @@ import AudioAnalysis
 import AudioEncoding
 import AudioFiles
 import AudioSession
+import DesktopSignals
 import Foundation
 import GameSound
 import Logging
@@ -47,7 +48,8 @@ final class Harness {
     init(policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio,
          launch: LaunchState = .init(), soundtrack: Bool = true, voices: Int = 32,
          strategy: GameSoundConfiguration.InterruptionStrategy = .suspendContext,
-         routePolicy: GameSoundConfiguration.RoutePolicy? = nil, overlaid: Bool = false, virtualVoices: Int = 0,
+         routePolicy: GameSoundConfiguration.RoutePolicy? = nil, overlaid: Bool = false, desktop: Bool = false,
+         virtualVoices: Int = 0, backgroundPolicy: BackgroundPolicy = .whenHidden,
          testbedSwitches: String? = nil, logger: Logger = Logger(label: "gamesound")) throws {
         OpenALProcess.setDrivers("null")
         system = SimulatedSystem(launch: launch)
@@ -57,9 +59,14 @@ final class Harness {
                                                    routePolicy: routePolicy)
         configuration.virtualVoices = virtualVoices
         configuration.testbedSwitchesPath = testbedSwitches
+        configuration.backgroundPolicy = backgroundPolicy
+        // `desktop`: the desktop's own layer (the window as the app's lifecycle, the lock, sleep) with
+        // its bus watchers off, over the simulated system playing the sound server, as a C game gets it.
+        let real: any SystemAudio = desktop
+            ? DesktopSignalsSystem(wrapping: system, logger: logger, watchPlayers: false, watchLogind: false) : system
         runtime = try GameSoundRuntime(
             configuration: configuration,
-            system: overlaid ? SimulatedSwitchesOverlay(wrapping: system) : system,
+            system: overlaid || desktop ? SimulatedSwitchesOverlay(wrapping: real) : system,
             soundtrack: soundtrack ? TestAssets.soundtrackPath : nil,
             eventObserver: { recorder.append($0) }, logger: logger)
         try runtime.preload("beep", sound: TestAssets.beep)

@@ -113,6 +113,67 @@ static void test_phone_call_is_silent_and_sound_comes_back(void) {
     gs_runtime_destroy(rt);
 }
 
+/* The game's window as the app's lifecycle (1.1): hidden, a soloAmbient game is silent and
+ * suspended; back on screen it is heard again; a bad value is refused and changes nothing; the
+ * focus policy mutes an unfocused window; a playing media-playback game plays on when hidden. */
+static void test_window_lifecycle(void) {
+    gs_runtime *rt = headless();
+    if (!rt) return;
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK, "loads the tone");
+    CHECK(gs_effect_play(rt, "tone", 1, 1, 1) >= 0, "loops the tone");
+    CHECK(gs_app_state(rt) == GS_APP_FOREGROUND, "starts in the foreground");
+    CHECK(gs_window_changed(rt, 3) == GS_ERR_INVALID_ARGUMENT && strstr(gs_last_error(), "GS_WINDOW_") != NULL,
+          "3 is not a GS_WINDOW_ value: %s", gs_last_error());
+    CHECK(gs_window_changed(rt, -1) == GS_ERR_INVALID_ARGUMENT, "-1 is not a GS_WINDOW_ value");
+    int kept = peak_of_render(rt, RATE / 10);
+    CHECK(kept > 3000 && gs_app_state(rt) == GS_APP_FOREGROUND, "a refused value changes nothing: peak %d", kept);
+    CHECK(gs_window_changed(rt, GS_WINDOW_UNFOCUSED) == GS_OK, "unfocused");
+    int unfocused = peak_of_render(rt, RATE / 10);
+    CHECK(unfocused > 3000, "an unfocused window plays on by default: peak %d", unfocused);
+    CHECK(gs_window_changed(rt, GS_WINDOW_HIDDEN) == GS_OK, "hidden");
+    CHECK(gs_app_state(rt) == GS_APP_SUSPENDED, "suspended: %d", gs_app_state(rt));
+    CHECK(gs_session_is_active(rt) == 0 && gs_output_is_silenced(rt) == 1, "the session is off and the output silenced");
+    int hidden = peak_of_render(rt, RATE / 2);
+    CHECK(hidden == 0, "exact silence while hidden: peak %d", hidden);
+    CHECK(gs_window_changed(rt, GS_WINDOW_FOCUSED) == GS_OK, "focused again");
+    CHECK(gs_app_state(rt) == GS_APP_FOREGROUND && gs_session_is_active(rt) == 1, "back and active");
+    int back = peak_of_render(rt, RATE / 10);
+    CHECK(back > 3000, "heard again: peak %d", back);
+    CHECK(gs_window_changed(NULL, GS_WINDOW_HIDDEN) == GS_ERR_NULL_POINTER, "a NULL runtime");
+    CHECK(gs_app_state(NULL) == GS_ERR_NULL_POINTER, "a NULL runtime for the state");
+    gs_runtime_destroy(rt);
+    CHECK(gs_window_changed(rt, GS_WINDOW_HIDDEN) == GS_ERR_INVALID_HANDLE, "a destroyed runtime");
+
+    gs_config config;
+    gs_config_init(&config);
+    CHECK(config.background_policy == GS_BACKGROUND_WHEN_HIDDEN, "the default policy: hidden is the background");
+    config.output = GS_OUTPUT_HEADLESS;
+    config.sample_rate = RATE;
+    config.background_policy = 3;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT
+          && strstr(gs_last_error(), "background_policy") != NULL, "background_policy 3: %s", gs_last_error());
+    config.background_policy = GS_BACKGROUND_WHEN_UNFOCUSED;
+    rt = gs_runtime_create(&config);
+    CHECK(rt != NULL, "a runtime that mutes when unfocused");
+    if (rt) {
+        CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK && gs_effect_play(rt, "tone", 1, 1, 1) >= 0, "loops the tone");
+        CHECK(gs_window_changed(rt, GS_WINDOW_UNFOCUSED) == GS_OK, "unfocused");
+        int muted = peak_of_render(rt, RATE / 4);
+        CHECK(muted == 0, "silent while unfocused under GS_BACKGROUND_WHEN_UNFOCUSED: peak %d", muted);
+        gs_runtime_destroy(rt);
+    }
+
+    rt = headless_with_policy(GS_POLICY_MEDIA_PLAYBACK);
+    if (!rt) return;
+    CHECK(gs_effect_load(rt, "tone", tone_path) == GS_OK && gs_effect_play(rt, "tone", 1, 1, 1) >= 0, "loops the tone");
+    peak_of_render(rt, RATE / 10);
+    CHECK(gs_window_changed(rt, GS_WINDOW_HIDDEN) == GS_OK, "hidden");
+    CHECK(gs_app_state(rt) == GS_APP_BACKGROUND, "kept running in the background: %d", gs_app_state(rt));
+    int playing = peak_of_render(rt, RATE / 4);
+    CHECK(playing > 3000, "a media-playback game plays on with its window hidden: peak %d", playing);
+    gs_runtime_destroy(rt);
+}
+
 /* iOS 17's Now Playing rule in the simulated system: a media-playback game that published its title
  * is interrupted (silent) when its headphones are pulled; without a title it plays on. */
 static void test_now_playing_interrupted_by_unplug(void) {
@@ -1273,7 +1334,7 @@ static void test_definition_and_config_defaults(void) {
           && config.app_name == NULL && config.app_icon_name == NULL && config.io_buffer_duration == 0,
           "gs_config_init: seed 0, automatic spatialization, inverse clamped distance, automatic system, the policy's route "
           "policy, 256-frame updates, 0.25 s hint fade, the default device, 32 voices and 512 virtual ones: %d", config.virtual_voices);
-    CHECK(gs_version() == GS_VERSION && GS_VERSION == 10000, "gs_version() is the header's GS_VERSION: %d", gs_version());
+    CHECK(gs_version() == GS_VERSION && GS_VERSION == 10100, "gs_version() is the header's GS_VERSION: %d", gs_version());
 }
 
 /* gs_config, gs_play_options and gs_sound_definition grow at their end: a program compiled with a
@@ -2752,6 +2813,7 @@ int main(void) {
     test_definition_and_config_defaults();
     test_extensible_structs();
     test_config_fields();
+    test_window_lifecycle();
     test_system_choice();
     test_variants_avoid_repeat();
     test_virtual_voices_rank_priority_first();

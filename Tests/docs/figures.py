@@ -12,8 +12,8 @@ know, or cannot compute one a doc uses) or writes the figures into them (`make d
 Sizes are rounded to 0.1 MiB, and --check accepts a size within 5 % of the build's, so that a
 rebuild, or a change of a few lines, does not fail it while a doc that is really out of date does.
 
-The figures: version (the Makefile's GAMESOUND_VERSION), arch (`uname -m`), symbol-version (the
-version node of c/gamesound.map), exported-functions (c/header-functions.sh on gamesound.h),
+The figures: version (the Makefile's GAMESOUND_VERSION), arch (`uname -m`), symbol-versions (each
+version node of the SDK's library with how many `gs_*` functions it exports), exported-functions (c/header-functions.sh on gamesound.h),
 library-size and library-headroom (the SDK's libgamesound.so.VERSION in .build/sdk-lib, and what is
 left of the 16 MiB that Tests/sdk/run.sh allows), tarball-size and runtime-deb-size (dist/, from
 `make dist`).
@@ -52,10 +52,24 @@ def library():
     return ROOT / ".build/sdk-lib" / f"libgamesound.so.{version()}"
 
 
+def symbol_versions():
+    """`GAMESOUND_1.0` (62), `GAMESOUND_1.1` (2): the library's exported gs_* functions by version node."""
+    if not library().exists():
+        raise FileNotFoundError(f"{library().relative_to(ROOT)} (run make dist)")
+    dump = subprocess.run(["objdump", "-T", str(library())], capture_output=True, text=True, check=True).stdout
+    counts = {}
+    for line in dump.splitlines():
+        fields = line.split()
+        if fields and fields[-1].startswith("gs_") and "DF" in fields:
+            node = next((f for f in fields if f.startswith("GAMESOUND_")), "unversioned")
+            counts[node] = counts.get(node, 0) + 1
+    return ", ".join(f"`{node}` ({counts[node]})" for node in sorted(counts))
+
+
 FIGURES = {
     "version": version,
     "arch": platform.machine,
-    "symbol-version": lambda: re.match(r"\s*(\S+)\s*\{", (ROOT / "c/gamesound.map").read_text().split("*/")[-1]).group(1),
+    "symbol-versions": symbol_versions,
     "exported-functions": lambda: str(len(subprocess.run(
         [str(ROOT / "c/header-functions.sh"), str(ROOT / "c/include/gamesound.h")],
         capture_output=True, text=True, check=True).stdout.split())),

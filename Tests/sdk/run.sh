@@ -75,14 +75,21 @@ check "the soname is libgamesound.so.1" soname
 
 exports() {
     local others
-    others=$(nm -D --defined-only "$lib" | awk '$2 ~ /[A-Z]/ && $3 !~ /^gs_/ && $3 !~ /^GAMESOUND_1.0/')
-    [ -z "$others" ] || { echo "exported besides gs_*:"; echo "$others" | head -20; return 1; }
-    local unversioned
-    unversioned=$(objdump -T "$lib" | awk '$NF ~ /^gs_/' | grep -v ' GAMESOUND_1.0 ')
-    [ -z "$unversioned" ] || { echo "gs_ functions not at GAMESOUND_1.0:"; echo "$unversioned"; return 1; }
+    others=$(nm -D --defined-only "$lib" | awk '$2 ~ /[A-Z]/ && $3 !~ /^gs_/ && $3 !~ /^GAMESOUND_1\.[0-9]+$/')
+    [ -z "$others" ] || { echo "exported besides gs_* and the version nodes:"; echo "$others" | head -20; return 1; }
+    # Each function at the node c/gamesound.map names it in (a later node lists its functions by
+    # name); the rest at GAMESOUND_1.0.
+    local misplaced
+    misplaced=$(objdump -T "$lib" | awk -v map="$repo/c/gamesound.map" '
+        BEGIN { while ((getline line < map) > 0) {
+                    if (line ~ /^GAMESOUND_1\.[0-9]+ *\{/) { node = line; sub(/ *\{.*/, "", node) }
+                    else if (line ~ /^ +gs_[a-z0-9_]+;/) { name = line; gsub(/[ ;]/, "", name); at[name] = node } } }
+        $NF ~ /^gs_/ { want = ($NF in at) ? at[$NF] : "GAMESOUND_1.0"
+                       if (index($0, " " want " ") == 0) print $NF " is not at " want ": " $0 }')
+    [ -z "$misplaced" ] || { echo "$misplaced"; return 1; }
     "$repo/c/check-exports.sh" "$sdk/include/gamesound.h" "$lib"
 }
-check "only gs_* functions are exported, each at version GAMESOUND_1.0, exactly those the header declares" exports
+check "only gs_* functions are exported, each at the version node that brought it (GAMESOUND_1.0, GAMESOUND_1.1: c/gamesound.map), exactly those the header declares" exports
 
 size() {
     local bytes
@@ -191,6 +198,17 @@ if hide_failure=$(hidden true 2>&1); then
         logged "signals-$1" "$repo/Tests/desktop/with-server.sh" "$1" \
             /usr/bin/python3 "$repo/Tests/desktop/check-c-signals.py" "$work/desktop_game" "$repo/assets/music/theme.ogg" "$repo/Tests/sdk/hide-toolchain.sh"
     }
+    # The codes of the lines a sandboxed game logged, each at most once, and those it must have.
+    logged_once() {  # NAME CODE...: the run's game.log has each CODE exactly once and no code twice
+        local log="$work/testbed-$1/game.log" code; shift
+        for code in "$@"; do [ "$(grep -c "warning $code:" "$log")" = 1 ] || { echo "$log: $code not exactly once"; return 1; }; done
+        ! grep -o 'warning [a-z.-]*:' "$log" | sort | uniq -d | grep . || { echo "$log: a line repeated"; return 1; }
+    }
+    sandbox_session_bus() { finished testbed-sandbox-session-bus-pipewire && logged_once sandbox-session-bus-pipewire logind.no-bus; }
+    sandbox_proxy() {
+        finished testbed-sandbox-proxy-pulseaudio && logged_once sandbox-proxy-pulseaudio logind.no-bus &&
+            ! grep -E "warning (mpris|portal)\." "$work/testbed-sandbox-proxy-pulseaudio/game.log"
+    }
     testbed() {  # NAME SERVER SCRIPT GAME [ARGS...]: a testbed script, its report in $work/testbed-NAME
         local name=$1 server=$2 script=$3
         shift 3
@@ -215,9 +233,45 @@ PY
         -o "$work/plain_openal"
     desktop_checks pulseaudio &
     desktop_checks pipewire &
-    testbed shooter-pipewire pipewire "$work/call-and-music-switch.json" "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets" &
-    testbed shooter-pulseaudio pulseaudio "$work/call-and-music-switch.json" "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets" &
-    testbed plain-pipewire pipewire "$sdk/examples/testbed/call-and-music.json" "$work/plain_openal" &
+    # The game's window (issue 40): the example minimises and unfocuses the shooter, run with its
+    # "mute when unfocused" setting; a media-playback shooter plays on while minimised. After the
+    # shooter's run on the same server, so that no more runs share the two cores at once.
+    /usr/bin/python3 - "$sdk/examples/testbed/window.json" "$work/window-playback.json" <<'PY'
+import json, sys
+script = json.load(open(sys.argv[1]))
+script["name"] = "a media-playback game's window: minimised, it plays on"
+script["duration"] = 7
+script["timeline"] = script["timeline"][:2]
+script["expect"] = [{"expect": "heard", "from": 1, "to": 3, "name": "heard with its window focused"},
+                    {"expect": "heard", "from": 3.4, "to": 4.9, "name": "plays on while minimised"},
+                    {"expect": "heard", "from": 5.2, "to": 6.8, "name": "plays on after the restore"}]
+json.dump(script, open(sys.argv[2], "w"), indent=1)
+PY
+    # Sleep as PipeWire does it (issue 40): the output removed at PrepareForSleep(true) and made
+    # again under its name at the wake, at once or 2 s later, or another output the default.
+    { testbed shooter-pipewire pipewire "$work/call-and-music-switch.json" "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets"
+      testbed window-pipewire pipewire "$sdk/examples/testbed/window.json" "$work/sdl-shooter/sdl-shooter" \
+          --assets "$repo/assets" --mute-unfocused
+      testbed window-playback-pipewire pipewire "$work/window-playback.json" "$work/sdl-shooter/sdl-shooter" \
+          --assets "$repo/assets" --media-playback
+      SANDBOXED_BIND="$sdk:$work" testbed sandbox-both-buses-pipewire pipewire "$repo/Tests/testbed/sandbox.json" \
+          "$repo/Tests/desktop/sandboxed.sh" both-buses "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets"; } &
+    { testbed shooter-pulseaudio pulseaudio "$work/call-and-music-switch.json" "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets"
+      testbed window-pulseaudio pulseaudio "$sdk/examples/testbed/window.json" "$work/sdl-shooter/sdl-shooter" \
+          --assets "$repo/assets" --mute-unfocused
+      testbed sleep-pulseaudio pulseaudio "$repo/Tests/testbed/sleep-outputs.json" "$work/sdl-shooter/sdl-shooter" \
+          --assets "$repo/assets"; } &
+    # Sandboxes (issue 40, Tests/desktop/sandboxed.sh): the shooter under bwrap as Flatpak runs it,
+    # behind xdg-dbus-proxy (Debian 12's 0.1.4, which needs the library's authentication relay) with
+    # no system bus: the screen lock from the testbed's portal; with the whole session bus and no
+    # system bus; and with both buses as pressure-vessel passes them (logind).
+    { testbed plain-pipewire pipewire "$sdk/examples/testbed/call-and-music.json" "$work/plain_openal"
+      testbed sleep-pipewire pipewire "$repo/Tests/testbed/sleep-outputs.json" "$work/sdl-shooter/sdl-shooter" \
+          --assets "$repo/assets"
+      SANDBOXED_BIND="$sdk:$work" testbed sandbox-session-bus-pipewire pipewire "$repo/Tests/testbed/sandbox.json" \
+          "$repo/Tests/desktop/sandboxed.sh" session-bus "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets"
+      SANDBOXED_BIND="$sdk:$work" testbed sandbox-proxy-pulseaudio pulseaudio "$repo/Tests/testbed/sandbox.json" \
+          "$repo/Tests/desktop/sandboxed.sh" proxy "$work/sdl-shooter/sdl-shooter" --assets "$repo/assets"; } &
     logged testbed-check hidden /usr/bin/python3 "$repo/Tests/testbed/check-testbed.py" "$sdk/bin/gamesound-testbed" &
     # The desktop, for a C game that sets nothing but gs_config_init: a private server of each kind,
     # mpv's music, a phone-role stream, the sink's monitor (Tests/desktop/check-c-game.py); and MPRIS
@@ -232,6 +286,22 @@ PY
         check "gamesound-testbed from the SDK, the toolchain hidden: examples/testbed/call-and-music.json, with gamesound.switch silentSwitch.on and .off at its end, passes against the SDL2 shooter under Xvfb on $server" \
             finished "testbed-shooter-$server"
     done
+    for server in pipewire pulseaudio; do
+        check "gamesound-testbed from the SDK: examples/testbed/window.json passes against the SDL2 shooter (--mute-unfocused) under Xvfb on $server: silent while minimised and while unfocused, heard within 0.5 s of each return" \
+            finished "testbed-window-$server"
+    done
+    check "gamesound-testbed from the SDK: a media-playback SDL2 shooter plays on while its window is minimised (PipeWire)" \
+        finished testbed-window-playback-pipewire
+    for server in pipewire pulseaudio; do
+        check "gamesound-testbed from the SDK: sleep on $server as PipeWire does it (Tests/testbed/sleep-outputs.json): the output made again under its name at the wake, 2 s later, or another default; the SDL2 shooter on the right sink and heard within 1 s each time" \
+            finished "testbed-sleep-$server"
+    done
+    check "a sandboxed SDL2 shooter with the session bus and no system bus (bwrap): one logind.no-bus line, the player's music held, silent during a call, and silent while the desktop portal says the screen saver is active (PipeWire)" \
+        sandbox_session_bus
+    check "a sandboxed SDL2 shooter with both buses, as pressure-vessel passes them (bwrap): the player's music, a call and the logind lock (PipeWire)" \
+        finished testbed-sandbox-both-buses-pipewire
+    check "a sandboxed SDL2 shooter as Flatpak runs it, behind xdg-dbus-proxy (Debian 12's 0.1.4) with no system bus: one logind.no-bus line and no other, the player's music held, silent during a call and while the portal says the screen saver is active (PulseAudio)" \
+        sandbox_proxy
     plain_fails() {
         finished testbed-plain-pipewire 1 || return 1
         python3 - "$work/testbed-plain-pipewire.xml" <<'PY'

@@ -57,11 +57,11 @@ extern "C" {
 /* The version of this header. The library's own is gs_version(): a program may run against any
  * library of the same major version and at least its minor version (libgamesound.so.1). */
 #define GS_VERSION_MAJOR 1
-#define GS_VERSION_MINOR 0
+#define GS_VERSION_MINOR 1
 #define GS_VERSION_PATCH 0
 #define GS_VERSION (GS_VERSION_MAJOR * 10000 + GS_VERSION_MINOR * 100 + GS_VERSION_PATCH)
 
-/* The running library's version, major * 10000 + minor * 100 + patch (10000 for 1.0.0). */
+/* The running library's version, major * 10000 + minor * 100 + patch (10100 for 1.1.0). */
 int gs_version(void);
 
 /* Extensible structs. gs_config, gs_play_options and gs_sound_definition begin with struct_size, the
@@ -121,6 +121,21 @@ int gs_version(void);
 #define GS_ROUTE_PLAY_ON                 1 /* keep playing through whatever output the system picks (games usually) */
 #define GS_ROUTE_PAUSE_ON_DEVICE_LOSS    2 /* pause the soundtrack when the old output goes away (headphones pulled) */
 
+/* gs_window_changed(): what the game's window is doing, as its toolkit reports it (added in 1.1). */
+#define GS_WINDOW_FOCUSED   0 /* on screen with the keyboard focus */
+#define GS_WINDOW_UNFOCUSED 1 /* on screen, another window has the focus */
+#define GS_WINDOW_HIDDEN    2 /* minimised, hidden, or on another workspace */
+
+/* gs_config.background_policy: when the window counts as the app being in the background (added in 1.1). */
+#define GS_BACKGROUND_WHEN_HIDDEN    0 /* the default: minimised or hidden, as on iOS */
+#define GS_BACKGROUND_WHEN_UNFOCUSED 1 /* also when it loses the focus ("mute when not focused") */
+#define GS_BACKGROUND_NEVER          2 /* never: the game plays whatever its window does */
+
+/* gs_app_state(): where the app stands in its lifecycle (added in 1.1). */
+#define GS_APP_FOREGROUND 0 /* on screen */
+#define GS_APP_BACKGROUND 1 /* off screen, kept running by a playback-family session that plays */
+#define GS_APP_SUSPENDED  2 /* off screen and suspended: its session was deactivated */
+
 /* How a runtime starts. Fill it with gs_config_init() first, then change fields (see "Extensible
  * structs" above). On the desktop, launch_other_audio is ignored (the desktop says what plays);
  * launch_silent_switch and launch_screen_locked start the switches the desktop lacks, simulated on
@@ -159,7 +174,9 @@ typedef struct gs_config {
      * already names one (PULSE_PROP...); the first runtime's stays for the process. */
     const char *app_name;          /* the game's name, UTF-8 (NULL, the default: the program's file name) */
     const char *app_icon_name;     /* an icon of the desktop's theme, as a .desktop file's Icon= (NULL: none) */
-    /* Added after app_icon_name: the I/O buffer the session asks for, in seconds (0.001...0.5), or 0,
+    /* Added in 1.1: */
+    int32_t background_policy;     /* GS_BACKGROUND_...: what gs_window_changed() makes of the window */
+    /* Added in 1.1, after background_policy: the I/O buffer the session asks for, in seconds (0.001...0.5), or 0,
      * the default: on the desktop 512 frames at sample_rate (10.7 ms at 48 kHz, chosen by measurement,
      * docs/performance.md), on the simulated system update_frames. On the desktop it is OpenAL Soft's
      * period towards the sound server (3 are kept queued): smaller is heard sooner, needs the CPU more
@@ -613,14 +630,30 @@ int gs_session_secondary_hint(gs_runtime *rt);      /* the system asks to silenc
 int gs_output_is_silenced(gs_runtime *rt);          /* silent switch, screen lock, background */
 int gs_output_is_ducked(gs_runtime *rt);            /* another app ducks the game (-12 dB) */
 
-/* The sample rate (Hz) and I/O buffer (seconds, one period: the frames the output mixes at a time)
- * the session was granted, written to *sample_rate and *io_buffer_duration. gs_config.sample_rate
+/* The sample rate (Hz) and I/O buffer (seconds, one period: the frames the output mixes at a time;
+ * added in 1.1) the session was granted, written to *sample_rate and *io_buffer_duration. gs_config.sample_rate
  * and io_buffer_duration are what the runtime asks for; on the desktop they choose OpenAL Soft's
  * output (its rate, its period, 3 periods towards the server)
  * and these are read back from the device after the server set up its stream: the server has the
  * last word (docs/linux-system.md, "The I/O buffer"). On the simulated system: the simulated grant.
  * Errors: GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE; nothing is written then. */
 int gs_session_io_configuration(gs_runtime *rt, double *sample_rate, double *io_buffer_duration);
+
+/* The game's window, as the app's lifecycle (added in 1.1; docs/linux-system.md). Call it from the
+ * toolkit's window events (SDL: SDL_WINDOWEVENT_FOCUS_GAINED/_LOST, _MINIMIZED/_HIDDEN,
+ * _RESTORED/_SHOWN; GLFW: the focus and iconify callbacks) with a GS_WINDOW_ value. Under
+ * gs_config.background_policy the window sends the app to the background or brings it back, as the
+ * simulated system's "app.background"/"app.foreground" do: off screen, ambient and soloAmbient go
+ * silent and the app is suspended (its session deactivated) unless it plays with a category that
+ * plays in the background (GS_POLICY_MEDIA_PLAYBACK, playing); back on screen the runtime recovers,
+ * reads the other audio and the hint afresh, and chooses its category and soundtrack again.
+ * The same state again changes nothing. Returns GS_OK, or GS_ERR_INVALID_ARGUMENT (not a GS_WINDOW_
+ * value; nothing changes), GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE. */
+int gs_window_changed(gs_runtime *rt, int32_t window);
+
+/* Where the app stands: GS_APP_FOREGROUND, GS_APP_BACKGROUND or GS_APP_SUSPENDED (added in 1.1),
+ * or GS_ERR_NULL_POINTER / GS_ERR_INVALID_HANDLE. */
+int gs_app_state(gs_runtime *rt);
 
 /* The session's category: "ambient", "soloAmbient", "playback", ... The string lives as long as
  * the process. NULL on failure (GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE). */

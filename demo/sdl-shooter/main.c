@@ -7,13 +7,17 @@
  * what it sees. Otherwise (no server, or --render-audio) keys drive the simulated phone system, so
  * you can see and hear what a call, an alarm, the silent switch, the player's music, headphones or
  * a media-services reset do to a game. On the desktop only the silent switch key (s) is simulated;
- * the others say they are simulation-only.
+ * the others say they are simulation-only. Its window events go to gs_window_changed: minimised or
+ * hidden, the game goes quiet as an iOS game in the background does, and the status bar says so.
  *
  *   sdl-shooter [--assets DIR] [--autoplay SECONDS] [--render-audio FILE.wav] [--screenshot FILE.bmp]
+ *               [--mute-unfocused] [--media-playback]
  *
  * --autoplay plays by itself with a fixed time step and a fixed seed, then quits; --render-audio
  * renders the sound headlessly, in step with the game's frames, into a WAV instead of a device;
- * --screenshot saves the last frame. Exit status 0 on success, 1 on a failure, 64 on bad usage.
+ * --screenshot saves the last frame; --mute-unfocused makes losing the focus as quiet as being minimised
+ * (GS_BACKGROUND_WHEN_UNFOCUSED); --media-playback plays with the playback category, which keeps
+ * playing with the window minimised. Exit status 0 on success, 1 on a failure, 64 on bad usage.
  */
 #include <SDL.h>
 #include <gamesound.h>
@@ -229,7 +233,7 @@ static void autoplay_system(Game *game, gs_runtime *rt, int tick) {
 
 /* Why the game last went quiet, from the runtime's events: the event callback runs on the runtime's
  * update thread, the drawing on the game's, so the two share atomics. */
-enum { QUIET_UNKNOWN, QUIET_SLEEP, QUIET_CALL, QUIET_LOCK, QUIET_SWITCH };
+enum { QUIET_UNKNOWN, QUIET_SLEEP, QUIET_CALL, QUIET_LOCK, QUIET_SWITCH, QUIET_BACKGROUND };
 static SDL_atomic_t interruption_cause, silence_cause;
 
 static void on_event(const char *name, int64_t frame, const char *details, void *user_data) {
@@ -239,7 +243,8 @@ static void on_event(const char *name, int64_t frame, const char *details, void 
         SDL_AtomicSet(&interruption_cause, strstr(details, "\"systemSleep\"") ? QUIET_SLEEP : QUIET_CALL);
     } else if (strcmp(name, "outputSilenced") == 0) {
         SDL_AtomicSet(&silence_cause, strstr(details, "\"screenLocked\"") ? QUIET_LOCK
-                                      : strstr(details, "\"silentSwitch\"") ? QUIET_SWITCH : QUIET_UNKNOWN);
+                                      : strstr(details, "\"silentSwitch\"") ? QUIET_SWITCH
+                                      : strstr(details, "\"background\"") ? QUIET_BACKGROUND : QUIET_UNKNOWN);
     }
 }
 
@@ -248,9 +253,11 @@ static void on_event(const char *name, int64_t frame, const char *details, void 
 static void what_you_hear(gs_runtime *rt, char *line, size_t size) {
     static const char *const interruptions[] = {"INTERRUPTED", "INTERRUPTED - THE MACHINE SLEEPS", "INTERRUPTED - A CALL"};
     static const char *const silences[] = {"SILENCED BY THE SYSTEM", "", "", "SILENCED - SCREEN LOCKED",
-                                           "SILENCED - SILENT SWITCH"};
+                                           "SILENCED - SILENT SWITCH", "SILENCED - WINDOW IN THE BACKGROUND"};
     const char *category = gs_session_category(rt);
-    if (gs_session_is_interrupted(rt) == 1 || gs_session_is_active(rt) == 0) {
+    if (gs_app_state(rt) == GS_APP_SUSPENDED) {
+        snprintf(line, size, "YOU HEAR: SILENCE - %s (%s)", silences[QUIET_BACKGROUND], category ? category : "-");
+    } else if (gs_session_is_interrupted(rt) == 1 || gs_session_is_active(rt) == 0) {
         int cause = gs_session_is_interrupted(rt) == 1 ? SDL_AtomicGet(&interruption_cause) : QUIET_UNKNOWN;
         snprintf(line, size, "YOU HEAR: SILENCE - %s (%s)", interruptions[cause <= QUIET_CALL ? cause : 0],
                  category ? category : "-");
@@ -308,13 +315,26 @@ static void draw(SDL_Renderer *renderer, const Game *game, gs_runtime *rt) {
     SDL_SetRenderDrawColor(renderer, 220, 220, 230, 255);
     /* Which system the game lives in, and what it sees there: the player's music, a call. */
     int desktop = gs_system_kind(rt) == GS_SYSTEM_DESKTOP;
-    snprintf(line, sizeof line, "WAVE %d  SCORE %d  HITS %d  %s%s%s", game->wave, game->score, game->hits,
+    static const char *const app_states[] = {"", "  IN THE BACKGROUND", "  SUSPENDED"};
+    int app = gs_app_state(rt);
+    snprintf(line, sizeof line, "WAVE %d  SCORE %d  HITS %d  %s%s%s%s", game->wave, game->score, game->hits,
              desktop ? "DESKTOP" : "SIMULATED", gs_session_other_audio_playing(rt) == 1 ? "  MUSIC PLAYING" : "",
-             gs_session_is_interrupted(rt) == 1 ? "  CALL" : "");
+             gs_session_is_interrupted(rt) == 1 ? "  CALL" : "", app >= 0 && app <= 2 ? app_states[app] : "");
     font_draw(renderer, 8, HEIGHT - BAR + 6, 1, line);
     if (game->notice_ticks > 0) font_draw(renderer, 8, 8, 1, game->notice);
     what_you_hear(rt, line, sizeof line);
     font_draw(renderer, 8, HEIGHT - BAR + 22, 1, line);
+}
+
+/* The window is the game's lifecycle on the desktop: minimised or hidden, GameSound sends the app to
+ * the background (silent, unless it plays with the playback category); unfocused, only under
+ * GS_BACKGROUND_WHEN_UNFOCUSED (docs/c-api.md, "The game's window"). The state is read from the
+ * window's flags at every window event rather than from the event alone: minimising also takes
+ * the focus away, and that FOCUS_LOST must not read as "back on screen, unfocused". */
+static void window_changed(gs_runtime *rt, SDL_Window *window) {
+    Uint32 flags = SDL_GetWindowFlags(window);
+    gs_window_changed(rt, (flags & (SDL_WINDOW_MINIMIZED | SDL_WINDOW_HIDDEN)) ? GS_WINDOW_HIDDEN
+                          : (flags & SDL_WINDOW_INPUT_FOCUS) ? GS_WINDOW_FOCUSED : GS_WINDOW_UNFOCUSED);
 }
 
 /* ---- Start-up ------------------------------------------------------------------------------- */
@@ -322,18 +342,23 @@ static void draw(SDL_Renderer *renderer, const Game *game, gs_runtime *rt) {
 typedef struct {
     const char *assets, *wav_path, *screenshot;
     double autoplay;
+    int mute_unfocused, media_playback;
 } Options;
 
 static int usage(const char *problem) {
     fprintf(stderr, "sdl-shooter: %s\nusage: sdl-shooter [--assets DIR] [--autoplay SECONDS] "
-                    "[--render-audio FILE.wav] [--screenshot FILE.bmp]\n", problem);
+                    "[--render-audio FILE.wav] [--screenshot FILE.bmp] [--mute-unfocused] [--media-playback]\n", problem);
     return 64;
 }
 
 static int parse(int argc, char **argv, Options *options) {
-    *options = (Options){"assets", NULL, NULL, 0};
+    *options = (Options){"assets", NULL, NULL, 0, 0, 0};
     for (int i = 1; i < argc; i++) {
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        /* The game's settings: quiet whenever its window loses the focus (not only when minimised),
+         * and the playback category, which plays on in the background. */
+        if (strcmp(argv[i], "--mute-unfocused") == 0) { options->mute_unfocused = 1; continue; }
+        if (strcmp(argv[i], "--media-playback") == 0) { options->media_playback = 1; continue; }
         if (strcmp(argv[i], "--assets") == 0 && value) options->assets = value;
         else if (strcmp(argv[i], "--render-audio") == 0 && value) options->wav_path = value;
         else if (strcmp(argv[i], "--screenshot") == 0 && value) options->screenshot = value;
@@ -356,6 +381,8 @@ int main(int argc, char **argv) {
     config.output = options.wav_path ? GS_OUTPUT_HEADLESS : GS_OUTPUT_REALTIME;
     config.sample_rate = RATE;
     config.system = GS_SYSTEM_AUTO; /* the desktop when it answers in real time; else simulated */
+    if (options.mute_unfocused) config.background_policy = GS_BACKGROUND_WHEN_UNFOCUSED;
+    if (options.media_playback) config.policy = GS_POLICY_MEDIA_PLAYBACK;
     gs_runtime *rt = gs_runtime_create(&config);
     if (!rt) {
         fprintf(stderr, "sdl-shooter: no audio: %s (try ALSOFT_DRIVERS=null, or --render-audio FILE.wav)\n",
@@ -416,6 +443,7 @@ int main(int argc, char **argv) {
         SDL_Event event;
         while (SDL_PollEvent(&event)) {
             if (event.type == SDL_QUIT) running = 0;
+            if (event.type == SDL_WINDOWEVENT) window_changed(rt, window);
             if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) {
                 int down = event.type == SDL_KEYDOWN;
                 switch (event.key.keysym.sym) {

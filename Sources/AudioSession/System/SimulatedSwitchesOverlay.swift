@@ -12,14 +12,15 @@ import Synchronization
 ///
 /// Everything else passes through to the wrapped system unchanged (``WrappingSystem``). Actions the wrapped system
 /// reports itself (a call, music, a plug, media services, the volume) are refused with
-/// ``SystemActionError/Reason/reportedBySystem``; the app's lifecycle, which a desktop game does
-/// not have, with ``SystemActionError/Reason/systemNotSimulated``. Safe to use from any thread.
+/// ``SystemActionError/Reason/reportedBySystem``; the app's lifecycle, which on the desktop is the
+/// game's own window (reported with ``moveApp(onScreen:)``, passed to the wrapped system), with
+/// ``SystemActionError/Reason/systemNotSimulated``. Safe to use from any thread.
 ///
 /// ```swift
 /// let desktop = SimulatedSwitchesOverlay(wrapping: try PulseSystem())
 /// try desktop.perform(.silentSwitchOn)
 /// ```
-public final class SimulatedSwitchesOverlay: ActionPerformingSystem, WrappingSystem, Sendable {
+public final class SimulatedSwitchesOverlay: ActionPerformingSystem, AppLifecycleSystem, WrappingSystem, Sendable {
     /// The system underneath, which reports everything but the switches.
     public let base: any SystemAudio
     private let switches: Mutex<Switches>
@@ -48,8 +49,16 @@ public final class SimulatedSwitchesOverlay: ActionPerformingSystem, WrappingSys
     /// Whether the simulated screen lock is on.
     public var screenLocked: Bool { switches.withLock { $0.screenLocked } }
 
-    /// Always `.foreground`: a desktop game has no app lifecycle to simulate.
-    public var appState: AppState { .foreground }
+    /// The wrapped system's, when it follows the app's lifecycle (on the desktop: the game's
+    /// window, ``AppLifecycleSystem``); else always `.foreground`.
+    public var appState: AppState { (base as? any AppLifecycleSystem)?.appState ?? .foreground }
+
+    /// Passed to the wrapped system when it follows the app's lifecycle; else nothing happens.
+    ///
+    /// - Parameter onScreen: Whether the app is on screen now.
+    public func moveApp(onScreen: Bool) {
+        (base as? any AppLifecycleSystem)?.moveApp(onScreen: onScreen)
+    }
 
     /// Flips a switch, or refuses an action the wrapped system reports itself.
     ///

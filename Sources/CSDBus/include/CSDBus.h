@@ -16,6 +16,7 @@
 // declarations carry nullability (the table's fields are never NULL) and the ones below do not, as
 // clang wants each header all or nothing.
 #include "LibSystemd.h"
+#include "AuthRelay.h"
 
 // SD_BUS_ERROR_NULL is a macro initializer Swift does not import.
 static inline sd_bus_error gs_sd_bus_error_null(void) {

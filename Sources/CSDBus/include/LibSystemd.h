@@ -38,12 +38,17 @@
     F(sd_bus_message_ref) \
     F(sd_bus_message_skip) \
     F(sd_bus_message_unref) \
+    F(sd_bus_negotiate_fds) \
+    F(sd_bus_new) \
     F(sd_bus_open_system) \
     F(sd_bus_open_user) \
     F(sd_bus_process) \
     F(sd_bus_release_name) \
     F(sd_bus_request_name) \
-    F(sd_bus_slot_unref)
+    F(sd_bus_set_bus_client) \
+    F(sd_bus_set_fd) \
+    F(sd_bus_slot_unref) \
+    F(sd_bus_start)
 
 #pragma clang assume_nonnull begin
 

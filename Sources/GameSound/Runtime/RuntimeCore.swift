@@ -129,6 +129,8 @@ final class RuntimeCore {
     /// Updates left before the next attempt to open a device while ``Phase/awaitingDevice``.
     var deviceRetryCountdown = 0
     var silenceCause: OutputSilenceCause?
+    /// What the game's window last reported (``GameSoundRuntime/windowChanged(_:)``); nil before it did.
+    var window: WindowState?
     /// The I/O configuration last logged: the granted sample rate and buffer, in frames.
     var ioConfiguration: IOConfiguration?
     /// The system's ``SystemAudio/statusVersion`` when ``updateSilence()`` last followed the status.

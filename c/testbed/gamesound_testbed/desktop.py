@@ -179,6 +179,30 @@ class Folder:
             ended = [name for name, pid in zip(DAEMONS[kind], daemons) if gone(pid)]
             why = f"{', '.join(ended)} exited" if ended else f"no answer with a default sink within {READY_SECONDS} s"
             raise DesktopError(f"the {kind} server did not start ({why}); its logs end with\n{self.logs_tail()}")
+        # The server's own sink: its reader only (within 2 s it renders in 10 ms blocks); the
+        # testbed's outputs, made while a game may be waiting for them, are also restarted at once.
+        self.keep_clock("null", restart=False)
+
+    def keep_clock(self, sink, restart=True):
+        """Makes a PulseAudio null sink keep time as a sound card does. Idle, module-null-sink renders
+        in blocks of its largest latency (2 s), so a stream that starts is first played up to 2 s
+        later (measured: 1.8-2.1 s after a game opened its output); a card's sink serves it within a
+        period. A reader of the sink's monitor asking for 10 ms keeps the blocks at 10 ms, and once it
+        reads, suspending and resuming the sink restarts its timer at that size (the sink keeps the
+        2 s one it set when it was made). The reader ends with the server, and with the desktop (it
+        lives on it). PipeWire's null sinks follow the graph's clock: nothing to do."""
+        if self.kind != "pulseaudio":
+            return
+        reader = subprocess.Popen(["parec", "-d", f"{sink}.monitor", "--latency-msec=10", "--raw",
+                                   f"--client-name=gamesound-testbed-clock-{sink}"], env=self.env(),
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  start_new_session=True)
+        reading = restart and wait_until(2, lambda: reader.poll() is None and any(
+            entry.get("properties", {}).get("application.name") == f"gamesound-testbed-clock-{sink}"
+            for entry in self.pactl_json("list", "source-outputs") or []))
+        if reading:
+            self.pactl("suspend-sink", sink, "1")
+            self.pactl("suspend-sink", sink, "0")
 
     def _start_pulseaudio(self):
         log = os.path.join(self.logs, "pulseaudio.log")

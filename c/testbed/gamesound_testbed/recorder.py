@@ -45,7 +45,7 @@ class Recorder:
         self.generation = 0
         self.streams = {}       # (generation, sink input, sink) -> parec process
         self.known_pids = {}    # application.process.id -> whether it is the game's
-        self.presence = []      # (seconds since t0, number of the game's streams)
+        self.presence = []      # (seconds since t0, (number of the game's streams, the names of their sinks))
         self.first_stream = threading.Event()
         self.changed = threading.Event()  # a sink input appeared, changed or went away
         self.stopping = threading.Event()
@@ -77,6 +77,13 @@ class Recorder:
         return [(entry["index"], entry.get("sink")) for entry in inputs
                 if self._is_game(str(entry.get("properties", {}).get("application.process.id", "")))]
 
+    def sink_names(self, streams):
+        """The names of the sinks the game's streams play on, in their order; "?" for one not listed."""
+        if not streams:
+            return ()
+        names = {entry["index"]: entry.get("name", "?") for entry in self.folder.pactl_json("list", "sinks") or []}
+        return tuple(names.get(sink, "?") for _, sink in streams)
+
     def _watch(self):
         """`pactl subscribe`, which prints a line for every change on the server: the sink inputs are
         listed again on a change to one of them (and once a second regardless), rather than polled."""
@@ -85,7 +92,7 @@ class Recorder:
 
         def read():
             for line in process.stdout:
-                if "sink-input" in line:
+                if "sink-input" in line or "'new' on sink" in line or "'remove' on sink" in line:
                     self.changed.set()
             process.wait()
 
@@ -112,7 +119,7 @@ class Recorder:
                     if process is None or process.poll() is not None:
                         self.streams[key] = self._record(index)
             if self.t0 is not None:
-                self.presence.append((self.now(), len(streams or [])))
+                self.presence.append((self.now(), (len(streams or []), self.sink_names(streams or []))))
             # Until the server answers and the watcher runs, every 100 ms.
             self.changed.wait(1.0 if streams is not None and watcher.poll() is None else POLL_SECONDS)
         if watcher is not None and watcher.poll() is None:

@@ -39,7 +39,7 @@ def decibels(value):
 def judge(script, samples, presence, player_statuses, event_times):
     """The outcome of each of the script's expectations.
 
-    presence: (seconds, number of the game's streams) per poll; player_statuses: (seconds, status)
+    presence: (seconds, (number of the game's streams, their sinks' names)) per poll; player_statuses: (seconds, status)
     per poll; event_times: event id -> the seconds at which the testbed played it."""
     return [_judge_one(expectation, samples, presence, player_statuses, event_times, script)
             for expectation in script.expectations]
@@ -78,10 +78,16 @@ def _judge_one(expectation, samples, presence, player_statuses, event_times, scr
         status = sampled_at(player_statuses, f["at"])
         return Outcome(expectation, status == f["status"], f"the player said {status or 'nothing'}",
                        (f["at"], f["at"]))
-    count = sampled_at(presence, f["at"])
+    at = f["at"]
+    if at is None:
+        if f["event"] not in event_times:
+            return Outcome(expectation, False, f"{f['event']} was never played: the run ended before it", (0, 0))
+        at = event_times[f["event"]] + f["ms"] / 1000
+    count, sinks = sampled_at(presence, at) or (0, ())
     present = bool(count)
-    return Outcome(expectation, present == f["present"],
-                   f"{count or 0} stream{'s' if count != 1 else ''} of the game", (f["at"], f["at"]))
+    ok = present == f["present"] and (f["sink"] is None or f["sink"] in sinks)
+    where = f", on {', '.join(sinks)}" if sinks else ""
+    return Outcome(expectation, ok, f"{count} stream{'s' if count != 1 else ''} of the game{where} at {at:.2f} s", (at, at))
 
 
 def first_heard(samples, start, end, bound):

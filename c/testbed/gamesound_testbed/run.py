@@ -19,6 +19,7 @@ from . import report
 from .desktop import RECORD_LATENCY_MSEC, Desktop, DesktopError, Folder
 from .recorder import STREAM_LATENCY_MSEC, Recorder, process_group
 from .sounds import write_tone as tone
+from .window import Windows
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -41,7 +42,7 @@ class Stage:
 
     def __init__(self, desktop, scratch, duration, say):
         self.desktop, self.folder, self.scratch, self.say = desktop, desktop.folder, scratch, say
-        self.call = None
+        self.call = self.portal = None
         self.alarms = []
         self.outputs = {}  # sink name -> the index of the module that made it
         self.current = None
@@ -57,6 +58,13 @@ class Stage:
                                        stderr=subprocess.DEVNULL, text=True, start_new_session=True)
         if self.player.stdout.readline().strip() != "ready":
             raise DesktopError("the testbed's MPRIS player did not start (python3-dbus and python3-gi are needed)")
+        # The desktop portal's screen-lock monitor, which a sandboxed game (no system bus, no logind)
+        # asks instead: screen.lock and screen.unlock reach it as well as logind.
+        self.portal = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "portal.py")], env=self.folder.env(),
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                       text=True, start_new_session=True)
+        if self.portal.stdout.readline().strip() != "ready":
+            raise DesktopError("the testbed's desktop portal did not start (python3-dbus and python3-gi are needed)")
         import dbus
         self.bus = dbus.bus.BusConnection(self.folder.session_bus)
         self._load_output("testbed_speakers")
@@ -93,16 +101,29 @@ class Stage:
         elif name == "alarm":
             path = tone(os.path.join(self.scratch, f"alarm-{event.index}.wav"), 880, event.fields["seconds"], 0.3)
             self.alarms.append(self.paplay(path, "event", "testbed-alarm"))
-        elif name == "screen.lock":
-            self.desktop.logind.lock()
-        elif name == "screen.unlock":
-            self.desktop.logind.unlock()
+        elif name in ("screen.lock", "screen.unlock"):
+            locking = name == "screen.lock"
+            if locking:
+                self.desktop.logind.lock()
+            else:
+                self.desktop.logind.unlock()
+            self.portal.stdin.write("lock\n" if locking else "unlock\n")
+            self.portal.stdin.flush()
         elif name == "sleep":
             self.desktop.logind.prepare_for_sleep(True)
             self._remove_output()
         elif name == "wake":
-            self._add_output()
+            # What becomes of the output sleep removed: back at once under its name (a new index, as
+            # PipeWire recreates a card's sink), back later (output.return), or another output
+            # appears and is the default (the default changed during sleep).
+            output = event.fields["output"]
+            if output == "back":
+                self._add_output()
+            elif output == "other":
+                self._switch_output()
             self.desktop.logind.prepare_for_sleep(False)
+        elif name == "output.return":
+            self._add_output()
         elif name == "output.switch":
             self._switch_output()
         elif name == "server.restart":
@@ -141,6 +162,7 @@ class Stage:
             if status != 0:
                 raise DesktopError(f"pactl load-module module-null-sink sink_name={name} failed")
             self.outputs[name] = module
+            self.folder.keep_clock(name)
         self.folder.pactl("set-default-sink", name)
         self.current = name
 
@@ -157,7 +179,7 @@ class Stage:
         self._load_output("testbed_headphones" if self.current == "testbed_speakers" else "testbed_speakers")
 
     def close(self):
-        for process in [self.call, self.player, *self.alarms]:
+        for process in [self.call, self.player, self.portal, *self.alarms]:
             stop(process)
 
 
@@ -197,7 +219,7 @@ def run(options, script):
     old[signal.SIGALRM] = signal.signal(signal.SIGALRM, on_alarm)
     signal.setitimer(signal.ITIMER_REAL, script.time_limit)
     started = time.monotonic()
-    desktop = game = stage = recorder = xvfb = None
+    desktop = game = stage = recorder = xvfb = windows = None
     problems, outcomes, samples, status = [], [], array.array("f"), PASSED
     phase = "starting the desktop"
     event_times = {}
@@ -217,6 +239,10 @@ def run(options, script):
             phase = "starting Xvfb"
             xvfb, display = start_xvfb(desktop.folder)
             env["DISPLAY"] = display
+            if script.moves_windows:
+                phase = "starting the window manager"
+                windows = Windows(env, desktop.folder.logs)
+                windows.open_other()  # before the game's window, which then has the focus
         phase = "starting the game"
         log = open(os.path.join(out, "game.log"), "wb")
         try:
@@ -244,7 +270,8 @@ def run(options, script):
             if not _sleep_watching(wait, game, recorder, stage):
                 break
             at = recorder.now()
-            note = stage.play(event)
+            note = (windows.play(event.name, group_members(game.pid)) if event.name.startswith("window.")
+                    else stage.play(event))
             event_times[event.id or f"#{event.index}"] = at
             played.append((event, at))
             say(f"  {at:6.2f} s  {event.label}" + (f": {note}" if note else ""))
@@ -285,6 +312,8 @@ def run(options, script):
                 stop_game(game, script.stop_within)
             if stage is not None:
                 stage.close()
+            if windows is not None:
+                windows.close()
             if xvfb is not None:
                 stop_xvfb(xvfb)
         finally:
@@ -320,6 +349,16 @@ def run(options, script):
 
 class GameProblem(Exception):
     """The game crashed, never opened a stream, or would not stop."""
+
+
+def group_members(pid):
+    """The processes of `pid`'s process group (the game and what it started), `pid` first."""
+    group = process_group(pid)
+    members = [pid]
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and int(entry) != pid and group is not None and process_group(int(entry)) == group:
+            members.append(int(entry))
+    return members
 
 
 def _sleep_watching(seconds, game, recorder, stage):

@@ -17,19 +17,25 @@ EVENTS = {
     "call.ring": {}, "call.end": {},
     "alarm": {"seconds": (1.0, 0.1, 10.0)},
     "screen.lock": {}, "screen.unlock": {},
-    "sleep": {}, "wake": {},
+    "sleep": {}, "wake": {}, "output.return": {},
     "output.switch": {},
     "server.restart": {"down_for": (0.5, 0.0, 10.0)},
     "gamesound.switch": {},
+    "window.minimize": {}, "window.restore": {}, "window.unfocus": {}, "window.focus": {},
 }
-# Events with a text field: the field and the values it takes. gamesound.switch flips a switch the
-# desktop does not have, simulated by a GameSound game (GAMESOUND_TESTBED_SWITCHES).
+# Events that move the game's window: they need "display": true (docs/testbed.md).
+WINDOW_EVENTS = ("window.minimize", "window.restore", "window.unfocus", "window.focus")
+# Events with a text field: the field, the values it takes and its default (None: required).
+# gamesound.switch flips a switch the desktop does not have, simulated by a GameSound game
+# (GAMESOUND_TESTBED_SWITCHES); wake's output says what becomes of the output that sleep removed.
 TEXT_FIELDS = {
-    "gamesound.switch": ("action", ("silentSwitch.on", "silentSwitch.off", "screen.lock", "screen.unlock")),
+    "gamesound.switch": ("action", ("silentSwitch.on", "silentSwitch.off", "screen.lock", "screen.unlock"), None),
+    "wake": ("output", ("back", "later", "other"), "back"),
 }
 # Events that open a state and the event that closes it: a script must not open one twice or close
 # one that is not open.
-PAIRS = {"call.ring": "call.end", "screen.lock": "screen.unlock", "sleep": "wake"}
+PAIRS = {"call.ring": "call.end", "screen.lock": "screen.unlock", "sleep": "wake",
+         "window.minimize": "window.restore", "window.unfocus": "window.focus"}
 
 # Each expectation: its required fields (numbers unless said), its optional fields with defaults.
 EXPECTATIONS = {
@@ -39,7 +45,7 @@ EXPECTATIONS = {
     "level": {"required": ("from", "to", "reference"), "optional": {"change_db_at_most": None,
                                                                    "change_db_at_least": None}},
     "player": {"required": ("at", "status"), "optional": {}},
-    "stream": {"required": ("at", "present"), "optional": {}},
+    "stream": {"required": ("present",), "optional": {"at": None, "event": None, "ms": None, "sink": None}},
 }
 PLAYER_STATUSES = ("Playing", "Paused", "Stopped")
 TOP = {"testbed", "name", "duration", "time_limit", "display", "stream_within", "stop_within", "timeline", "expect"}
@@ -72,6 +78,10 @@ class Script:
         self.display, self.stream_within, self.stop_within = display, stream_within, stop_within
         self.events, self.expectations = events, expectations
 
+    @property
+    def moves_windows(self):
+        return any(event.name in WINDOW_EVENTS for event in self.events)
+
     def event(self, ident):
         return next(event for event in self.events if event.id == ident)
 
@@ -87,7 +97,9 @@ def describe(kind, fields):
         return f"level from {fields['from']:g} s to {fields['to']:g} s against {a:g}-{b:g} s"
     if kind == "player":
         return f"the player is {fields['status']} at {fields['at']:g} s"
-    return f"the game's stream is {'present' if fields['present'] else 'gone'} at {fields['at']:g} s"
+    where = f" on {fields['sink']}" if fields.get("sink") else ""
+    when = f"at {fields['at']:g} s" if fields.get("at") is not None else f"{fields['ms']:g} ms after {fields['event']}"
+    return f"the game's stream is {'present' if fields['present'] else 'gone'}{where} {when}"
 
 
 def _number(value, where, low=None, high=None):
@@ -141,6 +153,10 @@ def parse(data, path="script"):
     if not isinstance(name, str) or not name:
         raise ScriptError("name: must be a non-empty string")
     events = _events(data["timeline"], duration)
+    moving = next((event for event in events if event.name in WINDOW_EVENTS), None)
+    if moving is not None and not display:
+        raise ScriptError(f"timeline[{moving.index}] ({moving.name}): moving the game's window needs a display: "
+                          "set \"display\": true")
     expectations = _expectations(data["expect"], duration, {event.id for event in events if event.id})
     return Script(path, name, duration, time_limit, display, stream_within, stop_within, events, expectations)
 
@@ -177,10 +193,11 @@ def _events(timeline, duration):
         values = {key: _number(entry.get(key, default), f"{where}.{key}", low, high)
                   for key, (default, low, high) in fields.items()}
         if text_field:
-            key, allowed = text_field
-            if entry.get(key) not in allowed:
+            key, allowed, default = text_field
+            value = entry.get(key, default)
+            if value not in allowed:
                 raise ScriptError(f"{where}.{key}: must be one of {', '.join(allowed)}, not {json.dumps(entry.get(key))}")
-            values[key] = entry[key]
+            values[key] = value
         events.append(Event(index, at, name, ident, values))
     previous = None
     for event in events:
@@ -194,6 +211,7 @@ def _events(timeline, duration):
 
 def _check_pairs(events):
     open_states = set()
+    away = False  # the output sleep removed stays away after a wake with "output": "later"
     closers = {close: opener for opener, close in PAIRS.items()}
     for event in events:
         if event.name in PAIRS:
@@ -204,8 +222,18 @@ def _check_pairs(events):
             if closers[event.name] not in open_states:
                 raise ScriptError(f"timeline[{event.index}]: {event.name} without {closers[event.name]} before it")
             open_states.discard(closers[event.name])
-        elif event.name == "output.switch" and "sleep" in open_states:
+        if event.name == "output.switch" and "sleep" in open_states:
             raise ScriptError(f"timeline[{event.index}]: output.switch while asleep (after sleep, before wake)")
+        if event.name in ("sleep", "output.switch") and away:
+            raise ScriptError(f"timeline[{event.index}]: {event.name} while the output is away "
+                              "(after a wake with \"output\": \"later\", before output.return)")
+        if event.name == "output.return":
+            if not away:
+                raise ScriptError(f"timeline[{event.index}]: output.return with no output away (only a wake with "
+                                  "\"output\": \"later\" leaves it away)")
+            away = False
+        if event.name == "wake" and event.fields["output"] == "later":
+            away = True
 
 
 def _expectations(entries, duration, ids):
@@ -228,6 +256,10 @@ def _expectations(entries, duration, ids):
             fields[key] = None if value is None else _field(kind, key, value, f"{where}.{key}", duration, ids)
         if "from" in fields and fields["from"] >= fields["to"]:
             raise ScriptError(f"{where}: \"from\" ({fields['from']:g}) must come before \"to\" ({fields['to']:g})")
+        if kind == "stream" and (fields["at"] is None) == (fields["event"] is None or fields["ms"] is None):
+            raise ScriptError(f"{where} (stream): give \"at\", or \"event\" and \"ms\" (that long after the event)")
+        if kind == "stream" and fields["sink"] is not None and not fields["present"]:
+            raise ScriptError(f"{where} (stream): \"sink\" needs \"present\": true")
         if kind == "level" and (fields["change_db_at_most"] is None) == (fields["change_db_at_least"] is None):
             raise ScriptError(f"{where} (level): give one of \"change_db_at_most\" and \"change_db_at_least\"")
         name = entry.get("name")
@@ -256,6 +288,10 @@ def _field(kind, key, value, where, duration, ids):
     if key == "status":
         if value not in PLAYER_STATUSES:
             raise ScriptError(f"{where}: must be one of {', '.join(PLAYER_STATUSES)}, not {json.dumps(value)}")
+        return value
+    if key == "sink":
+        if not isinstance(value, str) or not value:
+            raise ScriptError(f"{where}: must be a sink's name, like \"testbed_speakers\"")
         return value
     if key == "present":
         if not isinstance(value, bool):

@@ -2,7 +2,7 @@
 extension StringProtocol {
     /// The text without the white space at either end (FoundationEssentials, which the SDK's library
     /// links, has no `trimmingCharacters`).
-    var trimmedOfWhiteSpace: String {
+    package var trimmedOfWhiteSpace: String {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

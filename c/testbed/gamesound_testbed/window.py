@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: Zlib
+"""The game's window on the testbed's display, moved as a player moves it (docs/testbed.md).
+
+A window manager (openbox) runs on the Xvfb display so that minimising is real: xdotool asks for it
+the way a taskbar does (WM_CHANGE_STATE), the manager iconifies the window, and the game's toolkit
+reports it (SDL: SDL_WINDOWEVENT_MINIMIZED and _HIDDEN). Focus goes to another window the testbed
+opens (xmessage), as when the player switches to a browser.
+"""
+import os
+import shutil
+import subprocess
+import time
+
+from .desktop import DesktopError
+
+TOOLS = {"openbox": "openbox", "xdotool": "xdotool", "xmessage": "x11-utils", "xprop": "x11-utils"}
+OTHER_TITLE = "gamesound-testbed-other-window"
+
+
+def missing_tools():
+    """The Debian packages the window events need that are not installed."""
+    return sorted({package for tool, package in TOOLS.items() if shutil.which(tool) is None})
+
+
+class Windows:
+    """The window manager, the game's window and the player's other window."""
+
+    def __init__(self, env, logs):
+        missing = missing_tools()
+        if missing:
+            raise DesktopError("the script moves the game's window, which needs "
+                               f"{', '.join(missing)}: apt-get install --no-install-recommends {' '.join(missing)}")
+        self.env, self.logs = env, logs
+        self.game_window = None
+        self.other = self.other_window = None
+        with open(os.path.join(logs, "openbox.log"), "ab") as log:
+            self.manager = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdin=subprocess.DEVNULL,
+                                            stdout=log, stderr=log, start_new_session=True)
+        deadline = time.monotonic() + 5
+        while not self._managed():
+            if self.manager.poll() is not None or time.monotonic() > deadline:
+                raise DesktopError("the window manager (openbox) did not start; see its log: "
+                                   + os.path.join(logs, "openbox.log"))
+            time.sleep(0.05)
+
+    def _xdotool(self, *arguments, timeout=5):
+        """xdotool's exit status and the words it printed; status None when it took over `timeout` s."""
+        try:
+            result = subprocess.run(["xdotool", *arguments], env=self.env, capture_output=True, text=True,
+                                    timeout=timeout, check=False)
+        except subprocess.TimeoutExpired:
+            return None, []
+        return result.returncode, result.stdout.split()
+
+    def _managed(self):
+        """Whether a window manager has claimed the display (_NET_SUPPORTING_WM_CHECK on the root)."""
+        result = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=self.env, capture_output=True,
+                                text=True, timeout=5, check=False)
+        return result.returncode == 0 and "window id" in result.stdout
+
+    def find_game(self, pids):
+        """The game's first visible window, among the windows of `pids` (its process group)."""
+        if self.game_window is None:
+            for pid in pids:
+                status, windows = self._xdotool("search", "--onlyvisible", "--pid", str(pid))
+                if status == 0 and windows:
+                    self.game_window = windows[0]
+                    break
+        return self.game_window
+
+    def play(self, name, pids):
+        """One window event; returns a note for the report when it could not be done, else None."""
+        window = self.find_game(pids)
+        if window is None:
+            return "the game has no visible window on the testbed's display: no effect"
+        if name == "window.minimize":
+            status, _ = self._xdotool("windowminimize", "--sync", window)
+        elif name in ("window.restore", "window.focus"):
+            status, _ = self._xdotool("windowactivate", "--sync", window)
+        else:  # window.unfocus: the player's other window takes the focus
+            other = self._other_window()
+            status, _ = self._xdotool("windowactivate", "--sync", other) if other else (1, [])
+        if status is None:
+            return "xdotool did not finish within 5 s: no effect"
+        return None if status == 0 else f"xdotool could not do it (status {status}): no effect"
+
+    def open_other(self):
+        """Opens the player's other window now, behind nothing, so that `window.unfocus` only has to
+        give it the focus (starting a program on a loaded machine takes seconds)."""
+        self.other = subprocess.Popen(["xmessage", "-title", OTHER_TITLE, "-geometry", "+400+300",
+                                       "the player's other window"],
+                                      env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL, start_new_session=True)
+
+    def _other_window(self):
+        if self.other_window is None:
+            # xmessage does not say its process id on its window (_NET_WM_PID): found by its title.
+            status, windows = self._xdotool("search", "--sync", "--onlyvisible", "--name", OTHER_TITLE)
+            self.other_window = windows[0] if status == 0 and windows else None
+        return self.other_window
+
+    def _close_other(self):
+        if self.other is not None and self.other.poll() is None:
+            self.other.terminate()
+            self.other.wait()
+        self.other = None
+
+    def close(self):
+        self._close_other()
+        if self.manager.poll() is None:
+            self.manager.terminate()
+            try:
+                self.manager.wait(5)
+            except subprocess.TimeoutExpired:
+                self.manager.kill()
+                self.manager.wait()
