@@ -80,6 +80,7 @@ extension OpenALProcess {
             }
             setenv("ALSOFT_CONF", path, 1)
             pendingConfiguration = (path, playerFile)
+            appliedBuffering = buffering
             return .applied(path: path)
         }
     }
@@ -87,6 +88,15 @@ extension OpenALProcess {
     /// The private configuration file written for OpenAL Soft's start and the player's own
     /// `ALSOFT_CONF`, until OpenAL Soft has read it. Guarded by ``lock``.
     nonisolated(unsafe) private static var pendingConfiguration: (path: String, playerValue: String?)?
+
+    /// The buffering asked of OpenAL Soft in this process, if ``setOutputBuffering(_:)`` applied one.
+    /// Guarded by ``lock``.
+    nonisolated(unsafe) private static var appliedBuffering: OutputBuffering?
+
+    /// The buffering ``setOutputBuffering(_:)`` asked of OpenAL Soft for this process, or nil when
+    /// it asked none (not yet, too late, or the player's configuration chose): every device the
+    /// process opens gets it, since OpenAL Soft reads its configuration once.
+    public static var outputBuffering: OutputBuffering? { withExclusiveAccess { appliedBuffering } }
 
     /// Called once a device has opened (OpenAL Soft has read its configuration then): removes the
     /// private file and gives `ALSOFT_CONF` back its old value, so that programs this process

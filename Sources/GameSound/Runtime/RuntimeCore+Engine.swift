@@ -30,7 +30,8 @@ extension RuntimeCore {
 
     /// Before OpenAL Soft first starts in the process: asks it for the session's preferred rate and
     /// I/O buffer (one period) with ``outputPeriods`` periods. Later opens keep what the first one
-    /// got (OpenAL Soft reads its configuration once). Returns the period asked for, if any.
+    /// got (OpenAL Soft reads its configuration once). Returns the period asked of OpenAL Soft in
+    /// this process, if any.
     func requestOutputBuffering() -> Int? {
         guard outputFollowsSessionBuffering else { return nil }
         let status = session.status
@@ -48,6 +49,7 @@ extension RuntimeCore {
         case .tooLate:
             logger.debug("OpenAL Soft already started in this process: the output keeps the buffering it started with",
                          metadata: LogCode.outputBuffering.metadata)
+            return OpenALProcess.outputBuffering?.periodFrames
         case .playerChose(let key, let file):
             logger.info("the player's \(file) sets \(key): OpenAL Soft's buffering is left to it",
                         metadata: LogCode.outputBuffering.metadata)
