@@ -393,7 +393,9 @@ RT_OUT := .build/realtime
 ## realtime-check: the real-time cost and gaps, short, in `make check` (bench/realtime/check.py): GameSound's
 ## C SDK against the same game by hand on the null device (fails above 1.5x the CPU while playing), then
 ## the soundtrack on a private PulseAudio beside stress-ng at twice the cores (fails on a gap of 2 ms in
-## each of two tries). About a minute.
+## each of two tries), then the real-time priority of the audio threads (Tests/desktop/check-realtime-priority.py:
+## set directly as root, granted by rtkit-daemon on the private system bus, refused with one log line while
+## the soundtrack plays on; about 15 s, needs root and the rtkit package). About a minute and a quarter.
 realtime-check: sdk-lib
 	@command -v stress-ng >/dev/null || { echo "realtime-check needs stress-ng: apt-get install stress-ng"; exit 1; }
 	mkdir -p $(RT_OUT)
@@ -402,6 +404,7 @@ realtime-check: sdk-lib
 	cc -O2 -Wall -Wextra -Werror -o $(RT_OUT)/rt_openal bench/realtime/rt_openal.c $$(pkg-config --cflags --libs openal vorbisfile)
 	python3 bench/realtime/check.py cpu
 	Tests/desktop/with-server.sh pulseaudio python3 bench/realtime/check.py gaps
+	Tests/desktop/with-server.sh pulseaudio /usr/bin/python3 Tests/desktop/check-realtime-priority.py $(RT_OUT)/rt_gamesound assets
 
 ## bench-calls: what a game thread pays per call into the C SDK (gs_effect_play, gs_voice_stop), in real
 ## time on the null device, while streams decode, during media-services resets and from 4 threads, beside

@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "AudioSession"),
         // MemberImportVisibility: a file reaches OpenAL's types and their members only by importing
         // OpenAL, which only the mirror's folder (Sources/GameSound/Mirror) does (issue 27).
-        .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession", "AudioAnalysis",
+        .target(name: "GameSound", dependencies: ["AudioFiles", "OpenAL", "AudioSession", "AudioAnalysis", "DesktopSignals",
                                                   .product(name: "Logging", package: "swift-log")],
                 swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .target(name: "PulseSystem", dependencies: ["CPulse", "AudioSession", .product(name: "Logging", package: "swift-log")]),

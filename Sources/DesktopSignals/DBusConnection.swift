@@ -147,6 +147,8 @@ final class DBusConnection: @unchecked Sendable {
                 result = text.withCString { libsystemd.sd_bus_message_append_basic(request, CChar(UInt8(ascii: "s")), $0) }
             case .uint32(var number):
                 result = libsystemd.sd_bus_message_append_basic(request, CChar(UInt8(ascii: "u")), &number)
+            case .uint64(var number):
+                result = libsystemd.sd_bus_message_append_basic(request, CChar(UInt8(ascii: "t")), &number)
             case .objectPath(let path):
                 result = path.withCString { libsystemd.sd_bus_message_append_basic(request, CChar(UInt8(ascii: "o")), $0) }
             case .options(let options):

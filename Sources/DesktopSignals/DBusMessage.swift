@@ -58,6 +58,20 @@ final class DBusMessage {
         return value
     }
 
+    /// The next argument as a signed 32-bit integer (`i`).
+    func int32() throws(DBusMessageError) -> Int32 {
+        var value: Int32 = 0
+        try check(libsystemd.sd_bus_message_read_basic(message, CChar(UInt8(ascii: "i")), &value), reading: "i")
+        return value
+    }
+
+    /// The next argument as a signed 64-bit integer (`x`).
+    func int64() throws(DBusMessageError) -> Int64 {
+        var value: Int64 = 0
+        try check(libsystemd.sd_bus_message_read_basic(message, CChar(UInt8(ascii: "x")), &value), reading: "x")
+        return value
+    }
+
     /// The next argument, a variant, read with `body` when it holds `contents`; nil (and skipped)
     /// when it holds something else.
     func variant<Value>(

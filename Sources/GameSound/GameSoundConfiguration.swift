@@ -118,6 +118,18 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// When the game's window counts as the app being in the background
     /// (``GameSoundRuntime/windowChanged(_:)``): minimised or hidden by default, as on iOS.
     public var backgroundPolicy: BackgroundPolicy = .whenHidden
+    /// Whether the runtime asks for a real-time priority for the threads that feed a real-time
+    /// output: OpenAL Soft's mixer thread (and, on PulseAudio or PipeWire, the libpulse loop that
+    /// carries its stream) and the runtime's update thread; true by default.
+    ///
+    /// A busy machine (a game's own threads, shader compiles, a browser) gives normal threads the
+    /// CPU in turn, and an audio thread that waits too long is heard as a gap. At a real-time
+    /// priority it runs first. The runtime sets it directly where the process may (root,
+    /// `CAP_SYS_NICE`, `RLIMIT_RTPRIO`), else asks RealtimeKit on the system bus, or the Realtime
+    /// portal inside Flatpak. If none grants it, one `realtime.refused` line is logged and the game
+    /// plays as before. The game's own threads are never touched. Headless output has no such
+    /// threads and ignores it. docs/linux-system.md says what is asked and how to check it.
+    public var realtimePriority = true
     /// Whether a headless update may do nothing but glance at the system's status while nothing is
     /// due (true). Within the package only: the storms turn it off to hold quiet updates to whole ones.
     package var quietUpdates = true

@@ -98,7 +98,7 @@ public final class GameSoundRuntime: Sendable {
             throw error
         }
         if case .realtime = configuration.output {
-            let loop = RealtimeLoop { box.update() }
+            let loop = RealtimeLoop(realtime: core.realtimeThreads) { box.update() }
             self.loop = loop
             // Weakly: the loop's tick holds the box, so a strong reference back would keep the
             // core, the session and the system alive after the runtime ends (never closed, so a

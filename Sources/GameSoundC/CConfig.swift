@@ -9,7 +9,7 @@ extension gs_config: ExtensibleCStruct {
 
     static let knownSize = MemoryLayout<gs_config>.offset(of: \gs_config.io_buffer_duration)! + MemoryLayout<Double>.size
     /// ABI 1.0's `gs_config` ended with `device_name`; `app_name`, `app_icon_name` and (1.1)
-    /// `background_policy` and `io_buffer_duration` came after.
+    /// `background_policy`, `realtime_priority` and `io_buffer_duration` came after.
     static let firstSize = MemoryLayout<gs_config>.offset(of: \gs_config.device_name)! + MemoryLayout<UnsafePointer<CChar>?>.size
 
     /// The defaults of a Swift ``GameSoundConfiguration``, so that C and Swift games start alike.
@@ -35,6 +35,7 @@ extension gs_config: ExtensibleCStruct {
         config.app_name = nil
         config.app_icon_name = nil
         config.background_policy = GS_BACKGROUND_WHEN_HIDDEN
+        config.realtime_priority = GS_REALTIME_PRIORITY_ASK
         config.io_buffer_duration = 0
         return config
     }
@@ -76,6 +77,9 @@ extension gs_config: ExtensibleCStruct {
         guard let systemChoice = SystemChoice(rawValue: system) else {
             throw CFailure(.invalidArgument, "\(function): system \(system) is not a GS_SYSTEM_ value")
         }
+        guard realtime_priority == GS_REALTIME_PRIORITY_ASK || realtime_priority == GS_REALTIME_PRIORITY_OFF else {
+            throw CFailure(.invalidArgument, "\(function): realtime_priority \(realtime_priority) is not a GS_REALTIME_PRIORITY_ value")
+        }
         let deviceName = try device_name.map { (name) throws(CFailure) in try string(name, named: "device_name", in: function) }
         var configuration = GameSoundConfiguration(
             policy: policy, output: output == GS_OUTPUT_REALTIME ? .realtime(deviceName: deviceName) : .headless,
@@ -85,6 +89,7 @@ extension gs_config: ExtensibleCStruct {
         configuration.spatialization = spatialization
         configuration.distanceModel = distanceModel
         configuration.backgroundPolicy = backgroundPolicy
+        configuration.realtimePriority = realtime_priority == GS_REALTIME_PRIORITY_ASK
         // 0: the default; anything else is checked by the runtime (0.001...0.5 s).
         configuration.ioBufferDuration = io_buffer_duration == 0 ? nil : io_buffer_duration
         let launch = LaunchState(otherAudio: otherAudio, silentSwitch: launch_silent_switch != 0,

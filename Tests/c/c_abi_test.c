@@ -1331,9 +1331,20 @@ static void test_definition_and_config_defaults(void) {
           && config.spatialization == GS_SPATIALIZATION_AUTO && config.distance_model == GS_DISTANCE_INVERSE_CLAMPED
           && config.system == GS_SYSTEM_AUTO && config.route_policy == GS_ROUTE_POLICY_DEFAULT && config.update_frames == 256
           && config.hint_fade_seconds == 0.25 && config.device_name == NULL && config.voices == 32 && config.virtual_voices == 512
-          && config.app_name == NULL && config.app_icon_name == NULL && config.io_buffer_duration == 0,
+          && config.app_name == NULL && config.app_icon_name == NULL && config.realtime_priority == GS_REALTIME_PRIORITY_ASK
+          && config.io_buffer_duration == 0,
           "gs_config_init: seed 0, automatic spatialization, inverse clamped distance, automatic system, the policy's route "
-          "policy, 256-frame updates, 0.25 s hint fade, the default device, 32 voices and 512 virtual ones: %d", config.virtual_voices);
+          "policy, 256-frame updates, 0.25 s hint fade, the default device, 32 voices and 512 virtual ones, real-time "
+          "priority asked for: %d", config.virtual_voices);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.realtime_priority = 7;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT
+          && strstr(gs_last_error(), "realtime_priority 7") != NULL,
+          "gs_config.realtime_priority other than GS_REALTIME_PRIORITY_ASK or _OFF: refused, naming it: %s", gs_last_error());
+    config.realtime_priority = GS_REALTIME_PRIORITY_OFF;
+    gs_runtime *quiet = gs_runtime_create(&config);
+    CHECK(quiet != NULL, "GS_REALTIME_PRIORITY_OFF is accepted: %s", quiet ? "" : gs_last_error());
+    gs_runtime_destroy(quiet);
     CHECK(gs_version() == GS_VERSION && GS_VERSION == 10100, "gs_version() is the header's GS_VERSION: %d", gs_version());
 }
 

@@ -112,6 +112,12 @@ def _parec(env):
 
 def record(seconds, env=OTHERS_ENV):
     """The monitor's peak (0...1) over `seconds`, from now, and how many samples came."""
+    samples = record_samples(seconds, env)
+    return max((abs(s) for s in samples), default=0) / 32768.0, len(samples)
+
+
+def record_samples(seconds, env=OTHERS_ENV):
+    """The monitor's samples (one channel, 16-bit) over `seconds`, from now."""
     process = _parec(env)
     wanted = int(RATE * seconds) * 2
     data = b""
@@ -124,8 +130,7 @@ def record(seconds, env=OTHERS_ENV):
         else:
             time.sleep(0.01)
     stop(process)
-    samples = array.array("h", data[: len(data) // 2 * 2])
-    return max((abs(s) for s in samples), default=0) / 32768.0, len(samples)
+    return array.array("h", data[: len(data) // 2 * 2])
 
 
 def seconds_until_heard(seconds, env=OTHERS_ENV):

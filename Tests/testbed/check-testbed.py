@@ -174,7 +174,8 @@ def bad_games():
         ("a game that quits early",
          f"{silence} until pactl list short sink-inputs | grep -q .; do sleep 0.1; done; sleep 1; exit 0", 3,
          "the game exited with status 0 at"),
-        ("a game that exits before any stream", "exit 7", 3, "the game exited with status 7"),
+        ("a game that exits before any stream, saying why", "echo 'cannot open the output' >&2; exit 7", 3,
+         "before it opened a stream; its log ends with: cannot open the output"),
         ("a run past its time limit", f"trap '' TERM; {silence} while :; do sleep 0.1; done", 3,
          "the run passed its time limit of 11 s while stopping the game"),
     ]

@@ -10,6 +10,13 @@
 
 #include <gamesound.h>
 
+/* RT_GS_LOG: every log message at GS_LOG_INFO and above on stderr as "log LEVEL CODE: TEXT" (the
+ * real-time priority check reads the realtime.granted and realtime.refused lines). */
+static void print_log(int level, const char *code, const char *message, void *user_data) {
+    (void)user_data;
+    fprintf(stderr, "log %d %s: %s\n", level, code, message);
+}
+
 static int fail(const char *program, const char *what) {
     fprintf(stderr, "%s: %s: %s (%s)\n", program, what, gs_last_error(), gs_result_name(gs_last_error_code()));
     return 1;
@@ -30,6 +37,12 @@ int main(int argc, char **argv) {
     /* RT_GS_VIRTUAL_VOICES: gs_config.virtual_voices instead of the default (512); 0 turns them off. */
     const char *virtual_voices = getenv("RT_GS_VIRTUAL_VOICES");
     if (virtual_voices && *virtual_voices) config.virtual_voices = atoi(virtual_voices);
+    /* RT_GS_REALTIME_PRIORITY: gs_config.realtime_priority instead of the default (0, ask); 1 asks
+     * nothing, so the mixer and update threads run at normal priority. */
+    const char *realtime_priority = getenv("RT_GS_REALTIME_PRIORITY");
+    if (realtime_priority && *realtime_priority) config.realtime_priority = atoi(realtime_priority);
+    const char *log = getenv("RT_GS_LOG");
+    if (log && *log) gs_set_log_handler(print_log, NULL, GS_LOG_INFO);
     /* RT_GS_IO_BUFFER_FRAMES: gs_config.io_buffer_duration, in frames at the sample rate, instead of
      * the default: the I/O buffer the session asks for, on the desktop OpenAL Soft's period. */
     const char *io_frames = getenv("RT_GS_IO_BUFFER_FRAMES");

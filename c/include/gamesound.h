@@ -116,6 +116,10 @@ int gs_version(void);
 #define GS_SYSTEM_DESKTOP   2 /* the desktop's sound server: calls, other programs' audio, outputs and the
                                  server itself are the desktop's; gs_runtime_create fails without a server */
 
+/* gs_config.realtime_priority: whether the audio threads ask for a real-time priority (added in 1.1). */
+#define GS_REALTIME_PRIORITY_ASK 0 /* the default: ask, log once if refused */
+#define GS_REALTIME_PRIORITY_OFF 1 /* ask nothing: the threads run at normal priority */
+
 /* gs_config.route_policy: what the soundtrack does when the output changes. */
 #define GS_ROUTE_POLICY_DEFAULT          0 /* the policy's: pause on device loss for GS_POLICY_MEDIA_PLAYBACK, else play on */
 #define GS_ROUTE_PLAY_ON                 1 /* keep playing through whatever output the system picks (games usually) */
@@ -176,7 +180,13 @@ typedef struct gs_config {
     const char *app_icon_name;     /* an icon of the desktop's theme, as a .desktop file's Icon= (NULL: none) */
     /* Added in 1.1: */
     int32_t background_policy;     /* GS_BACKGROUND_...: what gs_window_changed() makes of the window */
-    /* Added in 1.1, after background_policy: the I/O buffer the session asks for, in seconds (0.001...0.5), or 0,
+    int32_t realtime_priority;     /* GS_REALTIME_PRIORITY_...: whether GS_OUTPUT_REALTIME asks for a real-time
+                                      priority for OpenAL Soft's mixer thread, the libpulse loop that carries
+                                      its stream and the runtime's update thread (never the game's threads):
+                                      directly where the process may, else from RealtimeKit or, in Flatpak,
+                                      the Realtime portal. Refused: one "realtime.refused" log line, and the
+                                      game plays as before (docs/linux-system.md) */
+    /* Added in 1.1, after realtime_priority: the I/O buffer the session asks for, in seconds (0.001...0.5), or 0,
      * the default: on the desktop 1024 frames at sample_rate (21.3 ms at 48 kHz; 512, heard sooner than
      * SDL_mixer, is not the default yet: docs/performance.md), on the simulated system update_frames. On the desktop it is OpenAL Soft's
      * period towards the sound server (3 are kept queued): smaller is heard sooner, needs the CPU more

@@ -52,6 +52,14 @@ enum LogCode: String, CaseIterable {
     /// The testbed's FIFO asked for something other than a simulated-only switch, or for one this
     /// runtime's system refuses; nothing changes.
     case testbedSwitchRefused = "testbed.switch-refused"
+    /// Info: OpenAL Soft's mixer thread or the update thread runs at a real-time priority
+    /// (`SCHED_RR`), set directly or granted by RealtimeKit or the Realtime portal; the message says
+    /// which thread, which priority and how.
+    case realtimeGranted = "realtime.granted"
+    /// No real-time priority for the audio threads: the process may not set one, and RealtimeKit (or
+    /// the Realtime portal in Flatpak) is not there or refused; the message gives each reason. Logged
+    /// once; the runtime plays on at normal priority and asks no more.
+    case realtimeRefused = "realtime.refused"
 
     /// The metadata that carries the code.
     var metadata: Logger.Metadata { ["code": .string(rawValue)] }

@@ -36,28 +36,33 @@ extension ALMirror {
                 throw error
             }
             device = ready.device
+            outputThreads = ready.threads
             adopt(ready.context)
             preparedStreams = ready.streams
             return
         }
+        var threads = output != .headless ? OutputThreads.noteBefore() : nil
         let (device, context) = try al { () throws(OpenALError) in
             let device = switch output {
             case .headless: try ALDevice.openLoopback()
             case .realtime(let name): try ALDevice.openOutput(named: name)
             }
-            let context = try ALContext(device: device, attributes: spec.attributes)
+            threads?.noteDeviceOpened()
+            let context = try ThreadRoster.startingThreads { () throws(OpenALError) in try ALContext(device: device, attributes: spec.attributes) }
             try context.makeCurrentOnThisThread()
             return (device, context)
         }
         self.device = device
+        outputThreads = threads
         adopt(context)
     }
 
     /// Makes a new context on the open device, current.
     func makeContext(_ spec: ContextSpec) throws(GameSoundError) {
         guard let device else { throw .openAL(OpenALError(operation: "alcCreateContext", code: .invalidDevice)) }
+        if !spec.headless { noteThreadsBeforeOutput() }
         adopt(try al { () throws(OpenALError) in
-            let context = try ALContext(device: device, attributes: spec.attributes)
+            let context = try ThreadRoster.startingThreads { () throws(OpenALError) in try ALContext(device: device, attributes: spec.attributes) }
             try context.makeCurrentOnThisThread()
             return context
         })
@@ -168,7 +173,8 @@ extension ALMirror {
     /// Lets a real device mix again (`alcDeviceResumeSOFT`).
     func resumeDevice() {
         guard let device else { return }
-        attempt("the output device") { () throws(OpenALError) in try device.resume() }
+        noteThreadsBeforeOutput()
+        attempt("the output device") { () throws(OpenALError) in try ThreadRoster.startingThreads { () throws(OpenALError) in try device.resume() } }
     }
 
     /// Stops a real device mixing, freezing every source where it is (`alcDevicePauseSOFT`).

@@ -51,6 +51,9 @@ final class ALMirror {
     @exclusivity(unchecked) var context: ALContext?
     /// A real output opened ahead, off the lock, for the rebuild about to run (``PreparedOutput``).
     var prepared: PreparedOutput?
+    /// The threads the device last started, noted as it opened or resumed, until the runtime
+    /// raises them (``ALMirror/takeOutputThreads()``).
+    var outputThreads: OutputThreads?
     /// Stream files opened ahead, with the output above, for the players the rebuild makes
     /// (``makeStream(path:loop:startFrame:fraction:)``).
     var preparedStreams: [OpenedStreamFile] = []

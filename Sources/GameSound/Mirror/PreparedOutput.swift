@@ -23,6 +23,8 @@ struct PreparedOutput: @unchecked Sendable {
     /// The stream files opened at the frames their players will start from, their first blocks
     /// decoded (a file that failed to open is left out: the rebuild opens it and reports it).
     let streams: [OpenedStreamFile]
+    /// The threads before the device opened, and the main loop it started (``OutputThreads``).
+    let threads: OutputThreads
 
     /// Opens the output `name` (nil: the default) with a context made to `spec`, not made current;
     /// nil when either fails, and nothing is kept then (the rebuild tries again itself and reports
@@ -30,8 +32,10 @@ struct PreparedOutput: @unchecked Sendable {
     ///
     /// - Parameter streams: The streams to open, each at the frame its player will start from.
     static func open(name: String?, spec: ALMirror.ContextSpec, streams: [StreamStart]) -> PreparedOutput? {
+        var threads = OutputThreads.noteBefore()
         guard let device = try? ALDevice.openOutput(named: name) else { return nil }
-        guard let context = try? ALContext(device: device, attributes: spec.attributes) else {
+        threads.noteDeviceOpened()
+        guard let context = try? ThreadRoster.startingThreads({ () throws(OpenALError) in try ALContext(device: device, attributes: spec.attributes) }) else {
             try? device.close()
             return nil
         }
@@ -40,7 +44,7 @@ struct PreparedOutput: @unchecked Sendable {
                                        framesPerBlock: AudioStream.framesPerBuffer)
         }
         for file in files { file.decoding.waitUntilFull() }
-        return PreparedOutput(device: device, context: context, name: name, spec: spec, streams: files)
+        return PreparedOutput(device: device, context: context, name: name, spec: spec, streams: files, threads: threads)
     }
 
     /// Where a stream's player will start: what to open ahead.

@@ -20,13 +20,18 @@ final class RealtimeLoop: Sendable {
     /// The loop is in a quiet wait, which ``wake()`` may end.
     private let waitingQuietly = Atomic<Bool>(false)
 
-    init(tick: @escaping @Sendable () -> (wait: Double, quiet: Bool)) {
+    /// Asks for a real-time priority for the loop's thread while it runs; nil: normal priority.
+    private let realtime: RealtimeThreads?
+
+    init(realtime: RealtimeThreads? = nil, tick: @escaping @Sendable () -> (wait: Double, quiet: Bool)) {
+        self.realtime = realtime
         self.tick = tick
     }
 
     func start() {
         let thread = DispatchQueue(label: "GameSound update")
         thread.async { [self] in
+            realtime?.raiseUpdateThread(ThreadRoster.current)
             while !worker.isStopped {
                 let next = tick()
                 let seconds = max(0, min(next.wait, 1))
@@ -38,6 +43,8 @@ final class RealtimeLoop: Sendable {
                     usleep(useconds_t(seconds * 1_000_000))
                 }
             }
+            // A pool thread: it goes back to normal priority before other work takes it.
+            realtime?.lowerCallingThread()
             worker.finish()
         }
     }

@@ -13,7 +13,10 @@ extension RuntimeCore {
     // Output
 
     func startOutput() {
-        if !isHeadless { mirror.resumeDevice() }
+        if !isHeadless {
+            mirror.resumeDevice()
+            raiseOutputThreads()
+        }
         outputRunning = true
         if !isHeadless { outputRunningSince = realtimeFrames }
         phase = .running

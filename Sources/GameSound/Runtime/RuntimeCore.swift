@@ -156,6 +156,7 @@ final class RuntimeCore {
         self.configuration = configuration
         self.isHeadless = configuration.output == .headless
         self.logger = logger
+        self.realtimeThreads = configuration.realtimePriority && configuration.output != .headless ? RealtimeThreads(logger: logger) : nil
         self.system = system
         self.session = AudioSession(system: system)
         self.model = MixModel(voiceCount: configuration.voices + configuration.virtualVoices, distanceModel: configuration.distanceModel)
@@ -181,6 +182,9 @@ final class RuntimeCore {
     /// The last tag handed to a runtime of this process.
     private static let nextRuntimeTag = Mutex(0)
 
+    /// Asks for a real-time priority for the mixer and update threads (``RealtimeThreads``); nil
+    /// when the configuration turns it off, and headless.
+    let realtimeThreads: RealtimeThreads?
     /// Whether the output is the loopback device (asked at every block, so stored).
     let isHeadless: Bool
 

@@ -92,7 +92,7 @@ final class TestbedSwitches: Sendable {
     }
 }
 
-private extension String {
+extension String {
     var trimmingWhitespace: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),

@@ -260,7 +260,8 @@ def run(options, script):
         while not recorder.first_stream.wait(0.05):
             if game.poll() is not None:
                 raise GameProblem(f"the game {describe_exit(game.returncode)} "
-                                  f"{time.monotonic() - launched:.2f} s after it started, before it opened a stream")
+                                  f"{time.monotonic() - launched:.2f} s after it started, before it opened a stream"
+                                  + log_tail(os.path.join(out, "game.log")))
             if time.monotonic() - launched > script.stream_within:
                 raise GameProblem(f"the game opened no stream within {script.stream_within:g} s of its start")
         say(f"  the game's first stream appeared {recorder.t0 - launched:.2f} s after its start: t = 0")
@@ -349,6 +350,16 @@ def run(options, script):
 
 class GameProblem(Exception):
     """The game crashed, never opened a stream, or would not stop."""
+
+
+def log_tail(path, lines=3):
+    """The last lines of the game's log, to say why it ended; "" when it wrote nothing."""
+    try:
+        with open(path, errors="replace") as log:
+            tail = [line.rstrip() for line in log.read().splitlines() if line.strip()][-lines:]
+    except OSError:
+        return ""
+    return "; its log ends with: " + " | ".join(tail) if tail else ""
 
 
 def group_members(pid):
