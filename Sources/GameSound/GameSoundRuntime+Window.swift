@@ -9,7 +9,7 @@ extension GameSoundRuntime {
     ///
     /// Under ``GameSoundConfiguration/backgroundPolicy`` the window puts the app in the background
     /// or brings it back, exactly as `app.background` and `app.foreground` do on the simulated
-    /// system (``AudioSession/AppLifecycleSystem``): off screen, ambient and soloAmbient go silent
+    /// system (`AudioSession.AppLifecycleSystem`): off screen, ambient and soloAmbient go silent
     /// and the app is suspended (its session deactivated), unless it plays with a category that
     /// plays in the background; back on screen, the runtime recovers an interruption that never
     /// ended, reads the other audio and the hint afresh, and decides the category and the
