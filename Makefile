@@ -23,7 +23,7 @@ build: deps
 
 ## test: build and run every test (the C ABI's, the real-server ones on private PulseAudio and PipeWire, then
 ## the Swift suites), the scenarios' render fingerprints, then the benchmarks at smoke size.
-test: build c-abi-test pulse-test signals-test
+test: build c-abi-test pulse-test io-buffer-test signals-test
 	# The null backend for every test in the process: OpenAL Soft reads this once, when it starts,
 	# and the tests that need a real-time device expect its silent null device.
 	ALSOFT_DRIVERS=null swift test --skip-build $(SWIFT_FLAGS)
@@ -145,6 +145,16 @@ c-abi-test: lib
 	c/check-header.sh c/include
 	c/check-exports.sh c/include/gamesound.h $(C_OUT)/libgamesound.so
 	$(C_OUT)/c_abi_test
+
+## io-buffer-test: the I/O buffer a C game asks for (5, 10 and 40 ms) is the one the session reports, read back
+## from OpenAL Soft, and the server's own latency figures for the game's stream agree with it
+## (Tests/desktop/check-io-buffer.py), on a private PulseAudio and a private PipeWire.
+.PHONY: io-buffer-test
+io-buffer-test: lib
+	$(CC) $(C_FLAGS) Tests/desktop/io_buffer_game.c $(C_LINK) -o $(C_OUT)/io_buffer_game
+	for kind in pulseaudio pipewire; do \
+	  Tests/desktop/with-server.sh $$kind python3 Tests/desktop/check-io-buffer.py $(C_OUT)/io_buffer_game assets/music/theme.ogg || exit 1; \
+	done
 
 ## signals-test: the C game and the desktop's signals (MPRIS players with mpv, logind from python3-dbusmock,
 ## Now Playing with playerctl) on a private PulseAudio and a private PipeWire, heard on the sink's monitor

@@ -66,9 +66,26 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// least 16 and a multiple of 4 (OpenAL Soft's reverb mixes in groups of 4 frames).
     ///
     /// Headless output updates exactly this often. The runtime also asks the session for an I/O
-    /// buffer of this length; real-time output then updates once per buffer the system actually
-    /// grants (4096 frames while the screen is locked, for instance).
+    /// buffer of this length on the simulated system (on the desktop: ``ioBufferDuration``);
+    /// real-time output then updates once per buffer the system actually grants (4096 frames while
+    /// the screen is locked, for instance).
     public var updateFrames: Int
+    /// The I/O buffer the session asks for, in seconds (0.001 to 0.5), or nil for the default.
+    ///
+    /// On the desktop it chooses OpenAL Soft's real output: its period, the audio it mixes at a
+    /// time and hands the sound server, of which 3 are kept queued. A smaller one is heard sooner
+    /// and needs the CPU more often: on a busy machine the output gaps (crackles) when OpenAL
+    /// Soft's mixer does not get the CPU within the queued time. The session's `ioBufferDuration`
+    /// reports what the device really got (docs/linux-system.md, "The I/O buffer"). nil asks for
+    /// ``defaultDesktopIOBufferFrames`` frames at ``sampleRate`` on the desktop; on the simulated
+    /// system it asks for ``updateFrames``, as it always has (its grants and logs stay the same).
+    public var ioBufferDuration: Double?
+    /// The desktop's default I/O buffer, in frames: 1024 (21.3 ms at 48 kHz), about OpenAL Soft's
+    /// own buffering before GameSound chose it, and the size that gapped least under load
+    /// (docs/performance.md, "The I/O buffer"). 512 frames, heard sooner than SDL_mixer, was the
+    /// measured choice, but with it the game was not heard again after a stopped PipeWire server
+    /// continued in most runs of that test: ask for 512 or 256 for a lower latency.
+    public static let defaultDesktopIOBufferFrames = 1024
     /// How long the soundtrack fades when the secondary-audio hint begins or ends, in seconds; 0.25 by
     /// default, 0 to 60.
     public var hintFadeDuration: Double

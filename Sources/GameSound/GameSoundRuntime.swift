@@ -73,6 +73,9 @@ public final class GameSoundRuntime: Sendable {
         guard configuration.updateFrames >= 16, configuration.updateFrames % RuntimeCore.mixGroupFrames == 0 else {
             throw .invalidArgument("updateFrames must be a multiple of 4, at least 16, not \(configuration.updateFrames)")
         }
+        if let duration = configuration.ioBufferDuration, !(duration.isFinite && (0.001...0.5).contains(duration)) {
+            throw .invalidArgument("ioBufferDuration must be within 0.001...0.5 seconds, not \(duration)")
+        }
         guard configuration.hintFadeDuration.isFinite, (0...60).contains(configuration.hintFadeDuration) else {
             throw .invalidArgument("hintFadeDuration must be within 0...60 seconds, not \(configuration.hintFadeDuration)")
         }

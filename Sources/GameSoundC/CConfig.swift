@@ -7,9 +7,9 @@ import GameSound
 extension gs_config: ExtensibleCStruct {
     static let cName = "gs_config"
 
-    static let knownSize = MemoryLayout<gs_config>.offset(of: \gs_config.realtime_priority)! + MemoryLayout<Int32>.size
+    static let knownSize = MemoryLayout<gs_config>.offset(of: \gs_config.io_buffer_duration)! + MemoryLayout<Double>.size
     /// ABI 1.0's `gs_config` ended with `device_name`; `app_name`, `app_icon_name` and (1.1)
-    /// `background_policy` and `realtime_priority` came after.
+    /// `background_policy`, `realtime_priority` and `io_buffer_duration` came after.
     static let firstSize = MemoryLayout<gs_config>.offset(of: \gs_config.device_name)! + MemoryLayout<UnsafePointer<CChar>?>.size
 
     /// The defaults of a Swift ``GameSoundConfiguration``, so that C and Swift games start alike.
@@ -36,6 +36,7 @@ extension gs_config: ExtensibleCStruct {
         config.app_icon_name = nil
         config.background_policy = GS_BACKGROUND_WHEN_HIDDEN
         config.realtime_priority = GS_REALTIME_PRIORITY_ASK
+        config.io_buffer_duration = 0
         return config
     }
 
@@ -89,6 +90,8 @@ extension gs_config: ExtensibleCStruct {
         configuration.distanceModel = distanceModel
         configuration.backgroundPolicy = backgroundPolicy
         configuration.realtimePriority = realtime_priority == GS_REALTIME_PRIORITY_ASK
+        // 0: the default; anything else is checked by the runtime (0.001...0.5 s).
+        configuration.ioBufferDuration = io_buffer_duration == 0 ? nil : io_buffer_duration
         let launch = LaunchState(otherAudio: otherAudio, silentSwitch: launch_silent_switch != 0,
                                  screenLocked: launch_screen_locked != 0)
         return (configuration, launch, systemChoice)

@@ -43,6 +43,29 @@ import GameSound
     }
 }
 
+/// The sample rate and I/O buffer the session was granted (`sampleRate`, `ioBufferDuration`): on the
+/// desktop, what the output really runs at, read back from OpenAL Soft's device once the server set
+/// up its stream; on the simulated system, the simulated grant.
+///
+/// - Parameters:
+///   - rt: The runtime.
+///   - sampleRate: Where to write the rate in hertz; unchanged on failure.
+///   - ioBufferDuration: Where to write one I/O buffer in seconds; unchanged on failure.
+/// - Returns: `GS_OK`, or `GS_ERR_NULL_POINTER`, `GS_ERR_INVALID_HANDLE`.
+@c public func gs_session_io_configuration(_ rt: OpaquePointer?, _ sampleRate: UnsafeMutablePointer<Double>?,
+                                           _ ioBufferDuration: UnsafeMutablePointer<Double>?) -> Int32 {
+    cCall { () throws(CFailure) -> Int32 in
+        let function = "gs_session_io_configuration"
+        guard let sampleRate else { throw .null("sample_rate", in: function) }
+        guard let ioBufferDuration else { throw .null("io_buffer_duration", in: function) }
+        let entry = try RuntimeRegistry.shared.entry(for: rt, in: function)
+        let status = entry.runtime.session.status
+        sampleRate.pointee = status.sampleRate
+        ioBufferDuration.pointee = status.ioBufferDuration
+        return ResultCode.ok.rawValue
+    }
+}
+
 /// Reads a yes/no fact of a runtime as 1 or 0, or a negative code.
 private func flag(_ rt: OpaquePointer?, in function: String, _ read: (GameSoundRuntime) -> Bool) -> Int32 {
     cCall { () throws(CFailure) -> Int32 in

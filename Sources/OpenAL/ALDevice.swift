@@ -85,7 +85,9 @@ public final class ALDevice {
     ///
     /// The corresponding C function is `alcOpenDevice`.
     public static func openOutput(named name: String? = nil) throws(OpenALError) -> ALDevice {
-        guard let handle = ALCall.openDevice(named: name) else {
+        let handle = ALCall.openDevice(named: name)
+        OpenALProcess.configurationRead()
+        guard let handle else {
             throw OpenALError.raised(operation: "alcOpenDevice", code: .deviceUnavailable(name: name))
         }
         return ALDevice(handle: handle, kind: .output)
@@ -151,6 +153,37 @@ public final class ALDevice {
     public func clock() throws(OpenALError) -> Int64 {
         try checkOpen("alcGetInteger64vSOFT")
         return try ALCall.deviceClock(handle)
+    }
+
+    /// The rate the device mixes at and the frames it mixes at a time, as OpenAL Soft reports them
+    /// (`ALC_FREQUENCY`, `ALC_REFRESH`). Read it after a context is created: that is when OpenAL
+    /// Soft sets the device up with the server, which may change both. ``OutputTiming/periodFrames``
+    /// is worked back from the refresh rate (OpenAL Soft reports `frequency / period` rounded
+    /// down), so it is exact only to within that rounding: `expected` is taken when the refresh
+    /// rate matches it.
+    ///
+    /// - Parameter expected: The period asked for, if any.
+    public func outputTiming(expectedPeriod expected: Int? = nil) throws(OpenALError) -> OutputTiming {
+        try checkOpen("alcGetIntegerv")
+        let frequency = Int(try ALCall.integers(handle, ALC_FREQUENCY, count: 1)[0])
+        let refresh = Int(try ALCall.integers(handle, ALC_REFRESH, count: 1)[0])
+        guard frequency > 0, refresh > 0 else { return OutputTiming(sampleRate: frequency, periodFrames: 0) }
+        if let expected, expected > 0, frequency / expected == refresh {
+            return OutputTiming(sampleRate: frequency, periodFrames: expected)
+        }
+        // The period p with frequency / p == refresh nearest to the middle of that range.
+        let low = frequency / (refresh + 1) + 1, high = frequency / refresh
+        return OutputTiming(sampleRate: frequency, periodFrames: (low + high) / 2)
+    }
+
+    /// A device's mixing rate and period (``outputTiming(expectedPeriod:)``).
+    public struct OutputTiming: Sendable, Hashable {
+        /// The mixing rate in hertz.
+        public var sampleRate: Int
+        /// Frames mixed at a time (one period, OpenAL Soft's update size); 0 when unknown.
+        public var periodFrames: Int
+        /// One period in seconds; 0 when unknown.
+        public var periodDuration: Double { sampleRate > 0 ? Double(periodFrames) / Double(sampleRate) : 0 }
     }
 
     /// Whether the device is still connected (false after a USB headset is pulled, say).

@@ -84,8 +84,11 @@ struct PulseDesktop {
             preconditionFailure("\(id) is not attached to this system")
         }
         let sink = defaultSink
-        let sampleRate = sink?.sampleRate ?? 48_000
-        let buffer = record.preferredIOBufferDuration > 0
+        // What the output reported it got, once it opened (read back from OpenAL Soft's device);
+        // before that the sink's rate and the preference, as granted as it can be.
+        let opened = record.grantedIOBufferDuration > 0
+        let sampleRate = opened ? record.grantedSampleRate : sink?.sampleRate ?? 48_000
+        let buffer = opened ? record.grantedIOBufferDuration : record.preferredIOBufferDuration > 0
             ? min(max(record.preferredIOBufferDuration, 0.005), 0.5) : 1_024 / sampleRate
         return SessionStatus(
             category: record.category, mode: record.mode, categoryOptions: record.options,

@@ -183,7 +183,10 @@ public final class PulseSystem: SystemAudio, Sendable {
         }
     }
 
-    /// Records a session's preferred I/O buffer duration; it is granted within 5 ms...500 ms.
+    /// Records a session's preferred I/O buffer duration. GameSound's runtime asks OpenAL Soft for
+    /// it when it opens its output (docs/linux-system.md); until an output reports what it got
+    /// (``outputOpened(sampleRate:ioBufferDuration:for:)``), the status reports the preference
+    /// within 5 ms...500 ms.
     ///
     /// - Parameters:
     ///   - seconds: The duration, or 0 for no preference.
@@ -192,6 +195,21 @@ public final class PulseSystem: SystemAudio, Sendable {
     public func setPreferredIOBufferDuration(_ seconds: Double, for session: SessionID) throws(AudioSessionError) {
         try model.request { (desktop: inout PulseDesktop) throws(AudioSessionError) in
             try desktop.setPreferredIOBufferDuration(seconds, for: session)
+        }
+    }
+
+    /// Records the rate and period the session's output really runs at (read back from OpenAL
+    /// Soft's device after the server set up its stream): the status reports them from now on.
+    ///
+    /// - Parameters:
+    ///   - sampleRate: The output's rate in hertz.
+    ///   - ioBufferDuration: The output's period in seconds.
+    ///   - session: The session.
+    public func outputOpened(sampleRate: Double, ioBufferDuration: Double, for session: SessionID) {
+        model.request { (desktop: inout PulseDesktop) in
+            guard sampleRate > 0, ioBufferDuration > 0 else { return }
+            desktop.sessions[session]?.grantedSampleRate = sampleRate
+            desktop.sessions[session]?.grantedIOBufferDuration = ioBufferDuration
         }
     }
 

@@ -290,6 +290,12 @@ static void test_unknown_names_and_bad_values(void) {
     CHECK(gs_soundtrack_resume(rt) == GS_ERR_NO_SOUNDTRACK, "resuming without a soundtrack");
     CHECK(gs_soundtrack_play(rt, "/nonexistent/theme.ogg", 1) == GS_ERR_IO, "a missing soundtrack");
     CHECK(strcmp(gs_session_category(rt), "soloAmbient") == 0, "category: %s", gs_session_category(rt));
+    /* Headless lives in the simulated system: its grant, 256 frames (the default update_frames) at 48 kHz. */
+    double io_rate = 0, io_buffer = 0;
+    CHECK(gs_session_io_configuration(rt, &io_rate, &io_buffer) == GS_OK && io_rate == 48000 && io_buffer == 256.0 / 48000,
+          "the simulated grant: %g Hz, %g s", io_rate, io_buffer);
+    CHECK(gs_session_io_configuration(rt, NULL, &io_buffer) == GS_ERR_NULL_POINTER, "io_configuration without a rate pointer");
+    CHECK(gs_session_io_configuration(rt, &io_rate, NULL) == GS_ERR_NULL_POINTER, "io_configuration without a buffer pointer");
     CHECK(strcmp(gs_result_name(GS_ERR_INVALID_HANDLE), "GS_ERR_INVALID_HANDLE") == 0, "result names");
     CHECK(strcmp(gs_result_name(-999), "GS_ERR_UNKNOWN_CODE") == 0, "an unknown code's name");
     gs_runtime_destroy(rt);
@@ -332,6 +338,8 @@ static void test_destroyed_handle_is_refused(void) {
     CHECK(gs_system_action(rt, "phone.ring") == GS_ERR_INVALID_HANDLE, "action after destroy");
     CHECK(gs_session_is_active(rt) == GS_ERR_INVALID_HANDLE, "query after destroy");
     CHECK(gs_session_category(rt) == NULL && gs_last_error_code() == GS_ERR_INVALID_HANDLE, "category after destroy");
+    double io_rate = 0, io_buffer = 0;
+    CHECK(gs_session_io_configuration(rt, &io_rate, &io_buffer) == GS_ERR_INVALID_HANDLE, "io_configuration after destroy");
     CHECK(gs_set_event_callback(rt, NULL, NULL) == GS_ERR_INVALID_HANDLE, "callback after destroy");
     CHECK(gs_soundtrack_stop(rt) == GS_ERR_INVALID_HANDLE, "soundtrack after destroy");
     float volume = 0;
@@ -1323,7 +1331,8 @@ static void test_definition_and_config_defaults(void) {
           && config.spatialization == GS_SPATIALIZATION_AUTO && config.distance_model == GS_DISTANCE_INVERSE_CLAMPED
           && config.system == GS_SYSTEM_AUTO && config.route_policy == GS_ROUTE_POLICY_DEFAULT && config.update_frames == 256
           && config.hint_fade_seconds == 0.25 && config.device_name == NULL && config.voices == 32 && config.virtual_voices == 512
-          && config.app_name == NULL && config.app_icon_name == NULL && config.realtime_priority == GS_REALTIME_PRIORITY_ASK,
+          && config.app_name == NULL && config.app_icon_name == NULL && config.realtime_priority == GS_REALTIME_PRIORITY_ASK
+          && config.io_buffer_duration == 0,
           "gs_config_init: seed 0, automatic spatialization, inverse clamped distance, automatic system, the policy's route "
           "policy, 256-frame updates, 0.25 s hint fade, the default device, 32 voices and 512 virtual ones, real-time "
           "priority asked for: %d", config.virtual_voices);
@@ -1435,6 +1444,20 @@ static void test_config_fields(void) {
     config.update_frames = 10;
     CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT,
           "update_frames 10 (below 16): %s", gs_last_error());
+    gs_config_init(&config);
+    config.output = GS_OUTPUT_HEADLESS;
+    config.io_buffer_duration = -0.01;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT
+          && strstr(gs_last_error(), "ioBufferDuration") != NULL, "io_buffer_duration -0.01: %s", gs_last_error());
+    config.io_buffer_duration = 0.75;
+    CHECK(gs_runtime_create(&config) == NULL && gs_last_error_code() == GS_ERR_INVALID_ARGUMENT,
+          "io_buffer_duration 0.75 (above 0.5 s): %s", gs_last_error());
+    config.io_buffer_duration = 0.02;
+    gs_runtime *asked = gs_runtime_create(&config);
+    double io_rate = 0, io_buffer = 0;
+    CHECK(asked && gs_session_io_configuration(asked, &io_rate, &io_buffer) == GS_OK && io_buffer == 1024.0 / 48000,
+          "io_buffer_duration 0.02 on the simulated system: its nearest power of two, 1024 frames: %g s", io_buffer);
+    gs_runtime_destroy(asked);
     gs_config_init(&config);
     config.output = GS_OUTPUT_HEADLESS;
     config.route_policy = 3;

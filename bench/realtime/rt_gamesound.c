@@ -43,10 +43,17 @@ int main(int argc, char **argv) {
     if (realtime_priority && *realtime_priority) config.realtime_priority = atoi(realtime_priority);
     const char *log = getenv("RT_GS_LOG");
     if (log && *log) gs_set_log_handler(print_log, NULL, GS_LOG_INFO);
+    /* RT_GS_IO_BUFFER_FRAMES: gs_config.io_buffer_duration, in frames at the sample rate, instead of
+     * the default: the I/O buffer the session asks for, on the desktop OpenAL Soft's period. */
+    const char *io_frames = getenv("RT_GS_IO_BUFFER_FRAMES");
+    if (io_frames && *io_frames) config.io_buffer_duration = atof(io_frames) / config.sample_rate;
     rt_mark("open", rt_now_ns());
     gs_runtime *rt = gs_runtime_create(&config);
     if (!rt) return fail(args.program, "gs_runtime_create");
     rt_mark("opened", rt_now_ns());
+    double io_rate = 0, io_buffer = 0;
+    if (gs_session_io_configuration(rt, &io_rate, &io_buffer) != GS_OK) return fail(args.program, "gs_session_io_configuration");
+    printf("io %.0f %.6f\n", io_rate, io_buffer);
     if (gs_effect_load(rt, "effect", args.effect) != GS_OK) return fail(args.program, "gs_effect_load");
 
     if (args.mode == RT_RUN) {

@@ -11,7 +11,9 @@ SDL_mixer 2) side by side, alternating, and prints what it measured.
 
 Settings come from the environment: RT_SECONDS (20), RT_REPS (2), RT_VOICES ("1 16 64"),
 RT_SIDES ("gamesound openal sdlmixer": the programs rt_NAME in RT_BIN, so a GameSound built
-from another commit can run beside this one as an extra side), RT_PLAYS (200), RT_SWITCHES (2 output switches per program; 0 skips), RT_GAP_SECONDS (20), RT_STRESS ("0 4 16", stress-ng --cpu N, 0 none; "" skips the
+from another commit can run beside this one as an extra side; NAME@FRAMES runs rt_NAME with
+RT_GS_IO_BUFFER_FRAMES=FRAMES, the I/O buffer the GameSound programs ask for: "gamesound gamesound@256
+gamesound@1024 openal sdlmixer" measures GameSound at its default and two other sizes in one run), RT_PLAYS (200), RT_SWITCHES (2 output switches per program; 0 skips), RT_GAP_SECONDS (20), RT_STRESS ("0 4 16", stress-ng --cpu N, 0 none; "" skips the
 gap runs), RT_LATENCY (1; 0
 skips), RT_BIN (.build/realtime), RT_ASSETS (assets), RT_GS_SYSTEM (unset: GS_SYSTEM_AUTO; read by
 the GameSound programs themselves: 1 runs them on the simulated system, never probing the desktop),
@@ -75,11 +77,20 @@ def side_env(side, backend):
     return env
 
 
+def side_program(side):
+    """A side's program and the I/O buffer it asks for: "gamesound@512" is rt_gamesound at 512 frames."""
+    program, _, frames = side.partition("@")
+    return program, frames
+
+
 def run_child(side, backend, argv):
     """Runs one program to its end; returns its marks, CPU seconds (user+sys) and peak RSS (KiB)."""
     env = side_env(side, backend)
+    program, frames = side_program(side)
+    if frames:
+        env["RT_GS_IO_BUFFER_FRAMES"] = frames
     spawn = time.monotonic_ns()
-    child = subprocess.Popen([os.path.join(BIN, "rt_" + side), ASSETS] + argv, env=env,
+    child = subprocess.Popen([os.path.join(BIN, "rt_" + program), ASSETS] + argv, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out, err = child.stdout.read(), child.stderr.read()
     _, status, usage = os.wait4(child.pid, 0)
@@ -91,6 +102,9 @@ def run_child(side, backend, argv):
         parts = line.split()
         if len(parts) == 2 and parts[0] == "peak_kib":
             marks["peak_kib"] = int(parts[1])
+        if len(parts) == 3 and parts[0] == "io":
+            # What the session was granted: the rate and one I/O buffer (GameSound programs only).
+            marks["io_rate"], marks["io_buffer_ms"] = float(parts[1]), float(parts[2]) * 1e3
         if len(parts) == 3 and parts[0] == "cpu":
             marks["cpu_" + parts[1]] = int(parts[2]) / 1e6
         if len(parts) == 3 and parts[0] == "mark":
@@ -284,13 +298,13 @@ def cpu_runs(out, backend):
 
 
 def latency_run(out, backend):
-    """All three programs in one recording, taking turns: each plays every 3*spacing ms."""
+    """Every side in one recording, taking turns: each plays every len(SIDES)*spacing ms."""
     spacing = 250
     recorder = Recorder()
     start = time.monotonic_ns() + 4_000_000_000
     threads, results = [], {}
     for index, side in enumerate(SIDES):
-        argv = ["plays", str(PLAYS), str(3 * spacing), str(start + index * spacing * 1_000_000)]
+        argv = ["plays", str(PLAYS), str(len(SIDES) * spacing), str(start + index * spacing * 1_000_000)]
         thread = threading.Thread(target=lambda s=side, a=argv: results.__setitem__(s, run_child(s, backend, a)))
         thread.start()
         threads.append(thread)
@@ -313,13 +327,16 @@ def latency_run(out, backend):
     for side in SIDES:
         record = results[side]
         record.update(kind="latency", latencies_ms=latencies[side], onsets_unmatched=unmatched,
-                      plays_made=len(record["plays"]))
+                      plays_made=len(record["plays"]), recording=start)
         record.pop("plays")
         emit(out, record)
         values = sorted(latencies[side])
+        granted = record["marks"]
+        io = f" io {granted['io_rate']:.0f} Hz {granted['io_buffer_ms']:.2f} ms" if "io_rate" in granted else ""
         if values:
-            print(f"{backend:10} latency {side:9} n={len(values)} p50={percentile(values, 50):.1f}ms "
-                  f"p99={percentile(values, 99):.1f}ms (unmatched onsets {unmatched})", flush=True)
+            print(f"{backend:10} latency {side:14} n={len(values)} p50={percentile(values, 50):.1f}ms "
+                  f"p99={percentile(values, 99):.1f}ms max={values[-1]:.1f}ms (unmatched onsets {unmatched}){io} "
+                  f"loadavg {loadavg()}", flush=True)
 
 
 def percentile(sorted_values, p):
@@ -348,8 +365,8 @@ def gap_runs(out, backend):
                 heard_s = (recording.frame_at(result["marks"]["playing"] + int(GAP_SECONDS * 1e9)) - first) / RATE
             result.update(kind="gaps", stress_cpus=cpus, gaps_frames=gaps, heard_seconds=heard_s)
             emit(out, result)
-            print(f"{backend:10} gaps --cpu {cpus:<2} {side:9} heard={heard_s:.1f}s gaps>=2ms={len(gaps)} "
-                  f"longest={max(gaps, default=0) / RATE * 1000:.1f}ms", flush=True)
+            print(f"{backend:10} gaps --cpu {cpus:<2} {side:14} heard={heard_s:.1f}s gaps>=2ms={len(gaps)} "
+                  f"longest={max(gaps, default=0) / RATE * 1000:.1f}ms loadavg {loadavg()}", flush=True)
 
 
 def pactl(*args):

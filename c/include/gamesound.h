@@ -156,7 +156,8 @@ typedef struct gs_config {
                                       priority on 32 voices: the 32 nearest are heard). 0 turns it
                                       off: a full pool steals or drops. gs_config_init sets the default */
     int32_t update_frames;         /* frames between two updates (refills, fades, retries): 256 by default,
-                                      at least 16 and a multiple of 4 */
+                                      at least 16 and a multiple of 4. Also the I/O buffer the session
+                                      asks for on the simulated system (on the desktop: io_buffer_duration) */
     int32_t launch_other_audio;    /* GS_OTHER_AUDIO_... */
     int32_t launch_silent_switch;  /* non-zero: the silent switch is on at launch */
     int32_t launch_screen_locked;  /* non-zero: the screen is locked at launch */
@@ -185,6 +186,12 @@ typedef struct gs_config {
                                       directly where the process may, else from RealtimeKit or, in Flatpak,
                                       the Realtime portal. Refused: one "realtime.refused" log line, and the
                                       game plays as before (docs/linux-system.md) */
+    /* Added in 1.1, after realtime_priority: the I/O buffer the session asks for, in seconds (0.001...0.5), or 0,
+     * the default: on the desktop 1024 frames at sample_rate (21.3 ms at 48 kHz; 512, heard sooner than
+     * SDL_mixer, is not the default yet: docs/performance.md), on the simulated system update_frames. On the desktop it is OpenAL Soft's
+     * period towards the sound server (3 are kept queued): smaller is heard sooner, needs the CPU more
+     * often and gaps sooner on a busy machine. gs_session_io_configuration reads what was granted. */
+    double io_buffer_duration;
 } gs_config;
 
 /* Fills *config with the defaults, sized by config->struct_size. Call gs_config_init instead.
@@ -632,6 +639,15 @@ int gs_session_other_audio_playing(gs_runtime *rt); /* the player's music or ano
 int gs_session_secondary_hint(gs_runtime *rt);      /* the system asks to silence the soundtrack */
 int gs_output_is_silenced(gs_runtime *rt);          /* silent switch, screen lock, background */
 int gs_output_is_ducked(gs_runtime *rt);            /* another app ducks the game (-12 dB) */
+
+/* The sample rate (Hz) and I/O buffer (seconds, one period: the frames the output mixes at a time;
+ * added in 1.1) the session was granted, written to *sample_rate and *io_buffer_duration. gs_config.sample_rate
+ * and io_buffer_duration are what the runtime asks for; on the desktop they choose OpenAL Soft's
+ * output (its rate, its period, 3 periods towards the server)
+ * and these are read back from the device after the server set up its stream: the server has the
+ * last word (docs/linux-system.md, "The I/O buffer"). On the simulated system: the simulated grant.
+ * Errors: GS_ERR_NULL_POINTER, GS_ERR_INVALID_HANDLE; nothing is written then. */
+int gs_session_io_configuration(gs_runtime *rt, double *sample_rate, double *io_buffer_duration);
 
 /* The game's window, as the app's lifecycle (added in 1.1; docs/linux-system.md). Call it from the
  * toolkit's window events (SDL: SDL_WINDOWEVENT_FOCUS_GAINED/_LOST, _MINIMIZED/_HIDDEN,

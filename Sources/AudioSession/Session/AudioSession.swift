@@ -124,6 +124,18 @@ public final class AudioSession: Sendable {
         try system.setPreferredIOBufferDuration(seconds, for: id)
     }
 
+    /// Tells the system what the engine's output really runs at, read back from the device once
+    /// it opened. A desktop system reports these as the granted ``sampleRate`` and
+    /// ``ioBufferDuration`` from then on (the server has the last word on both); the simulated
+    /// system grants its own values and ignores it.
+    ///
+    /// - Parameters:
+    ///   - sampleRate: The output's rate in hertz.
+    ///   - ioBufferDuration: The output's period (the frames it mixes at a time) in seconds.
+    public func outputOpened(sampleRate: Double, ioBufferDuration: Double) {
+        system.outputOpened(sampleRate: sampleRate, ioBufferDuration: ioBufferDuration, for: id)
+    }
+
     /// Tells the session whether the engine's audio I/O runs.
     ///
     /// While it runs, ``setActive(_:options:)`` with `false` fails with ``AudioSessionError/isBusy``:

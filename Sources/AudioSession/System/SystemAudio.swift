@@ -67,6 +67,18 @@ public protocol SystemAudio: AnyObject, Sendable {
     ///   ``AudioSessionError/mediaServicesFailed`` while media services are lost.
     func setPreferredIOBufferDuration(_ seconds: Double, for session: SessionID) throws(AudioSessionError)
 
+    /// Records what the session's real output runs at, read back from the device once it opened:
+    /// on a desktop the server, not the session, has the last word on the rate and the buffer,
+    /// and the session then reports these as its granted ``SessionStatus/sampleRate`` and
+    /// ``SessionStatus/ioBufferDuration``. The default implementation ignores it (a system that
+    /// grants its own values, as the simulated one does).
+    ///
+    /// - Parameters:
+    ///   - sampleRate: The output's rate in hertz.
+    ///   - ioBufferDuration: The output's period (the frames mixed at a time) in seconds.
+    ///   - session: The session.
+    func outputOpened(sampleRate: Double, ioBufferDuration: Double, for session: SessionID)
+
     /// Records whether the session's engine runs audio I/O.
     ///
     /// - Parameters:
@@ -114,6 +126,14 @@ extension SystemAudio {
     ///   - info: What plays, or `nil`.
     ///   - session: The session.
     public func setNowPlayingInfo(_ info: NowPlayingInfo?, for session: SessionID) {}
+
+    /// Ignored: this system grants its own values.
+    ///
+    /// - Parameters:
+    ///   - sampleRate: The output's rate.
+    ///   - ioBufferDuration: The output's period in seconds.
+    ///   - session: The session.
+    public func outputOpened(sampleRate: Double, ioBufferDuration: Double, for session: SessionID) {}
 
     /// Unknown: read the status every time.
     public var statusVersion: UInt64? { nil }

@@ -93,6 +93,16 @@ extension WrappingSystem {
     /// Passed to ``base``.
     ///
     /// - Parameters:
+    ///   - sampleRate: The output's rate.
+    ///   - ioBufferDuration: The output's period in seconds.
+    ///   - session: The session.
+    public func outputOpened(sampleRate: Double, ioBufferDuration: Double, for session: SessionID) {
+        base.outputOpened(sampleRate: sampleRate, ioBufferDuration: ioBufferDuration, for: session)
+    }
+
+    /// Passed to ``base``.
+    ///
+    /// - Parameters:
     ///   - prefers: Whether to be interrupted.
     ///   - session: The session.
     public func setPrefersInterruptionOnRouteDisconnect(_ prefers: Bool, for session: SessionID) {

@@ -28,6 +28,9 @@ enum LogCode: String, CaseIterable {
     case outputReopened = "output.reopened"
     /// An output device opened again after none could; what was playing resumes.
     case outputReturned = "output.returned"
+    /// OpenAL Soft's output buffering (rate, period, periods) was asked for from the session's
+    /// preferences, or was left as the player's configuration or an earlier start chose it.
+    case outputBuffering = "output.buffering"
     /// Audio could not be rebuilt after a media-services reset.
     case mediaServicesRebuildFailed = "media-services.rebuild-failed"
     /// HRTF was asked for but the device mixes without it (no `ALC_SOFT_HRTF`, or no HRTF set at

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Zlib
 import AudioSession
+import Logging
+import OpenAL
 
 /// The OpenAL side: opening devices, suspending and restoring the context, tearing it down and
 /// rebuilding it (the legacy interruption strategy and the media-services reset share this).
@@ -10,7 +12,60 @@ extension RuntimeCore {
     }
 
     func openDeviceAndContext() throws(GameSoundError) {
+        let asked = requestOutputBuffering()
         try mirror.openDevice(configuration.output, contextSpec)
+        reportOutputTiming(expectedPeriod: asked)
+    }
+
+    /// The periods OpenAL Soft keeps towards the server: its stream's `tlength` is this many
+    /// I/O buffers. Chosen by measurement (docs/performance.md, "The I/O buffer").
+    static let outputPeriods = 3
+
+    /// Whether the session's I/O preferences choose the output's buffering: a real output on a
+    /// real system (the simulated system grants its own values, per the session's contract).
+    var outputFollowsSessionBuffering: Bool {
+        guard case .realtime = configuration.output, !(system is SimulatedSystem) else { return false }
+        return true
+    }
+
+    /// Before OpenAL Soft first starts in the process: asks it for the session's preferred rate and
+    /// I/O buffer (one period) with ``outputPeriods`` periods. Later opens keep what the first one
+    /// got (OpenAL Soft reads its configuration once). Returns the period asked of OpenAL Soft in
+    /// this process, if any.
+    func requestOutputBuffering() -> Int? {
+        guard outputFollowsSessionBuffering else { return nil }
+        let status = session.status
+        let rate = status.preferredSampleRate > 0 ? status.preferredSampleRate : Double(configuration.sampleRate)
+        let duration = status.preferredIOBufferDuration > 0 ? status.preferredIOBufferDuration : preferredIOBufferDuration
+        let buffering = OpenALProcess.OutputBuffering(sampleRate: Int(rate.rounded()), periodFrames: Int((duration * rate).rounded()),
+                                                      periods: Self.outputPeriods)
+        let details: Logger.Metadata = ["sampleRate": "\(buffering.sampleRate)", "periodFrames": "\(buffering.periodFrames)",
+                                        "periods": "\(buffering.periods)"]
+        switch OpenALProcess.setOutputBuffering(buffering) {
+        case .applied:
+            logger.info("output buffering asked of OpenAL Soft: \(buffering.periods) periods of \(buffering.periodFrames) frames at \(buffering.sampleRate) Hz",
+                        metadata: LogCode.outputBuffering.metadata.merging(details) { old, _ in old })
+            return buffering.periodFrames
+        case .tooLate:
+            logger.debug("OpenAL Soft already started in this process: the output keeps the buffering it started with",
+                         metadata: LogCode.outputBuffering.metadata)
+            return OpenALProcess.outputBuffering?.periodFrames
+        case .playerChose(let key, let file):
+            logger.info("the player's \(file) sets \(key): OpenAL Soft's buffering is left to it",
+                        metadata: LogCode.outputBuffering.metadata)
+        case .failed(let reason):
+            logger.warning("output buffering not asked of OpenAL Soft: \(reason)", metadata: LogCode.outputBuffering.metadata)
+        }
+        return nil
+    }
+
+    /// Tells the session the rate and period the output really got, read back from the device
+    /// (after the server set up OpenAL Soft's stream, at the context's creation).
+    func reportOutputTiming(expectedPeriod: Int?) {
+        guard outputFollowsSessionBuffering, let device = mirror.device,
+              let timing = OpenALProcess.withExclusiveAccess({ try? device.outputTiming(expectedPeriod: expectedPeriod) }),
+              timing.periodFrames > 0 else { return }
+        session.outputOpened(sampleRate: Double(timing.sampleRate), ioBufferDuration: timing.periodDuration)
     }
 
     /// Gives a new context its sources (spare ones when voices can be virtual) and every effect of the bank.
@@ -39,7 +94,16 @@ extension RuntimeCore {
         // AudioSessionErrors, not OpenAL's: a preference is a wish the system may refuse, and the
         // granted configuration is followed (and logged) whatever it is.
         try? session.setPreferredSampleRate(Double(configuration.sampleRate))
-        try? session.setPreferredIOBufferDuration(Double(configuration.updateFrames) / Double(configuration.sampleRate))
+        try? session.setPreferredIOBufferDuration(preferredIOBufferDuration)
+    }
+
+    /// The I/O buffer asked of the session: the game's ``GameSoundConfiguration/ioBufferDuration``,
+    /// else the desktop's default for games where the preference chooses the real output, else one
+    /// update (the simulated system, whose grants and logs stay as they were).
+    var preferredIOBufferDuration: Double {
+        if let duration = configuration.ioBufferDuration { return duration }
+        let frames = outputFollowsSessionBuffering ? GameSoundConfiguration.defaultDesktopIOBufferFrames : configuration.updateFrames
+        return Double(frames) / Double(configuration.sampleRate)
     }
 
     // MARK: - Interruptions
