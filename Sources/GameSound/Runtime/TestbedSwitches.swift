@@ -71,7 +71,7 @@ final class TestbedSwitches: Sendable {
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
-                Self.take(line.trimmingWhitespace, logger: logger, perform: perform)
+                Self.take(line.trimmedOfWhiteSpace, logger: logger, perform: perform)
             }
         }
     }
@@ -89,14 +89,5 @@ final class TestbedSwitches: Sendable {
             logger.warning("the testbed asked for '\(name)', which this runtime's system refuses (\(error.reason.rawValue)): refused",
                            metadata: LogCode.testbedSwitchRefused.metadata)
         }
-    }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
     }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Zlib
+import AudioSession
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,7 +56,7 @@ enum ThreadRoster {
 
     /// A thread's name (`comm`, at most 15 bytes), nil once it has ended.
     static func name(of thread: Int32) -> String? {
-        taskFile(thread, "comm")?.trimmingWhitespace
+        taskFile(thread, "comm")?.trimmedOfWhiteSpace
     }
 
     /// A small file of `/proc/self/task/<thread>/`, nil once the thread has ended.
@@ -98,7 +99,7 @@ enum ThreadRoster {
     /// How many times the thread has run on a CPU (the third field of its schedstat); nil once it has ended.
     private static func runCount(_ thread: Int32) -> Int? {
         guard let fields = taskFile(thread, "schedstat")?.split(separator: " "), fields.count >= 3 else { return nil }
-        return Int(String(fields[2]).trimmingWhitespace)
+        return Int(String(fields[2]).trimmedOfWhiteSpace)
     }
 
     /// The calling thread's id (`gettid()`, which Swift's Glibc lacks): `/proc/thread-self` links to

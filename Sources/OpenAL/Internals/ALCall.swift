@@ -179,6 +179,7 @@ enum ALCall {
     }
 
     static func makeContextCurrent(_ context: OpaquePointer?) throws(OpenALError) {
+        OpenALProcess.countProcessWideSwitch()
         guard alcMakeContextCurrent(context) == ALC_TRUE else {
             throw OpenALError.raised(operation: "alcMakeContextCurrent", code: .init(alcError: alcGetError(nil)))
         }
