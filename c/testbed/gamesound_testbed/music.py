@@ -126,11 +126,11 @@ class MpvPlayer(Player):
                  f"--input-ipc-server={self.socket_path}"],
                 env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
         try:
-            if not wait_until(10, lambda: os.path.exists(self.socket_path) or self.process.poll() is not None) \
-                    or self.process.poll() is not None:
+            # mpv makes its socket before it listens on it: until it does, a connection is refused.
+            self.connection = None
+            if not wait_until(10, lambda: self._try_connect() or self.process.poll() is not None) \
+                    or self.connection is None:
                 raise DesktopError(f"mpv did not start (its log: {os.path.join(folder.logs, 'mpv.log')})")
-            self.connection = socket.socket(socket.AF_UNIX)
-            self.connection.connect(self.socket_path)
             threading.Thread(target=self._read, daemon=True).start()
             self._connect(10, stopped=False)
             # mpv-mpris 0.7 says Stopped when mpv goes idle, and may miss mpv's first going idle (at its
@@ -144,6 +144,17 @@ class MpvPlayer(Player):
         except BaseException:
             self.close()
             raise
+
+    def _try_connect(self):
+        """Connects to mpv's control socket; False while it is not there or not listening yet."""
+        connection = socket.socket(socket.AF_UNIX)
+        try:
+            connection.connect(self.socket_path)
+        except (FileNotFoundError, ConnectionRefusedError):
+            connection.close()
+            return False
+        self.connection = connection
+        return True
 
     def _read(self):
         """mpv's replies, by request id (its events, which it sends too, are not needed)."""
