@@ -44,7 +44,7 @@ enum PulseTestEnvironment {
         let result = try ChildProcess.run("/usr/bin/env", [tool] + arguments, environment: otherProgramEnvironment,
                                           outputThrough: .file)
         guard result.status == 0 else {
-            throw ToolFailure(command: ([tool] + arguments).joined(separator: " "), status: result.status)
+            throw ToolFailure(command: ([tool] + arguments).joined(separator: " "), status: result.status, output: result.output)
         }
         return result.output
     }
@@ -64,8 +64,18 @@ enum PulseTestEnvironment {
 
     /// Starts the server again as the harness first started it (`GAMESOUND_SERVER_START`); returns
     /// once it answers with a default sink.
+    /// Starts the server again after ``killServer()``. The private PipeWire has failed to start
+    /// about once in 20-40 restarts within `make check` (never in 60 rounds alone; cause not found
+    /// yet): what the start script said is printed and it is started once more, so that the tests
+    /// built on it measure the game's recovery, not the private server's start.
     static func startServer() throws {
-        try run(try script("GAMESOUND_SERVER_START"), [])
+        let start = try script("GAMESOUND_SERVER_START")
+        do {
+            try run(start, [])
+        } catch let failure as ToolFailure {
+            print("the private server did not start (\(failure)); starting it once more")
+            try run(start, [])
+        }
     }
 
     /// Stops every daemon of the server (`SIGSTOP`): it keeps its sockets and answers nothing.
@@ -113,5 +123,10 @@ enum PulseTestEnvironment {
 struct ToolFailure: Error, CustomStringConvertible {
     let command: String
     let status: Int32
-    var description: String { "`\(command)` exited with status \(status)" }
+    /// What the tool printed (its last lines), to say why.
+    var output = ""
+    var description: String {
+        let tail = output.split(separator: "\n").suffix(6).joined(separator: " | ")
+        return "`\(command)` exited with status \(status)" + (tail.isEmpty ? "" : ": \(tail)")
+    }
 }
