@@ -36,6 +36,8 @@ trap 'rm -rf "$work"' EXIT
 # maps of the system libraries under Sources/C*, and their headers' folders from pkg-config.
 flags=(-swift-version 6 -I "$debug/Modules" -module-cache-path "$work/module-cache")
 for folder in Sources/C*/; do flags+=(-I "${folder%/}"); done
+# C targets with sources of their own (CSDBus, which DesktopSignals wraps): SwiftPM made their module maps.
+for map in "$debug"/C*.build/module.modulemap; do [ -f "$map" ] && flags+=(-Xcc "-fmodule-map-file=$map"); done
 for flag in $(pkg-config --cflags openal vorbisfile opusfile flac libsystemd); do flags+=(-Xcc "$flag"); done
 
 # objects MODULE...: the debug build's object files of these modules, one per source file, as each
@@ -43,13 +45,17 @@ for flag in $(pkg-config --cflags openal vorbisfile opusfile flac libsystemd); d
 objects() {
     local module
     for module in "$@"; do
+        if [ ! -f "$debug/$module.build/output-file-map.json" ]; then  # a C target: its objects as built
+            ls "$debug/$module.build/"*.o
+            continue
+        fi
         python3 -c '
 import json, sys
 for source, files in json.load(open(sys.argv[1])).items():
     if source and "object" in files: print(files["object"])' "$debug/$module.build/output-file-map.json"
     done
 }
-runtime_modules=(GameSound AudioFiles OpenAL AudioSession AudioAnalysis Logging)
+runtime_modules=(GameSound AudioFiles OpenAL AudioSession AudioAnalysis DesktopSignals CSDBus Logging)
 
 steps=$(cd "$resources" && ls adding-sound-*.swift)
 named=$(grep -oE 'file: *"[^"]+"' "$tutorial" | sed -E 's/file: *"([^"]+)"/\1/' | sort -u)
