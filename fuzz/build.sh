@@ -33,6 +33,23 @@ while IFS=$'\t' read -r kind value _; do
 done < "$OUT/plan.tsv"
 FLAGS=(-parse-as-library "${INSTRUMENT[@]}" -use-ld=lld "${FUZZ_OPTIMIZE:--Onone}" -swift-version 6 -package-name gamesound -I "$OUT" "${INCLUDES[@]}")
 
+# C targets (CSDBus): each source compiled by clang with AddressSanitizer into an archive, and a module
+# map naming the target's umbrella header (as SwiftPM generates it) so that Swift modules import it.
+while IFS=$'\t' read -r -a fields; do
+  [ "${fields[0]}" = ctarget ] || continue
+  name=${fields[1]} path=$(realpath "${fields[2]}") objects=()
+  echo "fuzz: compiling $name (C)"
+  mkdir -p "$OUT/$name"
+  printf 'module %s {\n  umbrella header "%s/include/%s.h"\n  export *\n}\n' "$name" "$path" "$name" > "$OUT/$name/module.modulemap"
+  for source in "${fields[@]:3}"; do
+    object="$OUT/$name/$(basename "$source").o"
+    clang -c -g -fsanitize=address -I "$path/include" "$source" -o "$object"
+    objects+=("$object")
+  done
+  rm -f "$OUT/$name.a" && ar rcs "$OUT/$name.a" "${objects[@]}"
+  FLAGS+=(-Xcc "-fmodule-map-file=$OUT/$name/module.modulemap")
+done < "$OUT/plan.tsv"
+
 # Another package's module (swift-log's Logging) is compiled in Swift 5 mode, its warnings not ours to see.
 while IFS=$'\t' read -r -a fields; do
   [ "${fields[0]}" = module ] || continue
@@ -46,7 +63,9 @@ done < "$OUT/plan.tsv"
 while IFS=$'\t' read -r -a fields; do
   [ "${fields[0]}" = harness ] || continue
   harness=${fields[1]} objects=()
-  for name in "${fields[@]:2}"; do objects+=("$OUT/$name.o"); done
+  for name in "${fields[@]:2}"; do
+    if [ -f "$OUT/$name.a" ]; then objects+=("$OUT/$name.a"); else objects+=("$OUT/$name.o"); fi
+  done
   main=() binary=fuzz-$harness
   if [ "$MODE" = --coverage ]; then main=(fuzz/coverage-main.swift -D "FUZZ_${harness//-/_}"); binary=cover-$harness; fi
   echo "fuzz: linking $binary"

@@ -136,12 +136,15 @@ def main(harnesses):
                 libraries += [match.group(1) for match in map(LINK.match, module_map) if match]
         elif target.kind == "SwiftTarget":
             print("\t".join(["module", target.name, target.origin, *target.sources]))
+        elif target.kind == "ClangTarget":
+            # A C target (CSDBus): its sources compiled by clang, its public headers in include/.
+            print("\t".join(["ctarget", target.name, target.path, *target.sources]))
         else:
-            sys.exit(f"fuzz/module-graph.py: {target.name} is a {target.kind}; the fuzz build compiles Swift modules only")
+            sys.exit(f"fuzz/module-graph.py: {target.name} is a {target.kind}; the fuzz build compiles Swift and C targets only")
     for library in dict.fromkeys(libraries):
         print(f"link\t{library}")
     for name, order in plans:
-        print("\t".join(["harness", name, *(target.name for target in order if target.kind == "SwiftTarget")]))
+        print("\t".join(["harness", name, *(target.name for target in order if target.kind in ("SwiftTarget", "ClangTarget"))]))
 
 
 if __name__ == "__main__":
