@@ -100,7 +100,7 @@ final class DBusConnection: @unchecked Sendable {
     /// through the authentication relay (`gamesound_auth_relay_connect`). nil elsewhere, or for an
     /// address that is not a socket path.
     private static func sandboxedSessionBusPath() -> String? {
-        guard access("/.flatpak-info", F_OK) == 0 else { return nil }
+        guard Flatpak.isSandbox else { return nil }
         let address = getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) }
             ?? getenv("XDG_RUNTIME_DIR").map { "unix:path=\(String(cString: $0))/bus" }
         guard let address, address.hasPrefix("unix:path=") else { return nil }

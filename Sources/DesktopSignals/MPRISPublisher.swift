@@ -19,7 +19,7 @@ final class MPRISPublisher: @unchecked Sendable {
     // @unchecked: `shown`, `slots` and `ownsName` are touched only on the bus thread; `handlers`
     // is written once in `init`.
     static let trackID = "/org/gamesound/soundtrack"
-    let busName = MPRISPublisher.busName(flatpakInfo: "/.flatpak-info")
+    let busName = MPRISPublisher.busName(flatpakInfo: Flatpak.infoPath)
 
     /// The name the game's player owns: inside Flatpak `org.mpris.MediaPlayer2.<app id>`, the one
     /// name there the sandbox lets an app own; elsewhere `org.mpris.MediaPlayer2.gamesound.instance<pid>`,

@@ -18,7 +18,7 @@ public enum RealtimeBroker: Sendable, Equatable {
 
     /// The portal inside a Flatpak sandbox (`/.flatpak-info` exists), RealtimeKit elsewhere.
     public static var forThisProcess: RealtimeBroker {
-        access("/.flatpak-info", F_OK) == 0 ? .portal : .realtimeKit
+        Flatpak.isSandbox ? .portal : .realtimeKit
     }
 
     /// How the service is named in messages.
