@@ -108,7 +108,7 @@ extension GameSoundRuntime {
     ///   ``GameSoundError/stopped``; the sounds already playing are unaffected.
     @discardableResult
     public func play(_ name: String, options: PlayOptions = .init()) throws(GameSoundError) -> PlayOutcome {
-        try core.with { (core) throws(GameSoundError) in try core.play(name, options: options) }
+        try core.command { (core) throws(GameSoundError) in try core.play(name, options: options) }
     }
 
     /// Stops one voice at once.
@@ -123,7 +123,7 @@ extension GameSoundRuntime {
     ///   ``GameSoundError/stopped`` after ``shutdown()``, ``GameSoundError/openAL(_:)`` if OpenAL refuses.
     @discardableResult
     public func stop(_ voice: Voice) throws(GameSoundError) -> Bool {
-        try core.with { (core) throws(GameSoundError) in try core.stop(voice) }
+        try core.command { (core) throws(GameSoundError) in try core.stop(voice) }
     }
 
     /// Stops every effect (not the soundtrack).
@@ -138,7 +138,7 @@ extension GameSoundRuntime {
     /// - Parameter volume: 0 or more; 1 leaves the sounds unchanged.
     /// - Throws: ``GameSoundError/invalidArgument(_:)`` for a negative or non-finite volume.
     public func setEffectsVolume(_ volume: Float) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.setEffectsVolume(volume) }
+        try core.command { (core) throws(GameSoundError) in try core.setEffectsVolume(volume) }
     }
 
     /// How many voices are sounding now.

@@ -16,7 +16,7 @@ extension GameSoundRuntime {
     ///   direction, or `at` along `up`; nothing changes then. ``GameSoundError/stopped``.
     public func setListener(position: SIMDPosition? = nil, at: SIMDPosition? = nil, up: SIMDPosition? = nil,
                             velocity: SIMDPosition? = nil, over seconds: Double = 0) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in
+        try core.command { (core) throws(GameSoundError) in
             try core.setListener(position: position, at: at, up: up, velocity: velocity, over: seconds)
         }
     }

@@ -90,6 +90,11 @@ final class ALMirror {
     /// The failures reported on the current context (see ``report(_:affected:)``); a new context
     /// starts with none.
     var reportedFailures: Set<Failure> = []
+    /// What a game's call in real time left for the audio thread, in order (``ALMirror/defersWrites``).
+    @exclusivity(unchecked) var deferred: [DeferredWork] = []
+    /// A game's call in real time is running: OpenAL writes are recorded in ``deferred`` rather
+    /// than made, so that the call touches no OpenAL (see ``write(_:_:)``).
+    @exclusivity(unchecked) var defersWrites = false
     /// Where a failure is told, once: the runtime's event log and the game's log.
     var failureSink: (_ operation: String, _ code: String, _ affected: String, _ description: String) -> Void = { _, _, _, _ in }
 

@@ -52,7 +52,7 @@ extension RuntimeCore {
         model.listenerRamp = frames > 0 ? Ramp(from: currentListener, to: target, startFrame: now, frames: frames) : nil
         model.listener = target
         model.spaceSettlesAt = max(model.spaceSettlesAt, now + frames)
-        if phase == .running, useContext() {
+        if phase == .running, mirror.canWrite() {
             mirror.setListener(currentListener)
             retimeWorldVoices()
         }
@@ -214,7 +214,7 @@ extension RuntimeCore {
                                referenceDistance: world ? options.referenceDistance : 1,
                                maxDistance: world ? options.maxDistance : .greatestFiniteMagnitude,
                                rolloff: world ? options.rolloff : 1, occlusion: options.occlusion)
-        mirror.applySpace(slot, space, affected: voiceLabel(slot))
+        mirror.applySpace(slot, space, affected: self.voiceLabel(slot))
         retime(slot)
         applyVoiceSends(slot)
     }
@@ -222,7 +222,7 @@ extension RuntimeCore {
     /// Sends a voice to both reverb slots at its reverb-send level (while there is an environment).
     func applyVoiceSends(_ slot: Int) {
         guard mirror.hasReverb else { return }
-        mirror.applySend(slot, reverbSend(slot), affected: voiceLabel(slot))
+        mirror.applySend(slot, reverbSend(slot), affected: self.voiceLabel(slot))
     }
 }
 
