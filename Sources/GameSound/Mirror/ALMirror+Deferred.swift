@@ -69,8 +69,9 @@ extension ALMirror {
     /// current (``useContext()``). Writes left for a context that is gone or suspended are dropped:
     /// every step that changes the context makes them first, so none can be left there.
     func runDeferred(contextCurrent: Bool) {
-        let work = deferred
-        deferred = []
+        // The two lists swap, each keeping its storage: a game's next calls append without growing one.
+        var work = deferredSpare
+        swap(&work, &deferred)
         let deferring = defersWrites
         defersWrites = false
         for item in work {
@@ -80,5 +81,7 @@ extension ALMirror {
             }
         }
         defersWrites = deferring
+        work.removeAll(keepingCapacity: true)
+        deferredSpare = work
     }
 }

@@ -92,6 +92,8 @@ final class ALMirror {
     var reportedFailures: Set<Failure> = []
     /// What a game's call in real time left for the audio thread, in order (``ALMirror/defersWrites``).
     @exclusivity(unchecked) var deferred: [DeferredWork] = []
+    /// The storage ``deferred`` swaps with when its work is done (``runDeferred(contextCurrent:)``).
+    @exclusivity(unchecked) var deferredSpare: [DeferredWork] = []
     /// A game's call in real time is running: OpenAL writes are recorded in ``deferred`` rather
     /// than made, so that the call touches no OpenAL (see ``write(_:_:)``).
     @exclusivity(unchecked) var defersWrites = false

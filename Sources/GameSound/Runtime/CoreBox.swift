@@ -69,7 +69,11 @@ final class CoreBox: @unchecked Sendable {
     @inline(__always)
     private func step<Result, Failure: Error>(changing: Bool, defers: Bool = false,
                                               _ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
-        try ALMirror.withExclusiveAccess { () throws(Failure) -> Result in
+        // The update thread is woken for the writes once the lock is let go: woken inside, it would
+        // only wait for it, and on a busy machine take the caller's core from it to do so.
+        var wakeForWritesAfter: (@Sendable () -> Void)?
+        defer { wakeForWritesAfter?() }
+        return try ALMirror.withExclusiveAccess { () throws(Failure) -> Result in
             if depth == 0 && defers {
                 core.mirror.defersWrites = true
             } else if depth == 0 || renderingUnadopted {
@@ -85,7 +89,7 @@ final class CoreBox: @unchecked Sendable {
                 if depth == 0 {
                     if core.mirror.defersWrites {
                         core.mirror.defersWrites = false
-                        if !core.mirror.deferred.isEmpty { wakeForWrites() }
+                        if !core.mirror.deferred.isEmpty { wakeForWritesAfter = wakeForWrites }
                     }
                     if core.heldBack { handleDeferred() }
                     core.mirror.releaseThread()

@@ -227,8 +227,9 @@ final class RuntimeCore {
             next += 1
         }
         eventsToDeliver.removeAll(keepingCapacity: true)
-        // An observer may have used OpenAL (another runtime, say): the step goes on with its own context.
-        adoptContext()
+        // An observer may have used OpenAL (another runtime, say): the step goes on with its own
+        // context (a game's call in real time has none current, and needs none: its writes wait).
+        if !mirror.defersWrites { adoptContext() }
     }
 
     // MARK: - Start and stop
