@@ -12,9 +12,6 @@ extension ALMirror {
         do { return try body() } catch { throw .openAL(error) }
     }
 
-    /// The source of a slot in words, for a failure of a write made later (``write(_:_:)``).
-    static func slotLabel(_ slot: Int) -> String { "the source of voice slot \(slot)" }
-
     /// Before OpenAL is read during a game's call in real time: the writes recorded so far are made,
     /// with the context current on this thread, so that the answer includes them.
     @inline(__always)
@@ -143,7 +140,7 @@ extension ALMirror {
         voices[slot].pitch = pitch
         voices[slot].place = place
         voices[slot].sounding = false
-        try write(Self.slotLabel(slot)) { () throws(OpenALError) in
+        try write(self.voiceName(slot)) { () throws(OpenALError) in
             try source.stop()
             try source.setBuffer(buffer)
             try source.setGain(gain)
@@ -157,31 +154,31 @@ extension ALMirror {
     func play(_ slot: Int) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
         voices[slot].sounding = true
-        try write(Self.slotLabel(slot)) { () throws(OpenALError) in try source.play() }
+        try write(self.voiceName(slot)) { () throws(OpenALError) in try source.play() }
     }
 
     func pause(_ slot: Int) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
-        try write(Self.slotLabel(slot)) { () throws(OpenALError) in try source.pause() }
+        try write(self.voiceName(slot)) { () throws(OpenALError) in try source.pause() }
     }
 
     func stop(_ slot: Int) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
         voices[slot].sounding = false
-        try write(Self.slotLabel(slot)) { () throws(OpenALError) in try source.stop() }
+        try write(self.voiceName(slot)) { () throws(OpenALError) in try source.stop() }
     }
 
     /// Moves the voice to `frames` into its sound.
     func setOffset(_ slot: Int, frames: Int) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
-        try write(Self.slotLabel(slot)) { () throws(OpenALError) in try source.setOffset(frames: frames) }
+        try write(self.voiceName(slot)) { () throws(OpenALError) in try source.setOffset(frames: frames) }
     }
 
     /// Moves the voice to `frames` into its sound, fraction of a frame included where OpenAL takes one
     /// (`AL_SOFT_source_latency`), so that it resamples exactly as a source that played on would.
     func setOffset(_ slot: Int, exactly frames: Double) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
-        try write(Self.slotLabel(slot)) { () throws(OpenALError) in
+        try write(self.voiceName(slot)) { () throws(OpenALError) in
             do throws(OpenALError) {
                 try source.setOffset(frames: frames)
             } catch where error.code == .extensionMissing("AL_SOFT_source_latency") {
@@ -211,20 +208,20 @@ extension ALMirror {
 
     func setGain(_ slot: Int, _ gain: Float) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
-        try write(Self.slotLabel(slot) + "'s gain") { () throws(OpenALError) in try source.setGain(gain) }
+        try write(self.voiceName(slot) + "'s gain") { () throws(OpenALError) in try source.setGain(gain) }
     }
 
     func setPitch(_ slot: Int, _ pitch: Float) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
         voices[slot].pitch = pitch
-        try write(Self.slotLabel(slot) + "'s pitch") { () throws(OpenALError) in try source.setPitch(pitch) }
+        try write(self.voiceName(slot) + "'s pitch") { () throws(OpenALError) in try source.setPitch(pitch) }
     }
 
     /// Where the voice is heard from: a world position, or a place relative to the listener.
     func setPlace(_ slot: Int, _ place: Placement) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
         voices[slot].place = place
-        try write(Self.slotLabel(slot) + "'s place") { () throws(OpenALError) in
+        try write(self.voiceName(slot) + "'s place") { () throws(OpenALError) in
             try source.setRelativeToListener(place.relative)
             try source.setPosition(x: place.x, y: place.y, z: place.z)
         }

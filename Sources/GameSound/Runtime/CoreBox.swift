@@ -57,7 +57,7 @@ final class CoreBox: @unchecked Sendable {
     /// (``ALMirror/defersWrites``), which it wakes for them; headless, or inside another step, it
     /// is ``with(_:)``.
     func command<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
-        try step(changing: true, defers: !core.isHeadless, body)
+        try step(changing: true, defers: true, body)
     }
 
     /// Runs a step that only reads the core (a property a game polls between renders): the same as
@@ -145,6 +145,8 @@ final class CoreBox: @unchecked Sendable {
     func render(into buffer: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
         try ALMirror.withExclusiveAccess { () throws(GameSoundError) in
             let wasUnadopted = renderingUnadopted
+            // The writes the game's calls left since the last render are made before anything mixes.
+            if depth == 0, !core.mirror.deferred.isEmpty { core.adoptContext() }
             if depth == 0 { renderingUnadopted = true }
             depth += 1
             defer {

@@ -171,6 +171,7 @@ final class RuntimeCore {
                                           .init("affected", .string(affected))])
             logger.error("OpenAL failed on \(affected): \(description)", metadata: LogCode.openALCallFailed.metadata)
         }
+        mirror.voiceName = { [unowned self] slot in voiceLabel(slot) }
     }
 
     /// An id for a new event observer, never handed out before by this runtime.
