@@ -103,6 +103,10 @@ extension GameSoundRuntime {
     /// - Parameters:
     ///   - name: A loaded effect.
     ///   - options: Gain, pitch, placement, looping and priority.
+    /// The call decides and answers at once without calling OpenAL: the runtime's audio thread (in
+    /// real time) or the next render (headless) makes the OpenAL calls, and if OpenAL refuses one,
+    /// `openALFailed` in the event log and `openal.call-failed` in your log say so.
+    ///
     /// - Returns: ``PlayOutcome/played(_:stole:)`` with the voice, or ``PlayOutcome/dropped(_:)``.
     /// - Throws: ``GameSoundError/unknownEffect(_:)``, ``GameSoundError/invalidArgument(_:)``,
     ///   ``GameSoundError/stopped``; the sounds already playing are unaffected.
@@ -119,8 +123,10 @@ extension GameSoundRuntime {
     ///
     /// - Parameter voice: The handle ``play(_:options:)`` returned.
     /// - Returns: Whether the voice was still there to stop.
+    /// Like ``play(_:options:)``, it leaves its OpenAL calls to the audio thread or the next render.
+    ///
     /// - Throws: ``GameSoundError/foreignVoice(_:)`` for another runtime's handle,
-    ///   ``GameSoundError/stopped`` after ``shutdown()``, ``GameSoundError/openAL(_:)`` if OpenAL refuses.
+    ///   ``GameSoundError/stopped`` after ``shutdown()``.
     @discardableResult
     public func stop(_ voice: Voice) throws(GameSoundError) -> Bool {
         try core.command { (core) throws(GameSoundError) in try core.stop(voice) }
