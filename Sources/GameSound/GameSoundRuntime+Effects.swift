@@ -136,7 +136,7 @@ extension GameSoundRuntime {
     ///
     /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``; ``GameSoundError/openAL(_:)`` if OpenAL refuses.
     public func stopAllEffects() throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.stopAllEffects() }
+        try core.command { (core) throws(GameSoundError) in try core.stopAllEffects() }
     }
 
     /// Sets the volume of all effects, multiplied with each sound's own gain.

@@ -24,7 +24,7 @@ struct GameThreadCallsTests {
         return runtime
     }
 
-    @Test("play, a voice's gain, pitch and place, a bus, the listener and stop make no OpenAL call on the game's thread; the update thread makes them at once")
+    @Test("play, a voice's gain, pitch and place, a bus, the listener, Doppler, the distance model, stop, a fade-out and stopping every effect make no OpenAL call on the game's thread; the update thread makes them at once")
     func callsLeaveOpenALToTheUpdateThread() throws {
         let runtime = try Self.runtime()
         defer { runtime.shutdown() }
@@ -40,6 +40,8 @@ struct GameThreadCallsTests {
             #expect(try runtime.setVoice(voice, gain: 0.8, pitch: 1.1, position: SIMDPosition(x: Float(round), y: 0, z: -1)))
             try runtime.setBusVolume(.effects, 0.9)
             try runtime.setListener(position: SIMDPosition(x: 0, y: 0, z: Float(round) * 0.01))
+            try runtime.setDoppler(factor: round % 2 == 0 ? 1 : 0.5)
+            try runtime.setDistanceModel(round % 2 == 0 ? .inverseClamped : .linearClamped)
             if round < 49 { #expect(try runtime.stop(voice)) } else { kept = voice }
         }
         let made = OpenALProcess.callsOnCurrentThread - before
@@ -55,6 +57,18 @@ struct GameThreadCallsTests {
         #expect(played >= 0.1, "the voice had played \(played) s of its sound 0.15 s after the call")
         #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
         #expect(runtime.voicesInUse == 1)
+
+        // Stopping every effect and a fade-out: no OpenAL call either, and they are made.
+        let again = OpenALProcess.callsOnCurrentThread
+        try runtime.stopAllEffects()
+        guard case .played(let last, _) = try runtime.play("tone", options: .init(loop: true)) else {
+            Issue.record("the last voice did not play")
+            return
+        }
+        #expect(try runtime.stop(last, fade: 0.05))
+        #expect(OpenALProcess.callsOnCurrentThread == again, "stopping every effect or fading out called OpenAL")
+        Thread.sleep(forTimeInterval: 0.15)
+        #expect(runtime.voicesInUse == 0)
     }
 
     @Test("a voice whose writes are still to be made is a voice: it can be asked, changed and stopped at once")

@@ -73,7 +73,7 @@ extension RuntimeCore {
     func setDistanceModel(_ distanceModel: DistanceModel) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         model.distanceModel = distanceModel
-        if phase == .running, useContext() { mirror.setDistanceModel(distanceModel) }
+        if phase == .running, mirror.canWrite() { mirror.setDistanceModel(distanceModel) }
     }
 
     func setDoppler(factor: Float, speedOfSound speed: Float) throws(GameSoundError) {
@@ -83,7 +83,7 @@ extension RuntimeCore {
         }
         model.dopplerFactor = factor
         model.speedOfSound = speed
-        if phase == .running, useContext() {
+        if phase == .running, mirror.canWrite() {
             mirror.setDoppler(factor: factor, speedOfSound: speed)
             retimeWorldVoices()
         }
