@@ -81,7 +81,9 @@ final class CoreBox: @unchecked Sendable {
             }
             if changing {
                 core.noteStep()
-                wake()
+                // A game's command wakes the loop for its writes instead (below), and the loop then
+                // comes back within a period rather than running a whole update at once.
+                if !defers { wake() }
             }
             depth += 1
             defer {
@@ -100,11 +102,13 @@ final class CoreBox: @unchecked Sendable {
     }
 
     /// Makes the writes game's calls left (``command(_:)``), if any: what the update thread does
-    /// when it is woken for them between two updates.
-    func runDeferredWrites() {
+    /// when it is woken for them between two updates. Returns how long the loop may wait now before
+    /// its next update (``RuntimeCore/realtimeWait``): a command may have started something that
+    /// moves, which brings the next update within a period.
+    func runDeferredWrites() -> (wait: Double, quiet: Bool) {
         ALMirror.withExclusiveAccess {
-            guard depth == 0, !core.mirror.deferred.isEmpty else { return }
-            step(changing: false) { _ in }
+            if depth == 0, !core.mirror.deferred.isEmpty { step(changing: false) { _ in } }
+            return core.realtimeWait
         }
     }
 
