@@ -103,12 +103,16 @@ extension GameSoundRuntime {
     /// - Parameters:
     ///   - name: A loaded effect.
     ///   - options: Gain, pitch, placement, looping and priority.
+    /// The call decides and answers at once without calling OpenAL: the runtime's audio thread (in
+    /// real time) or the next render (headless) makes the OpenAL calls, and if OpenAL refuses one,
+    /// `openALFailed` in the event log and `openal.call-failed` in your log say so.
+    ///
     /// - Returns: ``PlayOutcome/played(_:stole:)`` with the voice, or ``PlayOutcome/dropped(_:)``.
     /// - Throws: ``GameSoundError/unknownEffect(_:)``, ``GameSoundError/invalidArgument(_:)``,
     ///   ``GameSoundError/stopped``; the sounds already playing are unaffected.
     @discardableResult
     public func play(_ name: String, options: PlayOptions = .init()) throws(GameSoundError) -> PlayOutcome {
-        try core.with { (core) throws(GameSoundError) in try core.play(name, options: options) }
+        try core.command { (core) throws(GameSoundError) in try core.play(name, options: options) }
     }
 
     /// Stops one voice at once.
@@ -119,18 +123,20 @@ extension GameSoundRuntime {
     ///
     /// - Parameter voice: The handle ``play(_:options:)`` returned.
     /// - Returns: Whether the voice was still there to stop.
+    /// Like ``play(_:options:)``, it leaves its OpenAL calls to the audio thread or the next render.
+    ///
     /// - Throws: ``GameSoundError/foreignVoice(_:)`` for another runtime's handle,
-    ///   ``GameSoundError/stopped`` after ``shutdown()``, ``GameSoundError/openAL(_:)`` if OpenAL refuses.
+    ///   ``GameSoundError/stopped`` after ``shutdown()``.
     @discardableResult
     public func stop(_ voice: Voice) throws(GameSoundError) -> Bool {
-        try core.with { (core) throws(GameSoundError) in try core.stop(voice) }
+        try core.command { (core) throws(GameSoundError) in try core.stop(voice) }
     }
 
     /// Stops every effect (not the soundtrack).
     ///
     /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``; ``GameSoundError/openAL(_:)`` if OpenAL refuses.
     public func stopAllEffects() throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.stopAllEffects() }
+        try core.command { (core) throws(GameSoundError) in try core.stopAllEffects() }
     }
 
     /// Sets the volume of all effects, multiplied with each sound's own gain.
@@ -138,7 +144,7 @@ extension GameSoundRuntime {
     /// - Parameter volume: 0 or more; 1 leaves the sounds unchanged.
     /// - Throws: ``GameSoundError/invalidArgument(_:)`` for a negative or non-finite volume.
     public func setEffectsVolume(_ volume: Float) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.setEffectsVolume(volume) }
+        try core.command { (core) throws(GameSoundError) in try core.setEffectsVolume(volume) }
     }
 
     /// How many voices are sounding now.

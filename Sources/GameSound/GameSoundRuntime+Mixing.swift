@@ -38,13 +38,13 @@ extension GameSoundRuntime {
     /// - Throws: ``GameSoundError/unknownBus(_:)``, ``GameSoundError/invalidArgument(_:)`` for a
     ///   negative or non-finite volume or time.
     public func setBusVolume(_ bus: BusName, _ volume: Float, over seconds: Double = 0) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.setBusVolume(bus, volume, over: seconds) }
+        try core.command { (core) throws(GameSoundError) in try core.setBusVolume(bus, volume, over: seconds) }
     }
 
     /// Mutes or unmutes a bus and everything below it: exact silence for those sounds only; they
     /// play on unheard and keep their places. Logs `busMuted` or `busUnmuted`.
     public func setBusMuted(_ bus: BusName, _ muted: Bool) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.setBusMuted(bus, muted) }
+        try core.command { (core) throws(GameSoundError) in try core.setBusMuted(bus, muted) }
     }
 
     /// Pauses or resumes every voice on a bus and below it, the soundtrack too when it is under the
@@ -99,7 +99,7 @@ extension GameSoundRuntime {
     public func setVoice(_ voice: Voice, gain: Float? = nil, pitch: Float? = nil, pan: Float? = nil,
                          position: SIMDPosition? = nil, velocity: SIMDPosition? = nil, occlusion: Float? = nil,
                          reverbSend: Float? = nil, over seconds: Double = 0) throws(GameSoundError) -> Bool {
-        try core.with { (core) throws(GameSoundError) in
+        try core.command { (core) throws(GameSoundError) in
             try core.setVoice(voice, gain: gain, pitch: pitch, pan: pan, position: position, velocity: velocity,
                               occlusion: occlusion, reverbSend: reverbSend, over: seconds)
         }
@@ -122,7 +122,7 @@ extension GameSoundRuntime {
     /// the fade ends). - Returns: false when the voice has ended.
     @discardableResult
     public func stop(_ voice: Voice, fade: Double) throws(GameSoundError) -> Bool {
-        try core.with { (core) throws(GameSoundError) in try core.stopVoice(voice, fade: fade) }
+        try core.command { (core) throws(GameSoundError) in try core.stopVoice(voice, fade: fade) }
     }
 
     /// Whether a voice plays, is paused, or has ended. A game can chain sounds on it, or follow the

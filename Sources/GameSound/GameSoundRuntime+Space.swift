@@ -16,7 +16,7 @@ extension GameSoundRuntime {
     ///   direction, or `at` along `up`; nothing changes then. ``GameSoundError/stopped``.
     public func setListener(position: SIMDPosition? = nil, at: SIMDPosition? = nil, up: SIMDPosition? = nil,
                             velocity: SIMDPosition? = nil, over seconds: Double = 0) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in
+        try core.command { (core) throws(GameSoundError) in
             try core.setListener(position: position, at: at, up: up, velocity: velocity, over: seconds)
         }
     }
@@ -27,13 +27,13 @@ extension GameSoundRuntime {
     /// Chooses how every sound fades with distance (each sound's reference distance, maximum
     /// distance and rolloff shape it; see ``PlayOptions``).
     public func setDistanceModel(_ model: DistanceModel) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.setDistanceModel(model) }
+        try core.command { (core) throws(GameSoundError) in try core.setDistanceModel(model) }
     }
 
     /// Sets how strong the Doppler shift is (1 natural, 0 none) and the speed of sound in the game's
     /// units per second (343.3: metres).
     public func setDoppler(factor: Float, speedOfSound: Float = 343.3) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.setDoppler(factor: factor, speedOfSound: speedOfSound) }
+        try core.command { (core) throws(GameSoundError) in try core.setDoppler(factor: factor, speedOfSound: speedOfSound) }
     }
 
     /// Puts the listener in another acoustic space, crossfading the reverb over `seconds`. Logs

@@ -98,12 +98,12 @@ public final class GameSoundRuntime: Sendable {
             throw error
         }
         if case .realtime = configuration.output {
-            let loop = RealtimeLoop(realtime: core.realtimeThreads) { box.update() }
+            let loop = RealtimeLoop(realtime: core.realtimeThreads, tick: { box.update() }, writes: { box.runDeferredWrites() })
             self.loop = loop
             // Weakly: the loop's tick holds the box, so a strong reference back would keep the
             // core, the session and the system alive after the runtime ends (never closed, so a
             // desktop system would not flush what deactivation asked of the players).
-            box.wakeWith { [weak loop] in loop?.wake() }
+            box.wakeWith({ [weak loop] in loop?.wake() }, forWrites: { [weak loop] in loop?.wakeForWrites() })
             loop.start()
         } else {
             loop = nil

@@ -98,6 +98,25 @@ struct OpenALFailureReportingTests {
         #expect(rig.runtime.isRunning)
     }
 
+    @Test("a play whose alSourcePlay fails is still a voice to the game; the failure, made by the render that writes it, is reported once and the other voices play on")
+    func commandsFailureIsReportedLater() throws {
+        defer { OpenALProcess.clearInjectedFailures() }
+        let rig = try Rig()
+        _ = try rig.render(seconds: 0.1)
+        OpenALProcess.failNextCalls(of: "alSourcePlay")
+        // The call records its writes and answers at once: OpenAL is not asked yet, so nothing fails here.
+        let outcome = try rig.runtime.play("high", options: PlayOptions(gain: 0.5))
+        let voice = try #require(outcome.voice)
+        #expect(rig.failures.isEmpty, "the call reported a failure it could not have met yet")
+        let after = try rig.render(seconds: 0.25)
+        let name = "voice \(voice.localID)"
+        #expect(rig.failures.count == 1)
+        #expect(rig.failures.first.flatMap { Self.detail($0, "affected") } == name)
+        #expect(rig.failures.first.flatMap { Self.detail($0, "operation") } == "alSourcePlay")
+        #expect(rig.failureLines.count == 1 && rig.failureLines.allSatisfy { $0.contains(name) })
+        #expect(rig.power(Self.lowFrequency, in: after) > 0.001, "the bystander stopped")
+    }
+
     @Test("the same failure on a rebuilt context is news again")
     func rebuiltContextReportsAgain() throws {
         defer { OpenALProcess.clearInjectedFailures() }

@@ -66,20 +66,33 @@ extension ALMirror {
     /// Makes the context current on this thread if there is a usable one, and says whether there is: false without
     /// a context or while it is suspended for an interruption (expected, not a failure), and when
     /// making it current fails (reported).
+    ///
+    /// Writes a game's call left for the audio thread (``deferred``) are made first: whatever runs
+    /// on the context next sees them.
     func useContext() -> Bool {
-        guard let context, !contextSuspended else { return false }
-        return context.isCurrent || attempt("the audio context", { () throws(OpenALError) in try context.makeCurrentOnThisThread() }) != nil
+        guard let context, !contextSuspended else {
+            if !deferred.isEmpty { runDeferred(contextCurrent: false) }
+            return false
+        }
+        let current = context.isCurrent || attempt("the audio context", { () throws(OpenALError) in try context.makeCurrentOnThisThread() }) != nil
+        if !deferred.isEmpty { runDeferred(contextCurrent: current) }
+        return current
     }
 
     /// Makes the context current on this thread unless it is suspended (each step of the runtime
     /// starts on a thread where it is not: ``releaseThread()``).
+    ///
+    /// During a game's call in real time (``defersWrites``) it only checks that the context can be
+    /// used: the call's writes are made later, by the audio thread, which makes it current.
     func makeContextCurrentIfNeeded() throws(GameSoundError) {
         guard let context, !contextSuspended else {
             throw .openAL(OpenALError(operation: "makeCurrent", code: .noCurrentContext))
         }
+        if defersWrites { return }
         if !context.isCurrent {
             do { try context.makeCurrentOnThisThread() } catch { throw .openAL(error) }
         }
+        if !deferred.isEmpty { runDeferred(contextCurrent: true) }
     }
 }
 

@@ -11,9 +11,9 @@ extension ALMirror {
         guard let context else { return }
         self.listener = listener
         let p = listener.position, v = listener.velocity, at = listener.at, up = listener.up
-        attempt("the listener's position") { () throws(OpenALError) in try context.setListenerPosition(x: p.x, y: p.y, z: p.z) }
-        attempt("the listener's velocity") { () throws(OpenALError) in try context.setListenerVelocity(x: v.x, y: v.y, z: v.z) }
-        attempt("the listener's orientation") { () throws(OpenALError) in
+        reportingWrite("the listener's position") { () throws(OpenALError) in try context.setListenerPosition(x: p.x, y: p.y, z: p.z) }
+        reportingWrite("the listener's velocity") { () throws(OpenALError) in try context.setListenerVelocity(x: v.x, y: v.y, z: v.z) }
+        reportingWrite("the listener's orientation") { () throws(OpenALError) in
             try context.setListenerOrientation(at: SIMD3(at.x, at.y, at.z), up: SIMD3(up.x, up.y, up.z))
         }
     }
@@ -21,7 +21,7 @@ extension ALMirror {
     /// The gain on everything the context plays. The context must be current.
     func setListenerGain(_ gain: Float) {
         guard let context else { return }
-        attempt("the listener's gain") { () throws(OpenALError) in try context.setListenerGain(gain) }
+        reportingWrite("the listener's gain") { () throws(OpenALError) in try context.setListenerGain(gain) }
     }
 
     /// Sets the context's distance model. The context must be current.
@@ -33,7 +33,7 @@ extension ALMirror {
         case .exponentClamped: .exponentClamped
         case .none: .none
         }
-        attempt("the distance model") { () throws(OpenALError) in try context.setDistanceModel(openAL) }
+        reportingWrite("the distance model") { () throws(OpenALError) in try context.setDistanceModel(openAL) }
     }
 
     /// Sets the context's Doppler factor and speed of sound. The context must be current.
@@ -41,8 +41,8 @@ extension ALMirror {
         guard let context else { return }
         dopplerFactor = factor
         speedOfSound = speed
-        attempt("the Doppler factor") { () throws(OpenALError) in try context.setDopplerFactor(factor) }
-        attempt("the speed of sound") { () throws(OpenALError) in try context.setSpeedOfSound(speed) }
+        reportingWrite("the Doppler factor") { () throws(OpenALError) in try context.setDopplerFactor(factor) }
+        reportingWrite("the speed of sound") { () throws(OpenALError) in try context.setSpeedOfSound(speed) }
     }
 
     // MARK: - HRTF
@@ -110,10 +110,10 @@ extension ALMirror {
         slotEnvironments[slot] = environment
         let effect = reverbEffects[slot], auxiliary = reverbSlots[slot]
         if let reverb = environment.reverb {
-            attempt("reverb \(slot) of the environment") { () throws(OpenALError) in try effect.setReverb(reverb) }
-            attempt("reverb slot \(slot) of the environment") { () throws(OpenALError) in try auxiliary.attach(effect) }
+            reportingWrite("reverb \(slot) of the environment") { () throws(OpenALError) in try effect.setReverb(reverb) }
+            reportingWrite("reverb slot \(slot) of the environment") { () throws(OpenALError) in try auxiliary.attach(effect) }
         } else {
-            attempt("reverb slot \(slot) of the environment") { () throws(OpenALError) in try auxiliary.attach(nil) }
+            reportingWrite("reverb slot \(slot) of the environment") { () throws(OpenALError) in try auxiliary.attach(nil) }
         }
     }
 
@@ -121,8 +121,8 @@ extension ALMirror {
     func setReverbGains(active: Int, fadeIn: Float) {
         guard hasReverb else { return }
         let incoming = reverbSlots[active], outgoing = reverbSlots[1 - active]
-        attempt("reverb slot \(active) of the environment") { () throws(OpenALError) in try incoming.setGain(fadeIn) }
-        attempt("reverb slot \(1 - active) of the environment") { () throws(OpenALError) in try outgoing.setGain(1 - fadeIn) }
+        reportingWrite("reverb slot \(active) of the environment") { () throws(OpenALError) in try incoming.setGain(fadeIn) }
+        reportingWrite("reverb slot \(1 - active) of the environment") { () throws(OpenALError) in try outgoing.setGain(1 - fadeIn) }
     }
 
     /// The longest decay time (seconds to fall 60 dB) of the reverbs heard with slot `active` at
@@ -163,45 +163,46 @@ extension ALMirror {
 
     /// Gives the voice's source distance, velocity and occlusion, writing only what differs from
     /// what it has, so a plain effect costs no extra OpenAL call.
-    func applySpace(_ slot: Int, _ space: VoiceSpace, affected: @autoclosure () -> String) {
+    func applySpace(_ slot: Int, _ space: VoiceSpace, affected: @escaping @autoclosure () -> String) {
         guard let source = voices[slot].source else { return }
         let before = voices[slot].space ?? VoiceSpace()
         if space.velocity != before.velocity {
-            attempt(affected() + "'s velocity") { () throws(OpenALError) in try source.setVelocity(x: space.velocity.x, y: space.velocity.y, z: space.velocity.z) }
+            reportingWrite(affected() + "'s velocity") { () throws(OpenALError) in try source.setVelocity(x: space.velocity.x, y: space.velocity.y, z: space.velocity.z) }
         }
         if space.referenceDistance != before.referenceDistance {
-            attempt(affected() + "'s distance") { () throws(OpenALError) in try source.setReferenceDistance(space.referenceDistance) }
+            reportingWrite(affected() + "'s distance") { () throws(OpenALError) in try source.setReferenceDistance(space.referenceDistance) }
         }
         if space.maxDistance != before.maxDistance {
-            attempt(affected() + "'s distance") { () throws(OpenALError) in try source.setMaxDistance(space.maxDistance) }
+            reportingWrite(affected() + "'s distance") { () throws(OpenALError) in try source.setMaxDistance(space.maxDistance) }
         }
-        if space.rolloff != before.rolloff { attempt(affected() + "'s distance") { () throws(OpenALError) in try source.setRolloffFactor(space.rolloff) } }
+        if space.rolloff != before.rolloff { reportingWrite(affected() + "'s distance") { () throws(OpenALError) in try source.setRolloffFactor(space.rolloff) } }
         if space.occlusion != before.occlusion {
             if space.occlusion > 0, let filter = scratchFilter ?? makeScratchFilter() {
                 // A wall: the direct sound loses up to half its level and most of its highs.
-                attempt("the voices' filter") { () throws(OpenALError) in
+                reportingWrite("the voices' filter") { () throws(OpenALError) in
                     try filter.setLowPass(gain: 1 - 0.5 * space.occlusion, gainHF: 1 - 0.95 * space.occlusion)
                 }
-                attempt(affected() + "'s occlusion") { () throws(OpenALError) in try source.setDirectFilter(filter) }
+                reportingWrite(affected() + "'s occlusion") { () throws(OpenALError) in try source.setDirectFilter(filter) }
             } else {
-                attempt(affected() + "'s occlusion") { () throws(OpenALError) in try source.setDirectFilter(nil) }
+                reportingWrite(affected() + "'s occlusion") { () throws(OpenALError) in try source.setDirectFilter(nil) }
             }
         }
         voices[slot].space = space
     }
 
     /// Sends the voice to both reverb slots at `send` (while there is an environment).
-    func applySend(_ slot: Int, _ send: Float, affected: @autoclosure () -> String) {
+    func applySend(_ slot: Int, _ send: Float, affected: @escaping @autoclosure () -> String) {
         guard hasReverb, let source = voices[slot].source, let filter = scratchFilter, send != voices[slot].send else { return }
         let first = reverbSlots[0], second = reverbSlots[1]
-        attempt("the voices' filter") { () throws(OpenALError) in try filter.setLowPass(gain: send, gainHF: 1) }
-        attempt(affected() + "'s reverb send") { () throws(OpenALError) in try source.setAuxiliarySend(first, send: 0, filter: filter) }
-        attempt(affected() + "'s reverb send") { () throws(OpenALError) in try source.setAuxiliarySend(second, send: 1, filter: filter) }
+        reportingWrite("the voices' filter") { () throws(OpenALError) in try filter.setLowPass(gain: send, gainHF: 1) }
+        reportingWrite(affected() + "'s reverb send") { () throws(OpenALError) in try source.setAuxiliarySend(first, send: 0, filter: filter) }
+        reportingWrite(affected() + "'s reverb send") { () throws(OpenALError) in try source.setAuxiliarySend(second, send: 1, filter: filter) }
         voices[slot].send = send
     }
 
     private func makeScratchFilter() -> ALFilter? {
-        guard let context, supportsEffects else { return nil }
+        // An object is made now, on this thread, even during a game's call (after the writes before it).
+        guard let context, supportsEffects, !defersWrites || useContext() else { return nil }
         scratchFilter = attempt("the voices' filter") { () throws(OpenALError) in try ALFilter(context: context) }
         return scratchFilter
     }

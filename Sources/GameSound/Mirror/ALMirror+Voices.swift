@@ -12,6 +12,13 @@ extension ALMirror {
         do { return try body() } catch { throw .openAL(error) }
     }
 
+    /// Before OpenAL is read during a game's call in real time: the writes recorded so far are made,
+    /// with the context current on this thread, so that the answer includes them.
+    @inline(__always)
+    func prepareRead() {
+        if defersWrites { _ = useContext() }
+    }
+
     /// Whether `slot` holds a source now.
     @inline(__always)
     func hasSource(_ slot: Int) -> Bool { voices[slot].source != nil }
@@ -70,20 +77,20 @@ extension ALMirror {
 
     /// Takes `slot`'s source back to the spare ones, stopped, with no buffer and its space settings
     /// at OpenAL's defaults (the next owner sets only what differs from those).
-    func releaseSource(_ slot: Int, affected: @autoclosure () -> String) {
+    func releaseSource(_ slot: Int, affected: @escaping @autoclosure () -> String) {
         guard let source = voices[slot].source else { return }
-        attempt(affected()) { () throws(OpenALError) in try source.stop() }
-        attempt(affected()) { () throws(OpenALError) in try source.setBuffer(nil) }
+        reportingWrite(affected()) { () throws(OpenALError) in try source.stop() }
+        reportingWrite(affected()) { () throws(OpenALError) in try source.setBuffer(nil) }
         if let space = voices[slot].space, space != VoiceSpace() {
-            attempt(affected()) { () throws(OpenALError) in try source.setVelocity(x: 0, y: 0, z: 0) }
-            attempt(affected()) { () throws(OpenALError) in try source.setReferenceDistance(1) }
-            attempt(affected()) { () throws(OpenALError) in try source.setMaxDistance(.greatestFiniteMagnitude) }
-            attempt(affected()) { () throws(OpenALError) in try source.setRolloffFactor(1) }
-            attempt(affected()) { () throws(OpenALError) in try source.setDirectFilter(nil) }
+            reportingWrite(affected()) { () throws(OpenALError) in try source.setVelocity(x: 0, y: 0, z: 0) }
+            reportingWrite(affected()) { () throws(OpenALError) in try source.setReferenceDistance(1) }
+            reportingWrite(affected()) { () throws(OpenALError) in try source.setMaxDistance(.greatestFiniteMagnitude) }
+            reportingWrite(affected()) { () throws(OpenALError) in try source.setRolloffFactor(1) }
+            reportingWrite(affected()) { () throws(OpenALError) in try source.setDirectFilter(nil) }
         }
         if voices[slot].send != nil {
-            attempt(affected()) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 0) }
-            attempt(affected()) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 1) }
+            reportingWrite(affected()) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 0) }
+            reportingWrite(affected()) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 1) }
         }
         voices[slot] = VoiceSource()
         spareSources.append(source)
@@ -115,10 +122,10 @@ extension ALMirror {
     // MARK: - One voice
 
     /// Stops the voice's source and takes its buffer off, so that the buffer can be deleted.
-    func detach(_ slot: Int, affected: @autoclosure () -> String) {
+    func detach(_ slot: Int, affected: @escaping @autoclosure () -> String) {
         if let source = voices[slot].source {
-            attempt(affected()) { () throws(OpenALError) in try source.stop() }
-            attempt(affected() + "'s buffer") { () throws(OpenALError) in try source.setBuffer(nil) }
+            reportingWrite(affected()) { () throws(OpenALError) in try source.stop() }
+            reportingWrite(affected() + "'s buffer") { () throws(OpenALError) in try source.setBuffer(nil) }
         }
         voices[slot].attached = nil
         voices[slot].sounding = false
@@ -133,7 +140,7 @@ extension ALMirror {
         voices[slot].pitch = pitch
         voices[slot].place = place
         voices[slot].sounding = false
-        try al { () throws(OpenALError) in
+        try write(self.voiceName(slot)) { () throws(OpenALError) in
             try source.stop()
             try source.setBuffer(buffer)
             try source.setGain(gain)
@@ -147,48 +154,50 @@ extension ALMirror {
     func play(_ slot: Int) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
         voices[slot].sounding = true
-        try al { () throws(OpenALError) in try source.play() }
+        try write(self.voiceName(slot)) { () throws(OpenALError) in try source.play() }
     }
 
     func pause(_ slot: Int) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
-        try al { () throws(OpenALError) in try source.pause() }
+        try write(self.voiceName(slot)) { () throws(OpenALError) in try source.pause() }
     }
 
     func stop(_ slot: Int) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
         voices[slot].sounding = false
-        try al { () throws(OpenALError) in try source.stop() }
+        try write(self.voiceName(slot)) { () throws(OpenALError) in try source.stop() }
     }
 
     /// Moves the voice to `frames` into its sound.
     func setOffset(_ slot: Int, frames: Int) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
-        try al { () throws(OpenALError) in try source.setOffset(frames: frames) }
+        try write(self.voiceName(slot)) { () throws(OpenALError) in try source.setOffset(frames: frames) }
     }
 
     /// Moves the voice to `frames` into its sound, fraction of a frame included where OpenAL takes one
     /// (`AL_SOFT_source_latency`), so that it resamples exactly as a source that played on would.
     func setOffset(_ slot: Int, exactly frames: Double) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
-        do {
-            try source.setOffset(frames: frames)
-        } catch where error.code == .extensionMissing("AL_SOFT_source_latency") {
-            try al { () throws(OpenALError) in try source.setOffset(frames: Int(frames)) }
-        } catch {
-            throw .openAL(error)
+        try write(self.voiceName(slot)) { () throws(OpenALError) in
+            do throws(OpenALError) {
+                try source.setOffset(frames: frames)
+            } catch where error.code == .extensionMissing("AL_SOFT_source_latency") {
+                try source.setOffset(frames: Int(frames))
+            }
         }
     }
 
     /// Where the voice's source is in its sound, in frames; nil without a source.
     func offset(_ slot: Int) throws(GameSoundError) -> Int? {
         guard let source = voices[slot].source else { return nil }
+        prepareRead()
         return try al { () throws(OpenALError) in try source.offset() }
     }
 
     /// The state of the voice's source; nil without a source.
     func state(_ slot: Int) throws(GameSoundError) -> SourceState? {
         guard let source = voices[slot].source else { return nil }
+        prepareRead()
         return switch try al({ () throws(OpenALError) in try source.state() }) {
         case .initial: .initial
         case .playing: .playing
@@ -199,20 +208,20 @@ extension ALMirror {
 
     func setGain(_ slot: Int, _ gain: Float) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
-        try al { () throws(OpenALError) in try source.setGain(gain) }
+        try write(self.voiceName(slot) + "'s gain") { () throws(OpenALError) in try source.setGain(gain) }
     }
 
     func setPitch(_ slot: Int, _ pitch: Float) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
         voices[slot].pitch = pitch
-        try al { () throws(OpenALError) in try source.setPitch(pitch) }
+        try write(self.voiceName(slot) + "'s pitch") { () throws(OpenALError) in try source.setPitch(pitch) }
     }
 
     /// Where the voice is heard from: a world position, or a place relative to the listener.
     func setPlace(_ slot: Int, _ place: Placement) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
         voices[slot].place = place
-        try al { () throws(OpenALError) in
+        try write(self.voiceName(slot) + "'s place") { () throws(OpenALError) in
             try source.setRelativeToListener(place.relative)
             try source.setPosition(x: place.x, y: place.y, z: place.z)
         }

@@ -90,6 +90,16 @@ final class ALMirror {
     /// The failures reported on the current context (see ``report(_:affected:)``); a new context
     /// starts with none.
     var reportedFailures: Set<Failure> = []
+    /// What a game's call in real time left for the audio thread, in order (``ALMirror/defersWrites``).
+    @exclusivity(unchecked) var deferred: [DeferredWork] = []
+    /// The storage ``deferred`` swaps with when its work is done (``runDeferred(contextCurrent:)``).
+    @exclusivity(unchecked) var deferredSpare: [DeferredWork] = []
+    /// A game's call in real time is running: OpenAL writes are recorded in ``deferred`` rather
+    /// than made, so that the call touches no OpenAL (see ``write(_:_:)``).
+    @exclusivity(unchecked) var defersWrites = false
+    /// A voice in words, as the runtime's events number it ("voice 3"), for a failure of a write
+    /// made later: the same words the runtime's own reports use, so that a failure is reported once.
+    var voiceName: (Int) -> String = { "the voice in slot \($0)" }
     /// Where a failure is told, once: the runtime's event log and the game's log.
     var failureSink: (_ operation: String, _ code: String, _ affected: String, _ description: String) -> Void = { _, _, _, _ in }
 

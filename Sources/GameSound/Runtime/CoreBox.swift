@@ -52,6 +52,14 @@ final class CoreBox: @unchecked Sendable {
         try step(changing: true, body)
     }
 
+    /// Runs a game's call that only changes what sounds (play, stop, a voice, a bus, the listener):
+    /// in real time it decides everything here and leaves its OpenAL writes to the update thread
+    /// (``ALMirror/defersWrites``), which it wakes for them; headless, or inside another step, it
+    /// is ``with(_:)``.
+    func command<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
+        try step(changing: true, defers: true, body)
+    }
+
     /// Runs a step that only reads the core (a property a game polls between renders): the same as
     /// ``with(_:)`` except that the next update may stay quiet.
     func read<Result>(_ body: (RuntimeCore) -> Result) -> Result {
@@ -59,22 +67,48 @@ final class CoreBox: @unchecked Sendable {
     }
 
     @inline(__always)
-    private func step<Result, Failure: Error>(changing: Bool, _ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
-        try ALMirror.withExclusiveAccess { () throws(Failure) -> Result in
-            if depth == 0 || renderingUnadopted { core.adoptContext() }
+    private func step<Result, Failure: Error>(changing: Bool, defers: Bool = false,
+                                              _ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
+        // The update thread is woken for the writes once the lock is let go: woken inside, it would
+        // only wait for it, and on a busy machine take the caller's core from it to do so.
+        var wakeForWritesAfter: (@Sendable () -> Void)?
+        defer { wakeForWritesAfter?() }
+        return try ALMirror.withExclusiveAccess { () throws(Failure) -> Result in
+            if depth == 0 && defers {
+                core.mirror.defersWrites = true
+            } else if depth == 0 || renderingUnadopted {
+                core.adoptContext()
+            }
             if changing {
                 core.noteStep()
-                wake()
+                // A game's command wakes the loop for its writes instead (below), and the loop then
+                // comes back within a period rather than running a whole update at once.
+                if !defers { wake() }
             }
             depth += 1
             defer {
                 depth -= 1
                 if depth == 0 {
+                    if core.mirror.defersWrites {
+                        core.mirror.defersWrites = false
+                        if !core.mirror.deferred.isEmpty { wakeForWritesAfter = wakeForWrites }
+                    }
                     if core.heldBack { handleDeferred() }
                     core.mirror.releaseThread()
                 }
             }
             return try body(core)
+        }
+    }
+
+    /// Makes the writes game's calls left (``command(_:)``), if any: what the update thread does
+    /// when it is woken for them between two updates. Returns how long the loop may wait now before
+    /// its next update (``RuntimeCore/realtimeWait``): a command may have started something that
+    /// moves, which brings the next update within a period.
+    func runDeferredWrites() -> (wait: Double, quiet: Bool) {
+        ALMirror.withExclusiveAccess {
+            if depth == 0, !core.mirror.deferred.isEmpty { step(changing: false) { _ in } }
+            return core.realtimeWait
         }
     }
 
@@ -93,9 +127,16 @@ final class CoreBox: @unchecked Sendable {
     /// with the lock held (``wakeWith(_:)``).
     @exclusivity(unchecked) private var wake: @Sendable () -> Void = {}
 
-    /// Sets what steps and notifications wake (the real-time loop), under the lock.
-    func wakeWith(_ wake: @escaping @Sendable () -> Void) {
-        ALMirror.withExclusiveAccess { self.wake = wake }
+    /// What a game's call that left writes calls (the real-time loop's ``RealtimeLoop/wakeForWrites()``).
+    @exclusivity(unchecked) private var wakeForWrites: @Sendable () -> Void = {}
+
+    /// Sets what steps and notifications wake (the real-time loop), and what wakes it for writes a
+    /// game's call left, under the lock.
+    func wakeWith(_ wake: @escaping @Sendable () -> Void, forWrites: @escaping @Sendable () -> Void) {
+        ALMirror.withExclusiveAccess {
+            self.wake = wake
+            self.wakeForWrites = forWrites
+        }
     }
 
     /// Renders headless output: a step that changes nothing but time, run at every block, so it
@@ -108,6 +149,8 @@ final class CoreBox: @unchecked Sendable {
     func render(into buffer: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
         try ALMirror.withExclusiveAccess { () throws(GameSoundError) in
             let wasUnadopted = renderingUnadopted
+            // The writes the game's calls left since the last render are made before anything mixes.
+            if depth == 0, !core.mirror.deferred.isEmpty { core.adoptContext() }
             if depth == 0 { renderingUnadopted = true }
             depth += 1
             defer {

@@ -45,7 +45,7 @@ extension RuntimeCore {
     /// (stopped and finished voices keep theirs), so that the buffer can be deleted.
     private func stopVoices(playing name: String) {
         for index in model.voices.indices where model.voices[index].effect == name || mirror.voices[index].attached == name {
-            mirror.detach(index, affected: voiceLabel(index))
+            mirror.detach(index, affected: self.voiceLabel(index))
             if model.voices[index].effect == name { endVoice(index, reason: .stopped) }
         }
     }
@@ -96,10 +96,15 @@ extension RuntimeCore {
         model.voices[slot].effect = name
         if sourceForNewVoice(slot) {
             try configure(slot, effect: name)
-            if model.shouldSound(slot) { try mirror.play(slot) }
-            startClock(slot, atFrame: 0, playing: model.shouldSound(slot))
+            let playing = model.shouldSound(slot)
+            if playing { try mirror.play(slot) }
             model.voices[slot].restoredPaused = false
-            scheduleEndCheck(slot, at: currentFrame)
+            // The clock starts when the source plays: now, or when the update thread makes the writes.
+            model.voices[slot].endCheck = .max
+            afterWrites(to: slot) { core in
+                core.startClock(slot, atFrame: 0, playing: playing)
+                core.scheduleEndCheck(slot, at: core.currentFrame)
+            }
         } else if virtualises {
             startVirtual(slot, offset: 0)  // quieter than every real voice: it starts virtual
         } else {

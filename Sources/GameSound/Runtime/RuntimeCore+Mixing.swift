@@ -28,7 +28,7 @@ extension RuntimeCore {
             appliedMasterGain = master
             applyListenerGain()
         }
-        guard phase == .running, useContext() else { return }
+        guard phase == .running, mirror.canWrite() else { return }
         for index in model.allocator.slots.indices where model.allocator.slots[index].busy {
             let bus = model.voices[index].bus
             if bus >= before.count || before[bus] != gains[bus], mirror.hasSource(index) {
@@ -156,7 +156,10 @@ extension RuntimeCore {
         guard voice.runtime == runtimeTag else { throw .foreignVoice(voice) }
         guard voice.slot >= 0, voice.slot < model.voices.count, model.allocator.slots[voice.slot].busy,
               model.allocator.slots[voice.slot].generation == voice.generation else { return nil }
-        if phase == .running, useContext(), !model.voices[voice.slot].options.loop,
+        // During a game's call in real time OpenAL is asked only once the voice should be over by
+        // its clock (before that it plays on, or its start is still to be written).
+        if phase == .running, !mirror.defersWrites || currentFrame >= model.voices[voice.slot].endCheck,
+           useContext(), !model.voices[voice.slot].options.loop,
            model.shouldSound(voice.slot), let state = sourceState(voice.slot), state == .stopped {
             endVoice(voice.slot, reason: .finished)
             return nil
@@ -203,10 +206,10 @@ extension RuntimeCore {
         let now = currentFrame
         model.changeVoice(slot, gain: gain, pitch: pitch, pan: pan, position: position, velocity: velocity,
                           occlusion: occlusion, reverbSend: reverbSend, over: frames, at: now)
-        if phase == .running, useContext() {
+        if phase == .running, mirror.canWrite() {
             applyVoice(slot, at: now)
             if velocity != nil || occlusion != nil || reverbSend != nil || position != nil { applyVoiceSpace(slot) }
-            if pitch != nil { scheduleEndCheck(slot, at: now) }
+            if pitch != nil { afterWrites(to: slot) { core in core.scheduleEndCheck(slot, at: core.currentFrame) } }
         }
         return true
     }

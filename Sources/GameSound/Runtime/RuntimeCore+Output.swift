@@ -78,7 +78,7 @@ extension RuntimeCore {
     }
 
     func applyListenerGain() {
-        guard phase == .running, useContext() else { return }
+        guard phase == .running, mirror.canWrite() else { return }
         // Headless output is zeroed while rendering instead, so that silence there is exact.
         let gain = isHeadless ? masterGain * model.duckRamp.value(at: currentFrame) : heardGain
         mirror.setListenerGain(gain)

@@ -52,7 +52,7 @@ extension RuntimeCore {
         model.listenerRamp = frames > 0 ? Ramp(from: currentListener, to: target, startFrame: now, frames: frames) : nil
         model.listener = target
         model.spaceSettlesAt = max(model.spaceSettlesAt, now + frames)
-        if phase == .running, useContext() {
+        if phase == .running, mirror.canWrite() {
             mirror.setListener(currentListener)
             retimeWorldVoices()
         }
@@ -73,7 +73,7 @@ extension RuntimeCore {
     func setDistanceModel(_ distanceModel: DistanceModel) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         model.distanceModel = distanceModel
-        if phase == .running, useContext() { mirror.setDistanceModel(distanceModel) }
+        if phase == .running, mirror.canWrite() { mirror.setDistanceModel(distanceModel) }
     }
 
     func setDoppler(factor: Float, speedOfSound speed: Float) throws(GameSoundError) {
@@ -83,7 +83,7 @@ extension RuntimeCore {
         }
         model.dopplerFactor = factor
         model.speedOfSound = speed
-        if phase == .running, useContext() {
+        if phase == .running, mirror.canWrite() {
             mirror.setDoppler(factor: factor, speedOfSound: speed)
             retimeWorldVoices()
         }
@@ -214,7 +214,7 @@ extension RuntimeCore {
                                referenceDistance: world ? options.referenceDistance : 1,
                                maxDistance: world ? options.maxDistance : .greatestFiniteMagnitude,
                                rolloff: world ? options.rolloff : 1, occlusion: options.occlusion)
-        mirror.applySpace(slot, space, affected: voiceLabel(slot))
+        mirror.applySpace(slot, space, affected: self.voiceLabel(slot))
         retime(slot)
         applyVoiceSends(slot)
     }
@@ -222,7 +222,7 @@ extension RuntimeCore {
     /// Sends a voice to both reverb slots at its reverb-send level (while there is an environment).
     func applyVoiceSends(_ slot: Int) {
         guard mirror.hasReverb else { return }
-        mirror.applySend(slot, reverbSend(slot), affected: voiceLabel(slot))
+        mirror.applySend(slot, reverbSend(slot), affected: self.voiceLabel(slot))
     }
 }
 

@@ -22,8 +22,8 @@ extension RuntimeCore {
     /// free or not, and ``reconcileVoices()`` gives it back when the context returns: no OpenAL call
     /// is ever made without a usable context.
     func releaseSource(_ slot: Int) {
-        guard virtualises, mirror.hasSource(slot), useContext() else { return }
-        mirror.releaseSource(slot, affected: "the source \(voiceLabel(slot)) gives back")
+        guard virtualises, mirror.hasSource(slot), mirror.canWrite() else { return }
+        mirror.releaseSource(slot, affected: "the source \(self.voiceLabel(slot)) gives back")
     }
 
     /// Where a virtual voice would be in its sound now, in the sound's frames.
@@ -35,6 +35,9 @@ extension RuntimeCore {
 
     /// Makes a real voice virtual: notes where it is, and frees its source.
     func virtualise(_ slot: Int) {
+        // Where it is needs its clock started and the device's clock: during a game's call in real
+        // time (a new voice outranks it), the writes before are made first, here.
+        if mirror.defersWrites { _ = useContext() }
         let offset = Double(clockFrames(slot))
         releaseSource(slot)
         startVirtual(slot, offset: offset)

@@ -56,7 +56,21 @@ extension RuntimeCore {
         // Most calls (a gain ramp, a place that leaves Doppler alone) keep the step: then the mix
         // clock, a call to the device in real time, is not read at all.
         guard step != model.voices[slot].clock.step else { return }
+        // During a game's call in real time the new step reaches the source later, and the device's
+        // clock is not the call's to read: the update thread retimes it after the writes.
+        guard !mirror.defersWrites else { return afterWrites(to: slot) { core in core.retime(slot) } }
         model.voices[slot].clock.change(step: step, at: mixClock)
+    }
+
+    /// Runs `work` for the voice in `slot` now, or, during a game's call in real time, after the
+    /// writes recorded before it (``ALMirror/afterWrites(_:)``); not at all if the voice has ended by then.
+    func afterWrites(to slot: Int, _ work: @escaping (RuntimeCore) -> Void) {
+        guard mirror.defersWrites else { return work(self) }
+        let generation = model.allocator.slots[slot].generation
+        mirror.afterWrites { [unowned self] in
+            guard model.allocator.slots[slot].busy, model.allocator.slots[slot].generation == generation else { return }
+            work(self)
+        }
     }
 
     /// The listener or the Doppler settings changed: every voice whose Doppler shift they move follows.

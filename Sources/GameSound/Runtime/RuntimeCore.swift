@@ -173,6 +173,7 @@ final class RuntimeCore {
                                           .init("affected", .string(affected))])
             logger.error("OpenAL failed on \(affected): \(description)", metadata: LogCode.openALCallFailed.metadata)
         }
+        mirror.voiceName = { [unowned self] slot in voiceLabel(slot) }
     }
 
     /// An id for a new event observer, never handed out before by this runtime.
@@ -229,8 +230,9 @@ final class RuntimeCore {
             next += 1
         }
         eventsToDeliver.removeAll(keepingCapacity: true)
-        // An observer may have used OpenAL (another runtime, say): the step goes on with its own context.
-        adoptContext()
+        // An observer may have used OpenAL (another runtime, say): the step goes on with its own
+        // context (a game's call in real time has none current, and needs none: its writes wait).
+        if !mirror.defersWrites { adoptContext() }
     }
 
     // MARK: - Start and stop

@@ -14,6 +14,7 @@ enum ALCall {
     /// Runs an `al*` call with a current context and turns `alGetError` into a typed error.
     @inline(__always)
     static func al<Result>(_ operation: StaticString, _ call: () -> Result) throws(OpenALError) -> Result {
+        OpenALProcess.noteCall()
         guard alcGetCurrentContext() != nil else {
             throw OpenALError.raised(operation: "\(operation)", code: .noCurrentContext)
         }
@@ -33,6 +34,7 @@ enum ALCall {
     @inline(__always)
     static func alc<Result>(_ operation: StaticString, device: OpaquePointer?,
                             _ call: () -> Result) throws(OpenALError) -> Result {
+        OpenALProcess.noteCall()
         let result = call()
         let error = alcGetError(device)
         guard error == ALC_NO_ERROR else {
@@ -191,6 +193,7 @@ enum ALCall {
     /// on that thread it wins over the process-wide current context.
     static func setThreadContext(_ context: OpaquePointer?) throws(OpenALError) {
         let set = try Extensions.shared.function(.setThreadContext)
+        OpenALProcess.noteCall()
         guard gs_alcSetThreadContext(set, context) == ALC_TRUE else {
             throw OpenALError.raised(operation: "alcSetThreadContext", code: .init(alcError: alcGetError(nil)))
         }

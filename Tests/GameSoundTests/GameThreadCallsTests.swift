@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Zlib
+import AudioAnalysis
+import AudioFiles
+import AudioSession
+import Foundation
+import GameSound
+import OpenAL
+import Testing
+
+/// Issue 37: in real time, a game's call that changes what sounds decides on the spot and leaves
+/// its OpenAL writes to the runtime's update thread, which is woken for them.
+@Suite("A game's calls in real time", .serialized)
+struct GameThreadCallsTests {
+    private static let rate = 44_100
+
+    /// A looping tone, 1.5 s long.
+    private static let tone = PCMBuffer(format: PCMFormat(sampleRate: rate, channelCount: 1),
+                                        samples: Signal.sine(frequency: 330, amplitude: 0.2, frameCount: rate * 3 / 2, sampleRate: rate))
+
+    private static func runtime() throws -> GameSoundRuntime {
+        OpenALProcess.setDrivers("null")
+        let runtime = try GameSoundRuntime(configuration: .init(output: .realtime(), voices: 8), system: SimulatedSystem())
+        try runtime.preload("tone", sound: tone)
+        return runtime
+    }
+
+    @Test("play, a voice's gain, pitch and place, a bus, the listener, Doppler, the distance model, stop, a fade-out and stopping every effect make no OpenAL call on the game's thread; the update thread makes them at once")
+    func callsLeaveOpenALToTheUpdateThread() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        OpenALProcess.countCalls()
+        let before = OpenALProcess.callsOnCurrentThread
+        var kept: Voice?
+        for round in 0..<50 {
+            let options = PlayOptions(gain: 0.5, position: SIMDPosition(x: 1, y: 0, z: -1), loop: true)
+            guard case .played(let voice, _) = try runtime.play("tone", options: options) else {
+                Issue.record("round \(round): the voice did not play")
+                return
+            }
+            #expect(try runtime.setVoice(voice, gain: 0.8, pitch: 1.1, position: SIMDPosition(x: Float(round), y: 0, z: -1)))
+            try runtime.setBusVolume(.effects, 0.9)
+            try runtime.setListener(position: SIMDPosition(x: 0, y: 0, z: Float(round) * 0.01))
+            try runtime.setDoppler(factor: round % 2 == 0 ? 1 : 0.5)
+            try runtime.setDistanceModel(round % 2 == 0 ? .inverseClamped : .linearClamped)
+            if round < 49 { #expect(try runtime.stop(voice)) } else { kept = voice }
+        }
+        let made = OpenALProcess.callsOnCurrentThread - before
+        #expect(made == 0, "the game's thread made \(made) OpenAL calls")
+
+        // The update thread made them as they came: 150 ms later the kept voice has played for
+        // nearly all of that time in OpenAL (less a period of the mixer, 1 024 frames at 48 kHz),
+        // where the model's clock says, and the 49 others are over.
+        Thread.sleep(forTimeInterval: 0.15)
+        let voice = try #require(kept)
+        let offsets = try #require(runtime.voiceOffsets(voice))
+        let played = Double(offsets.openAL) / (Double(Self.rate) * 1.1)
+        #expect(played >= 0.1, "the voice had played \(played) s of its sound 0.15 s after the call")
+        #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
+        #expect(runtime.voicesInUse == 1)
+
+        // Stopping every effect and a fade-out: no OpenAL call either, and they are made.
+        let again = OpenALProcess.callsOnCurrentThread
+        try runtime.stopAllEffects()
+        guard case .played(let last, _) = try runtime.play("tone", options: .init(loop: true)) else {
+            Issue.record("the last voice did not play")
+            return
+        }
+        #expect(try runtime.stop(last, fade: 0.05))
+        #expect(OpenALProcess.callsOnCurrentThread == again, "stopping every effect or fading out called OpenAL")
+        Thread.sleep(forTimeInterval: 0.15)
+        #expect(runtime.voicesInUse == 0)
+    }
+
+    @Test("a voice whose writes are still to be made is a voice: it can be asked, changed and stopped at once")
+    func aVoiceBeforeItsWrites() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        for _ in 0..<20 {
+            guard case .played(let voice, _) = try runtime.play("tone", options: .init(loop: true)) else {
+                Issue.record("the voice did not play")
+                return
+            }
+            #expect(try runtime.state(of: voice) == .playing)
+            #expect(try runtime.setVoice(voice, gain: 0.3))
+            #expect(try runtime.stop(voice))
+            #expect(try runtime.state(of: voice) == .ended)
+            #expect(try !runtime.stop(voice), "a second stop finds it ended")
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(runtime.voicesInUse == 0)
+    }
+}
