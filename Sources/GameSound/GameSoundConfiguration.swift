@@ -80,12 +80,11 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// ``defaultDesktopIOBufferFrames`` frames at ``sampleRate`` on the desktop; on the simulated
     /// system it asks for ``updateFrames``, as it always has (its grants and logs stay the same).
     public var ioBufferDuration: Double?
-    /// The desktop's default I/O buffer, in frames: 1024 (21.3 ms at 48 kHz), about OpenAL Soft's
-    /// own buffering before GameSound chose it, and the size that gapped least under load
-    /// (docs/performance.md, "The I/O buffer"). 512 frames, heard sooner than SDL_mixer, was the
-    /// measured choice, but with it the game was not heard again after a stopped PipeWire server
-    /// continued in most runs of that test: ask for 512 or 256 for a lower latency.
-    public static let defaultDesktopIOBufferFrames = 1024
+    /// The desktop's default I/O buffer, in frames: 512 (10.7 ms at 48 kHz), the largest measured
+    /// size heard no later than SDL_mixer after a play call on PulseAudio and PipeWire
+    /// (docs/performance.md, "The I/O buffer"). Ask for 1024 for fewer gaps on a loaded machine,
+    /// 256 to be heard sooner still.
+    public static let defaultDesktopIOBufferFrames = 512
     /// How long the soundtrack fades when the secondary-audio hint begins or ends, in seconds; 0.25 by
     /// default, 0 to 60.
     public var hintFadeDuration: Double

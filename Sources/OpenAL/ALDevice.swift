@@ -48,6 +48,11 @@ public final class ALDevice {
     /// a render then calls it directly, at every block.
     let renderFunction: UnsafeMutableRawPointer?
 
+    /// The device's name as OpenAL Soft opened it: `ALC_ALL_DEVICES_SPECIFIER` asked of the device
+    /// ("No Output" for its null device). OpenAL Soft 1.19.1 answers `ALC_DEVICE_SPECIFIER` with
+    /// "OpenAL Soft" for every device, which is what ``name`` holds there.
+    public var openedName: String? { isClosed ? nil : ALCall.string(handle, ALC_ALL_DEVICES_SPECIFIER) }
+
     private init(handle: OpaquePointer, kind: Kind) {
         self.handle = handle
         self.kind = kind

@@ -17,6 +17,11 @@ final class LogCapture: Sendable {
         Logger(label: "gamesound.desktop.test") { _ in Handler(capture: self) }
     }
 
+    /// A logger whose every line lands here and is also printed (standard output), as the default logger does.
+    var printingLogger: Logger {
+        Logger(label: "gamesound") { label in MultiplexLogHandler([StreamLogHandler.standardOutput(label: label), Handler(capture: self)]) }
+    }
+
     var all: [Line] { lines.withLock { $0 } }
 
     /// The lines carrying `code`.

@@ -5,6 +5,7 @@ import AudioFiles
 import AudioSession
 import Foundation
 import GameSound
+import Logging
 import OpenAL
 import PulseSystem
 import Synchronization
@@ -59,16 +60,18 @@ struct PulseSystemTests {
 
     /// A real-time runtime on the system, whose events are logged by name.
     func makeRuntime(on system: any SystemAudio, policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio,
-                     events: NameLog) throws -> GameSoundRuntime {
+                     events: NameLog, logger: Logger = Logger(label: "gamesound")) throws -> GameSoundRuntime {
         try GameSoundRuntime(configuration: .init(policy: policy, output: .realtime()), system: system,
-                             soundtrack: soundtrack) { event in
+                             soundtrack: soundtrack, eventObserver: { event in
             events.append(event.name)
-        }
+        }, logger: logger)
     }
 
-    /// A game on the desktop: the system (its log captured), and a real-time runtime playing the soundtrack.
+    /// A game on the desktop: the system (its log captured), and a real-time runtime playing the
+    /// soundtrack (its log captured too, and printed).
     struct PlayingGame {
         let log: LogCapture
+        let runtimeLog: LogCapture
         let events: NameLog
         let system: PulseSystem
         let runtime: GameSoundRuntime
@@ -79,7 +82,9 @@ struct PulseSystemTests {
         let log = LogCapture()
         let system = try PulseSystem(logger: log.logger)
         let events = NameLog()
-        return PlayingGame(log: log, events: events, system: system, runtime: try makeRuntime(on: system, events: events))
+        let runtimeLog = LogCapture()
+        return PlayingGame(log: log, runtimeLog: runtimeLog, events: events, system: system,
+                           runtime: try makeRuntime(on: system, events: events, logger: runtimeLog.printingLogger))
     }
 
     @Test("a music player already playing at launch: other audio and the hint are seen, the game is ambient and holds its soundtrack back")

@@ -8,7 +8,7 @@ RT_GAMESOUND is bench/realtime's C game (rt_gamesound, built on the C SDK; RT_GS
 print the library's log). Runs as root on the private desktop of Tests/desktop/with-server.sh,
 whose system bus is empty: this script starts the real rtkit-daemon there, with python3-dbusmock's
 `polkitd` template as the PolicyKit it asks (rtkit-daemon asks PolicyKit before it grants anything,
-and the template answers as told). Four cases, each one run of the game:
+and the template answers as told). Five cases, each one run of the game:
 
   direct     as root: OpenAL Soft's mixer thread and the libpulse main loop its pulse backend
              started are SCHED_RR 4, the update thread SCHED_RR 3, read back from
@@ -17,6 +17,8 @@ and the template answers as told). Four cases, each one run of the game:
   off        gs_config.realtime_priority = GS_REALTIME_PRIORITY_OFF: no thread changes, nothing logged
   rtkit      without CAP_SYS_NICE (setpriv): RealtimeKit grants it; rtkit-daemon's own log names the
              mixer's thread id, and the game's RLIMIT_RTTIME is rtkit's 200 ms
+  null device  the same on OpenAL Soft's null device (ALSOFT_DRIVERS=null), which plays to nothing:
+             nothing is asked of RealtimeKit (which would grant it), nothing granted or refused
   refused    the same, PolicyKit saying no: exactly one realtime.refused line, and the soundtrack
              plays on: the monitor, recorded while it plays, has no silent tenth of a second
 
@@ -66,7 +68,7 @@ class Run:
     """One run of the game (the soundtrack and one looping effect for `seconds`), its stderr kept."""
 
     def __init__(self, seconds, extra_env=None, wrapper=()):
-        env = dict(os.environ, ALSOFT_DRIVERS="pulse", RT_GS_LOG="1", **(extra_env or {}))
+        env = {**os.environ, "ALSOFT_DRIVERS": "pulse", "RT_GS_LOG": "1", **(extra_env or {})}
         self.process = subprocess.Popen([*wrapper, GAME, ASSETS, "run", "1", str(seconds)], env=env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         children.append(self.process)
@@ -188,6 +190,17 @@ def check_rtkit(rtkit):
     check("rtkit: the game ends normally", run.finish() == 0)
 
 
+def check_null_device(rtkit):
+    # OpenAL Soft's null device plays to nothing: nothing is asked of RealtimeKit, though it would
+    # grant it (and setting it directly is not allowed here), and nothing is logged.
+    rtkit.allow(True)
+    run = Run(2, {"ALSOFT_DRIVERS": "null"}, wrapper=NO_SYS_NICE)
+    code = run.finish()
+    check("null device: nothing asked of RealtimeKit, nothing granted or refused",
+          not run.logged("realtime.granted") and not run.logged("realtime.refused"), f"{run.lines}")
+    check("null device: the game ends normally", code == 0)
+
+
 def check_refused(rtkit):
     rtkit.allow(False)
     run = Run(5, wrapper=NO_SYS_NICE)
@@ -217,6 +230,7 @@ def main():
         check("rtkit-daemon runs on the private system bus", rtkit.running, f"{rtkit.lines}")
         if rtkit.running:
             check_rtkit(rtkit)
+            check_null_device(rtkit)
             check_refused(rtkit)
     finally:
         for process in children:

@@ -217,21 +217,30 @@ class Recording:
                 return frame
         return None
 
-    def onsets(self, quiet_ms=40, threshold=328, quiet=33):
-        """Frames where a sound starts after at least quiet_ms of near silence (for short blips)."""
+    def onsets(self, quiet_ms=40, threshold=328, quiet=33, rise_ms=10):
+        """Frames where a sound passes threshold within rise_ms of at least quiet_ms of near silence
+        (for short blips). The rise may pass through levels in between: a monitor resampled from
+        the sink's rate (PulseAudio's null sink runs at 44.1 kHz, recorded at 48) spreads a blip's
+        first edge, and its resampler's filter rings a few ms ahead of it at a low level."""
         s = self.samples
         found = []
-        quiet_run = 0
-        need = quiet_ms * RATE // 1000
+        quiet_run = 0  # the near-silent frames up to now
+        before_rise = 0  # the near-silent frames before the current rise
+        rising = 0  # frames since the last near-silent one
+        need, rise = quiet_ms * RATE // 1000, rise_ms * RATE // 1000
         for frame in range(self.frames):
             level = max(abs(s[2 * frame]), abs(s[2 * frame + 1]))
             if level <= quiet:
                 quiet_run += 1
-            elif level > threshold and quiet_run >= need:
-                found.append(frame)
-                quiet_run = 0
-            else:
-                quiet_run = 0
+                rising = 0
+                continue
+            if rising == 0:
+                before_rise, quiet_run = quiet_run, 0
+            rising += 1
+            if level > threshold:
+                if before_rise >= need and rising <= rise:
+                    found.append(frame)
+                before_rise = 0
         return found
 
     def gaps(self, start_frame, end_frame, min_frames=96, quiet=2):

@@ -187,8 +187,8 @@ typedef struct gs_config {
                                       the Realtime portal. Refused: one "realtime.refused" log line, and the
                                       game plays as before (docs/linux-system.md) */
     /* Added in 1.1, after realtime_priority: the I/O buffer the session asks for, in seconds (0.001...0.5), or 0,
-     * the default: on the desktop 1024 frames at sample_rate (21.3 ms at 48 kHz; 512, heard sooner than
-     * SDL_mixer, is not the default yet: docs/performance.md), on the simulated system update_frames. On the desktop it is OpenAL Soft's
+     * the default: on the desktop 512 frames at sample_rate (10.7 ms at 48 kHz, heard no later than SDL_mixer:
+     * docs/performance.md), on the simulated system update_frames. On the desktop it is OpenAL Soft's
      * period towards the sound server (3 are kept queued): smaller is heard sooner, needs the CPU more
      * often and gaps sooner on a busy machine. gs_session_io_configuration reads what was granted. */
     double io_buffer_duration;

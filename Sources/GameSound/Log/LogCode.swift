@@ -28,6 +28,9 @@ enum LogCode: String, CaseIterable {
     case outputReopened = "output.reopened"
     /// An output device opened again after none could; what was playing resumes.
     case outputReturned = "output.returned"
+    /// The sound server stood still, then asked for what it missed at once; the output is reopened
+    /// (a server can lose its place in a stream after such a stall: PipeWire 0.3's pipewire-pulse).
+    case outputCaughtUp = "output.caught-up"
     /// OpenAL Soft's output buffering (rate, period, periods) was asked for from the session's
     /// preferences, or was left as the player's configuration or an earlier start chose it.
     case outputBuffering = "output.buffering"

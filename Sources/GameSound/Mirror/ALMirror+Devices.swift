@@ -198,6 +198,10 @@ extension ALMirror {
         }
     }
 
+    /// Whether the open device is OpenAL Soft's null device (opened as "No Output"): it mixes in
+    /// time and plays to nothing (`ALSOFT_DRIVERS=null`, or no other backend could open).
+    var deviceIsNullOutput: Bool { device?.kind == .output && device?.openedName == "No Output" }
+
     /// Whether the open device says it stopped working (`ALC_EXT_disconnect`): unplugged, or its sound server gone.
     var deviceDisconnected: Bool {
         guard let device, !device.isClosed else { return false }

@@ -40,6 +40,13 @@ final class RealtimeThreads: Sendable {
     private let updateQueue = DispatchQueue(label: "GameSound real-time priority: update")
     /// Set at the first refusal: nothing more is asked, nothing more is logged.
     private let refused = Atomic<Bool>(false)
+    /// Whether the output is OpenAL Soft's null device, which plays to nothing: a priority is then
+    /// only set directly (free where the process may), never asked of RealtimeKit or the portal
+    /// (which would load libsystemd, and log a refusal, for no thread with anything to feed).
+    private let outputIsNull = Atomic<Bool>(false)
+    /// The update thread waiting to be raised, and whether an output has opened (so that what kind
+    /// of output it is, above, is known): its request waits for the first open.
+    private let updateThread = Mutex<(thread: Int32?, outputKnown: Bool)>((nil, false))
 
     init(logger: Logger) {
         self.logger = logger
@@ -49,7 +56,16 @@ final class RealtimeThreads: Sendable {
     /// was taken and asks for a real-time priority for it, and for the device's libpulse main loop
     /// (``OutputThreads/deviceLoops``), at the mixer's priority: the mixer waits for it. Threads that
     /// were there before (the game's own OpenAL devices, another runtime's) are never touched.
-    func raiseOutputThreads(_ threads: OutputThreads) {
+    ///
+    /// - Parameter nullOutput: The device is OpenAL Soft's null device: set directly or not at all
+    ///   (for the update thread's request too, from now on).
+    func raiseOutputThreads(_ threads: OutputThreads, nullOutput: Bool) {
+        outputIsNull.store(nullOutput, ordering: .relaxed)
+        let waiting = updateThread.withLock { state -> Int32? in
+            defer { state.outputKnown = true }
+            return state.outputKnown ? nil : state.thread
+        }
+        if let waiting { requestUpdateThread(waiting) }
         let before = threads.before
         mixerQueue.async { [self] in
             guard !refused.load(ordering: .relaxed) else { return }
@@ -72,15 +88,25 @@ final class RealtimeThreads: Sendable {
         }
     }
 
-    /// Asks (on the queue) for a real-time priority for the update thread `thread`.
+    /// Asks (on the queue) for a real-time priority for the update thread `thread`: at once when an
+    /// output has opened, else when the first one does (``raiseOutputThreads(_:nullOutput:)``).
     func raiseUpdateThread(_ thread: Int32) {
         guard thread > 0 else { return }  // no /proc: 0 would name the queue's own thread
+        let now = updateThread.withLock { state -> Bool in
+            state.thread = thread
+            return state.outputKnown
+        }
+        if now { requestUpdateThread(thread) }
+    }
+
+    private func requestUpdateThread(_ thread: Int32) {
         updateQueue.async { [self] in raise(thread, "the update thread", priority: Self.updatePriority) }
     }
 
     /// Called by the update thread as its loop ends (it is a pool thread, which other work takes
     /// next): waits for a request for it still in flight, then puts it back to normal scheduling.
     func lowerCallingThread() {
+        updateThread.withLock { $0.thread = nil }
         updateQueue.sync {}
         let policy = sched_getscheduler(0) & ~Self.resetOnFork
         guard policy == SCHED_RR || policy == SCHED_FIFO else { return }
@@ -91,13 +117,16 @@ final class RealtimeThreads: Sendable {
 
     private func raise(_ thread: Int32, _ role: String, priority: Int32) {
         guard !refused.load(ordering: .relaxed) else { return }
-        switch Self.makeRealtime(thread, priority: priority) {
+        let nullOutput = outputIsNull.load(ordering: .relaxed)
+        switch Self.makeRealtime(thread, priority: priority, askingBroker: !nullOutput) {
         case .success(let grant):
             logger.info("\(role) (thread \(thread)) runs at real-time priority \(grant.priority) (SCHED_RR), \(grant.how)",
                         metadata: LogCode.realtimeGranted.metadata)
         case .failure(let reasons) where reasons.threadEnded:
             // The output stopped (or the runtime ended) before the request: nothing was refused.
             logger.debug("\(role) (thread \(thread)) ended before it could be raised")
+        case .failure(let reasons) where nullOutput:
+            logger.debug("\(role) (thread \(thread)) stays at normal priority on OpenAL Soft's null device: \(reasons)")
         case .failure(let reasons):
             guard !refused.exchange(true, ordering: .relaxed) else { return }
             logger.warning("no real-time priority for \(role) (thread \(thread)): \(reasons); the audio threads run at normal priority, and may gap when the CPU is busy",
@@ -108,9 +137,10 @@ final class RealtimeThreads: Sendable {
     /// `SCHED_RESET_ON_FORK`: threads and processes the thread starts do not inherit its policy.
     static let resetOnFork: Int32 = 0x4000_0000
 
-    /// Sets `thread` to `SCHED_RR` at `priority` directly, else through the broker; returns the
-    /// priority and how it was granted, or every reason it was not.
-    static func makeRealtime(_ thread: Int32, priority: Int32) -> Result<(priority: Int32, how: String), RealtimeThreadsRefusal> {
+    /// Sets `thread` to `SCHED_RR` at `priority` directly, else (`askingBroker`) through the broker;
+    /// returns the priority and how it was granted, or every reason it was not.
+    static func makeRealtime(_ thread: Int32, priority: Int32,
+                             askingBroker: Bool = true) -> Result<(priority: Int32, how: String), RealtimeThreadsRefusal> {
         var reasons: [String] = []
         switch setDirectly(thread, priority: priority) {
         case .success(let granted): return .success((granted, "set directly"))
@@ -118,6 +148,7 @@ final class RealtimeThreads: Sendable {
             return .failure(RealtimeThreadsRefusal(reasons: [], threadEnded: true))
         case .failure(let reason): reasons.append("setting it directly: \(reason)")
         }
+        guard askingBroker else { return .failure(RealtimeThreadsRefusal(reasons: reasons)) }
         let broker = RealtimeBroker.forThisProcess
         switch broker.makeThreadRealtime(thread: thread, priority: priority) {
         case .success(let granted): return .success((granted, "granted by \(broker.name)"))

@@ -95,6 +95,12 @@ extension RuntimeCore {
             // that much later. (The second test restarts the wait if the clock went back.)
             guard now >= nextConnectionCheck || now < nextConnectionCheck - connectionCheckFrames else { return }
             nextConnectionCheck = now + connectionCheckFrames
+            if let ahead = serverCatchUp.look(wall: now, mixed: realtimeFrames) {
+                let milliseconds = ahead * 1000 / configuration.sampleRate
+                logger.warning("the sound server stood still, then asked for \(milliseconds) ms more audio than the time that passed; reopening the output, which a server can lose its place in after such a stall", metadata: LogCode.outputCaughtUp.metadata)
+                reopenDevice()
+                return
+            }
             guard mirror.deviceDisconnected else { return }
             log(.engine, "deviceDisconnected")
             logger.warning("the audio output device stopped working; reopening the output", metadata: LogCode.outputLost.metadata)

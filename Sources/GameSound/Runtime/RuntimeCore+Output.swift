@@ -19,6 +19,7 @@ extension RuntimeCore {
         }
         outputRunning = true
         if !isHeadless { outputRunningSince = realtimeFrames }
+        serverCatchUp.restart()
         phase = .running
         model.playingClock.start(at: currentFrame)
         session.setAudioIORunning(true)

@@ -5,6 +5,6 @@ extension RuntimeCore {
     /// for the mixer thread it started (and the server connection's main loop, after an open).
     func raiseOutputThreads() {
         guard let threads = mirror.takeOutputThreads(), let realtimeThreads else { return }
-        realtimeThreads.raiseOutputThreads(threads)
+        realtimeThreads.raiseOutputThreads(threads, nullOutput: mirror.deviceIsNullOutput)
     }
 }

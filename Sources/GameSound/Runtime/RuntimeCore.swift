@@ -126,6 +126,8 @@ final class RuntimeCore {
     /// The frame from which a running real-time output asks its device again whether it is
     /// connected (see ``followDeviceConnection(at:)``).
     var nextConnectionCheck = 0
+    /// Whether the sound server stood still and then caught up at once (``ServerCatchUp``).
+    lazy var serverCatchUp = ServerCatchUp(sampleRate: configuration.sampleRate)
     /// Updates left before the next attempt to open a device while ``Phase/awaitingDevice``.
     var deviceRetryCountdown = 0
     var silenceCause: OutputSilenceCause?
