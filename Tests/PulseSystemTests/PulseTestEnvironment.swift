@@ -66,15 +66,19 @@ enum PulseTestEnvironment {
     /// once it answers with a default sink.
     /// Starts the server again after ``killServer()``. The private PipeWire has failed to start
     /// about once in 20-40 restarts within `make check` (never in 60 rounds alone; cause not found
-    /// yet): what the start script said is printed and it is started once more, so that the tests
-    /// built on it measure the game's recovery, not the private server's start.
+    /// yet), and once (2026-11-28) twice in a row: what the start script said is printed and it is
+    /// started again, up to three times in all, a second apart, so that the tests built on it
+    /// measure the game's recovery, not the private server's start.
     static func startServer() throws {
         let start = try script("GAMESOUND_SERVER_START")
-        do {
-            try run(start, [])
-        } catch let failure as ToolFailure {
-            print("the private server did not start (\(failure)); starting it once more")
-            try run(start, [])
+        for attempt in 1...3 {
+            do {
+                try run(start, [])
+                return
+            } catch let failure as ToolFailure where attempt < 3 {
+                print("the private server did not start (\(failure)); starting it again in 1 s (try \(attempt + 1) of 3)")
+                usleep(1_000_000)
+            }
         }
     }
 
