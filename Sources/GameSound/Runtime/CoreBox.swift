@@ -53,9 +53,9 @@ final class CoreBox: @unchecked Sendable {
     }
 
     /// Runs a game's call that only changes what sounds (play, stop, a voice, a bus, the listener):
-    /// in real time it decides everything here and leaves its OpenAL writes to the update thread
-    /// (``ALMirror/defersWrites``), which it wakes for them; headless, or inside another step, it
-    /// is ``with(_:)``.
+    /// it decides everything here and leaves its OpenAL writes (``ALMirror/defersWrites``) to the
+    /// update thread, which it wakes for them (real time), or to the next render (headless). Inside
+    /// another step it runs as that step does.
     func command<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
         try step(changing: true, defers: true, body)
     }
