@@ -3,18 +3,18 @@ import OpenAL
 
 /// Writes a game's call leaves to the audio thread.
 ///
-/// In real time, a game's call that only changes what sounds (play, stop, a voice's gain or place,
+/// A game's call that only changes what sounds (play, stop, a voice's gain or place,
 /// a bus's volume, the listener) decides everything on the spot, under the runtime's lock, and
 /// touches no OpenAL: each write it would make is recorded instead, with the mirror's shadow
 /// already saying what OpenAL will hold once it is made. The runtime's update thread makes the
 /// recorded writes, in order, at the start of its next step (it is woken for them), so OpenAL's
 /// own locks, a device's clock and a cold source are met there and not in the game's frame.
+/// Headless, the next render makes them, before it mixes (the renders stay byte-identical).
 ///
 /// Order is what keeps this right: every step that is not such a call (the update, a notification,
 /// a query that reads OpenAL, a rebuild) makes the recorded writes first, when it makes the
 /// context current (``useContext()``), and so does a call that must read OpenAL or make an object
-/// after all. Headless, nothing is deferred: the thread that renders is the audio thread, and the
-/// game's calls between two renders already wait for nothing.
+/// after all.
 ///
 /// A write made later cannot fail the call that asked for it: a failure is reported then
 /// (`openALFailed` in the event log, `openal.call-failed` in the game's log), as every failure of
@@ -29,7 +29,7 @@ extension ALMirror {
         case runtime(() -> Void)
     }
 
-    /// Makes OpenAL calls now, or records them for the audio thread during a game's call in real time.
+    /// Makes OpenAL calls now, or records them for the audio thread (or the next render) during a game's call.
     /// A failure made now is thrown, as ``al(_:)`` throws it; one made later is reported.
     @inline(__always)
     func write(_ affected: @escaping @autoclosure () -> String,
@@ -59,7 +59,7 @@ extension ALMirror {
     }
 
     /// Whether the context can take writes: now (made current on this thread), or, during a game's
-    /// call in real time, when the audio thread makes them (it exists and is not suspended: nothing
+    /// call, when the audio thread or the next render makes them (it exists and is not suspended: nothing
     /// is made current here).
     func canWrite() -> Bool {
         defersWrites ? context != nil && !contextSuspended : useContext()

@@ -90,11 +90,11 @@ final class ALMirror {
     /// The failures reported on the current context (see ``report(_:affected:)``); a new context
     /// starts with none.
     var reportedFailures: Set<Failure> = []
-    /// What a game's call in real time left for the audio thread, in order (``ALMirror/defersWrites``).
+    /// What a game's call left for the audio thread or the next render, in order (``ALMirror/defersWrites``).
     @exclusivity(unchecked) var deferred: [DeferredWork] = []
     /// The storage ``deferred`` swaps with when its work is done (``runDeferred(contextCurrent:)``).
     @exclusivity(unchecked) var deferredSpare: [DeferredWork] = []
-    /// A game's call in real time is running: OpenAL writes are recorded in ``deferred`` rather
+    /// A game's call (a command) is running: OpenAL writes are recorded in ``deferred`` rather
     /// than made, so that the call touches no OpenAL (see ``write(_:_:)``).
     @exclusivity(unchecked) var defersWrites = false
     /// A voice in words, as the runtime's events number it ("voice 3"), for a failure of a write
