@@ -79,6 +79,36 @@ def steady_table(records):
     cpu_table(records, "cpu_steady", "only while the sounds play (from the last start call to the stop)")
 
 
+def io_buffer_cpu_table(records, reference="gamesound@1024", default="gamesound"):
+    """CPU while playing, in ms of CPU per second of play, for every side of the run (RT_SIDES with
+    gamesound@FRAMES and openal@FRAMES entries): the best and the median of the repetitions, and
+    each side against the reference (GameSound at 1 024 frames, the I/O buffer before issue 39), as
+    the median of the ratios of the runs made in the same repetition (and their range)."""
+    runs = [r for r in records if r["kind"] == "cpu" and r["status"] == 0 and r.get("cpu_steady") is not None]
+    if not any(r["side"] == reference for r in runs):
+        return
+    print(f"CPU while playing per I/O buffer size, ms of CPU (user+sys, every thread) per second of play; "
+          f"against {side_name(reference)}:\n")
+    print("| output | voices + soundtrack | program | best | median (n) | ÷ reference, pairs: median (range) | goal |")
+    print("|---|---|---|---|---|---|---|")
+    for backend in BACKENDS:
+        for voices in sorted({r["voices"] for r in runs if r["backend"] == backend}):
+            group = [r for r in runs if r["backend"] == backend and r["voices"] == voices]
+            if not any(r["side"] == reference for r in group):
+                continue
+            for side in dict.fromkeys(r["side"] for r in group):
+                per_s = [r["cpu_steady"] / r["seconds"] * 1000 for r in group if r["side"] == side]
+                ratios = pair_ratios(group, "cpu_steady", side, reference)
+                versus = "-" if side == reference or not ratios else (
+                    f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})")
+                goal = "-"
+                if side == default and ratios:
+                    goal = "≤ 1.05×: " + ("met" if statistics.median(ratios) <= 1.05 else "not met")
+                print(f"| {backend} | {voices}, {group[0]['seconds']:g} s | {side_name(side)} | {min(per_s):.1f} | "
+                      f"{statistics.median(per_s):.1f} (n={len(per_s)}) | {versus} | {goal} |")
+    print()
+
+
 def start_cpu_table(records):
     cpu_table(records, "cpu_start", "from process start to the last start call (loading, opening, starting)", goal=False)
 
@@ -200,7 +230,8 @@ def loads(records):
 def main():
     records = load(sys.argv[1:])
     for title, table in (("Load", loads), ("CPU (user+sys of the process, every thread)", cpu_table),
-                         ("CPU while playing", steady_table), ("CPU to start", start_cpu_table),
+                         ("CPU while playing", steady_table),
+                         ("CPU while playing per I/O buffer size", io_buffer_cpu_table), ("CPU to start", start_cpu_table),
                          ("Peak resident memory (VmHWM)", rss_table), ("Start", start_table),
                          ("Play → monitor latency", latency_table), ("Gaps under load", gap_table),
                          ("Output switch", switch_table)):
