@@ -13,7 +13,9 @@ Settings come from the environment: RT_SECONDS (20), RT_REPS (2), RT_VOICES ("1 
 RT_SIDES ("gamesound openal sdlmixer": the programs rt_NAME in RT_BIN, so a GameSound built
 from another commit can run beside this one as an extra side; NAME@FRAMES runs rt_NAME with
 RT_GS_IO_BUFFER_FRAMES=FRAMES, the I/O buffer the GameSound programs ask for: "gamesound gamesound@256
-gamesound@1024 openal sdlmixer" measures GameSound at its default and two other sizes in one run), RT_PLAYS (200), RT_SWITCHES (2 output switches per program; 0 skips), RT_GAP_SECONDS (20), RT_STRESS ("0 4 16", stress-ng --cpu N, 0 none; "" skips the
+gamesound@1024 openal sdlmixer" measures GameSound at its default and two other sizes in one run;
+openal@FRAMES runs the hand-written program with an ALSOFT_CONF file asking OpenAL Soft for the same
+period, 48 kHz and 3 periods, which is what GameSound asks for), RT_PLAYS (200), RT_SWITCHES (2 output switches per program; 0 skips), RT_GAP_SECONDS (20), RT_STRESS ("0 4 16", stress-ng --cpu N, 0 none; "" skips the
 gap runs), RT_LATENCY (1; 0
 skips), RT_BIN (.build/realtime), RT_ASSETS (assets), RT_GS_SYSTEM (unset: GS_SYSTEM_AUTO; read by
 the GameSound programs themselves: 1 runs them on the simulated system, never probing the desktop),
@@ -83,15 +85,31 @@ def side_program(side):
     return program, frames
 
 
-def run_child(side, backend, argv):
-    """Runs one program to its end; returns its marks, CPU seconds (user+sys) and peak RSS (KiB)."""
+def openal_conf(frames):
+    """An OpenAL Soft configuration file with the period GameSound asks for at FRAMES (48 kHz, FRAMES
+    frames mixed at a time, 3 periods: docs/linux-system.md, "The I/O buffer"), for openal@FRAMES:
+    the hand-written program at the same I/O buffer, which OpenAL Soft 1.19.1 takes only from its
+    configuration (the file named by ALSOFT_CONF is read last)."""
+    path = os.path.join(tempfile.gettempdir(), f"rt-alsoft-{frames}.conf")
+    with open(path, "w") as f:
+        f.write(f"[general]\nfrequency = {RATE}\nperiod_size = {int(frames)}\nperiods = 3\n")
+    return path
+
+
+def run_child(side, backend, argv, started=None):
+    """Runs one program to its end; returns its marks, CPU seconds (user+sys) and peak RSS (KiB).
+    started, if given, is called with the child's Popen once it runs."""
     env = side_env(side, backend)
     program, frames = side_program(side)
-    if frames:
+    if frames and program == "openal":
+        env["ALSOFT_CONF"] = openal_conf(frames)
+    elif frames:
         env["RT_GS_IO_BUFFER_FRAMES"] = frames
     spawn = time.monotonic_ns()
     child = subprocess.Popen([os.path.join(BIN, "rt_" + program), ASSETS] + argv, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if started:
+        started(child)
     out, err = child.stdout.read(), child.stderr.read()
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)
@@ -353,6 +371,86 @@ def percentile(sorted_values, p):
     return sorted_values[index]
 
 
+POLICIES = {0: "OTHER", 1: "FIFO", 2: "RR", 3: "BATCH", 5: "IDLE", 6: "DEADLINE"}
+
+
+def thread_stats(pid, process):
+    """Every thread of pid: its scheduling (policy, real-time priority, nice) and, from
+    /proc/PID/task/TID/schedstat, its CPU time, the time it waited on a run queue for a CPU while
+    runnable, and its time slices, all since the thread started."""
+    threads = []
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return threads
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                stat = f.read()
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                run_ns, wait_ns, slices = (int(v) for v in f.read().split())
+        except (OSError, ValueError):
+            continue
+        comm = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2:].split()  # fields[0] is field 3 of proc(5), the state
+        threads.append({"process": process, "pid": int(pid), "tid": int(tid), "comm": comm,
+                        "nice": int(fields[16]), "rtprio": int(fields[37]),
+                        "policy": POLICIES.get(int(fields[38]), fields[38]),
+                        "cpu_ms": run_ns / 1e6, "wait_ms": wait_ns / 1e6, "slices": slices})
+    return threads
+
+
+def server_pids():
+    """The private server's daemons (Tests/desktop/with-server.sh's GAMESOUND_SERVER_PIDS): name -> pid."""
+    folder = os.environ.get("GAMESOUND_SERVER_PIDS")
+    pids = {}
+    for name in sorted(os.listdir(folder)) if folder and os.path.isdir(folder) else []:
+        with open(os.path.join(folder, name)) as f:
+            pids[name] = f.read().strip()
+    return pids
+
+
+class ThreadWatch:
+    """The threads on the way from the game to the recording during one gap run: the game's, the
+    server daemons' and the recorder's (parec). The game's are read shortly before it stops its sounds
+    (its figures are since its start); the others' are the difference over the run. Wait is time
+    spent runnable but not running: the thread was ready and had no CPU."""
+
+    def __init__(self, recorder, seconds):
+        self.others = dict(server_pids(), parec=str(recorder.process.pid))
+        self.before = {t["tid"]: t for name, pid in self.others.items() for t in thread_stats(pid, name)}
+        self.seconds = seconds
+        self.game = []
+        self.thread = None
+
+    def started(self, child):
+        def read_late():
+            time.sleep(self.seconds)
+            self.game = thread_stats(child.pid, "game")
+        self.thread = threading.Thread(target=read_late, daemon=True)
+        self.thread.start()
+
+    def result(self):
+        if self.thread:
+            self.thread.join()
+        threads = list(self.game)
+        for name, pid in self.others.items():
+            for t in thread_stats(pid, name):
+                old = self.before.get(t["tid"])
+                if old:
+                    for key in ("cpu_ms", "wait_ms", "slices"):
+                        t[key] -= old[key]
+                threads.append(t)
+        return threads
+
+
+def thread_summary(threads, count=4):
+    """The threads that waited longest for a CPU, one line each."""
+    worst = sorted(threads, key=lambda t: -t["wait_ms"])[:count]
+    return "; ".join(f"{t['process']}/{t['comm']} {t['policy']}{'/' + str(t['rtprio']) if t['rtprio'] else ''} "
+                     f"waited {t['wait_ms']:.0f} ms in {t['slices']} slices" for t in worst)
+
+
 def gap_runs(out, backend):
     for cpus in STRESS:
         for side in SIDES:
@@ -361,7 +459,11 @@ def gap_runs(out, backend):
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) if cpus else None
             time.sleep(1)
             recorder = Recorder()
-            result = run_child(side, backend, ["run", "0", str(GAP_SECONDS)])
+            # The game's threads are read half a second before the end of its run, so its figures
+            # cover almost all of it (and its start).
+            watch = ThreadWatch(recorder, GAP_SECONDS - 0.5)
+            result = run_child(side, backend, ["run", "0", str(GAP_SECONDS)], started=watch.started)
+            threads = watch.result()
             recording = recorder.stop()
             if stress:
                 stress.send_signal(signal.SIGINT)
@@ -372,10 +474,11 @@ def gap_runs(out, backend):
             if first is not None and "playing" in result["marks"]:
                 gaps = gaps_while_playing(recording, result, first, GAP_SECONDS)
                 heard_s = (recording.frame_at(result["marks"]["playing"] + int(GAP_SECONDS * 1e9)) - first) / RATE
-            result.update(kind="gaps", stress_cpus=cpus, gaps_frames=gaps, heard_seconds=heard_s)
+            result.update(kind="gaps", stress_cpus=cpus, gaps_frames=gaps, heard_seconds=heard_s, threads=threads)
             emit(out, result)
             print(f"{backend:10} gaps --cpu {cpus:<2} {side:14} heard={heard_s:.1f}s gaps>=2ms={len(gaps)} "
-                  f"longest={max(gaps, default=0) / RATE * 1000:.1f}ms loadavg {loadavg()}", flush=True)
+                  f"longest={max(gaps, default=0) / RATE * 1000:.1f}ms loadavg {loadavg()}\n"
+                  f"{'':10} longest waits for a CPU: {thread_summary(threads)}", flush=True)
 
 
 def pactl(*args):
