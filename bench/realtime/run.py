@@ -19,7 +19,11 @@ period, 48 kHz and 3 periods, which is what GameSound asks for), RT_PLAYS (200),
 gap runs), RT_LATENCY (1; 0
 skips), RT_BIN (.build/realtime), RT_ASSETS (assets), RT_GS_SYSTEM (unset: GS_SYSTEM_AUTO; read by
 the GameSound programs themselves: 1 runs them on the simulated system, never probing the desktop),
-RT_GS_VIRTUAL_VOICES (unset: the default 512; read by the GameSound programs). Every run is also written as one JSON line to
+RT_GS_VIRTUAL_VOICES (unset: the default 512; read by the GameSound programs), RT_KEEP_SERVER_LOGS
+(unset; a folder: the private server's logs are copied there at the end, under the server's kind;
+the gap runs record when each gap was heard, gaps_at_ns, and CLOCK_REALTIME - CLOCK_MONOTONIC to
+find it in them), RT_RECORDER_FIFO (unset; a priority: parec runs under `chrt -f` at it, so that
+the recorder cannot be what starves). Every run is also written as one JSON line to
 OUT, so the table can be made again from the raw figures (report.py).
 
 Times are CLOCK_MONOTONIC (Python's time.monotonic_ns is the same clock as the programs' marks).
@@ -34,6 +38,7 @@ import array
 import json
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -150,8 +155,9 @@ class Recorder:
 
     def __init__(self, source=None):
         source = source or os.environ["GAMESOUND_MONITOR_SOURCE"]
+        fifo = os.environ.get("RT_RECORDER_FIFO")
         self.process = subprocess.Popen(
-            ["parec", "--device=" + source, "--raw", "--format=s16le", "--rate=48000", "--channels=2",
+            (["chrt", "-f", fifo] if fifo else []) + ["parec", "--device=" + source, "--raw", "--format=s16le", "--rate=48000", "--channels=2",
              "--latency-msec=" + RECORD_LATENCY], stdout=subprocess.PIPE, bufsize=0)
         self.chunks = []  # (arrival ns, bytes)
         self.thread = threading.Thread(target=self._read, daemon=True)
@@ -263,27 +269,32 @@ class Recording:
 
     def gaps(self, start_frame, end_frame, min_frames=96, quiet=2):
         """Runs of at least min_frames (2 ms) with both channels at |x| <= quiet inside the span."""
+        return [length for _, length in self.gap_spans(start_frame, end_frame, min_frames, quiet)]
+
+    def gap_spans(self, start_frame, end_frame, min_frames=96, quiet=2):
+        """The gaps as (first frame, length)."""
         s = self.samples
-        gaps = []
+        spans = []
         run = 0
         for frame in range(start_frame, end_frame):
             if abs(s[2 * frame]) <= quiet and abs(s[2 * frame + 1]) <= quiet:
                 run += 1
             else:
                 if run >= min_frames:
-                    gaps.append(run)
+                    spans.append((frame - run, run))
                 run = 0
         if run >= min_frames:
-            gaps.append(run)
-        return gaps
+            spans.append((end_frame - run, run))
+        return spans
 
 
-def gaps_while_playing(recording, result, first, seconds):
+def gaps_while_playing(recording, result, first, seconds, spans=False):
     """Gaps from 0.5 s after both the first sound and the last start call (a sound's own quiet
-    start is not a gap) to 0.2 s before the program stops its sounds."""
+    start is not a gap) to 0.2 s before the program stops its sounds; with spans, as (first frame,
+    length)."""
     start = max(first, recording.frame_at(result["marks"]["playing"])) + RATE // 2
     end = recording.frame_at(result["marks"]["playing"] + int(seconds * 1e9) - 200_000_000)
-    return recording.gaps(start, end)
+    return recording.gap_spans(start, end) if spans else recording.gaps(start, end)
 
 
 def loadavg():
@@ -306,8 +317,9 @@ def cpu_runs(out, backend):
         for rep in range(REPS):
             for side in order(rep):
                 recorder = Recorder() if backend != "null" else None
-                result = run_child(side, backend, ["run", str(voices), str(SECONDS)])
-                result.update(kind="cpu", voices=voices, rep=rep, seconds=SECONDS)
+                watch = ThreadWatch(recorder, SECONDS - 0.5)
+                result = run_child(side, backend, ["run", str(voices), str(SECONDS)], started=watch.started)
+                result.update(kind="cpu", voices=voices, rep=rep, seconds=SECONDS, threads=watch.result())
                 if recorder:
                     recording = recorder.stop()
                     first = recording.first_sound(result["spawn"])
@@ -417,7 +429,7 @@ class ThreadWatch:
     spent runnable but not running: the thread was ready and had no CPU."""
 
     def __init__(self, recorder, seconds):
-        self.others = dict(server_pids(), parec=str(recorder.process.pid))
+        self.others = dict(server_pids(), **({"parec": str(recorder.process.pid)} if recorder else {}))
         self.before = {t["tid"]: t for name, pid in self.others.items() for t in thread_stats(pid, name)}
         self.seconds = seconds
         self.game = []
@@ -469,12 +481,17 @@ def gap_runs(out, backend):
                 stress.send_signal(signal.SIGINT)
                 stress.wait()
             first = recording.first_sound(result["spawn"])
-            gaps = []
+            spans = []
             heard_s = 0
             if first is not None and "playing" in result["marks"]:
-                gaps = gaps_while_playing(recording, result, first, GAP_SECONDS)
+                spans = gaps_while_playing(recording, result, first, GAP_SECONDS, spans=True)
                 heard_s = (recording.frame_at(result["marks"]["playing"] + int(GAP_SECONDS * 1e9)) - first) / RATE
-            result.update(kind="gaps", stress_cpus=cpus, gaps_frames=gaps, heard_seconds=heard_s, threads=threads)
+            gaps = [length for _, length in spans]
+            # When each gap was heard on the monitor, also as wall-clock time (the servers' logs
+            # stamp their lines with it): CLOCK_REALTIME - CLOCK_MONOTONIC now.
+            wall_offset = time.time_ns() - time.monotonic_ns()
+            result.update(kind="gaps", stress_cpus=cpus, gaps_frames=gaps, heard_seconds=heard_s, threads=threads,
+                          gaps_at_ns=[recording.time_of(start) for start, _ in spans], wall_minus_monotonic_ns=wall_offset)
             emit(out, result)
             print(f"{backend:10} gaps --cpu {cpus:<2} {side:14} heard={heard_s:.1f}s gaps>=2ms={len(gaps)} "
                   f"longest={max(gaps, default=0) / RATE * 1000:.1f}ms loadavg {loadavg()}\n"
@@ -542,6 +559,12 @@ def main():
                 switch_runs(out, backend)
         emit(out, {"kind": "load", "backend": backend, "when": "after"})
         print(f"{backend}: loadavg after {loadavg()}", flush=True)
+    keep = os.environ.get("RT_KEEP_SERVER_LOGS")
+    logs = os.environ.get("GAMESOUND_SERVER_LOGS")
+    if keep and logs:
+        # The private server's logs (e.g. with PIPEWIRE_DEBUG=3), which go with its folder at the end.
+        shutil.copytree(logs, os.path.join(keep, backend), dirs_exist_ok=True)
+        print(f"{backend}: server logs copied to {keep}/{backend}", flush=True)
 
 
 if __name__ == "__main__":
