@@ -7,7 +7,8 @@ import OpenAL
 /// places, effect names) and the mirror turns that into OpenAL calls.
 ///
 /// It lives inside its runtime's ``RuntimeCore`` and, like it, is touched only with
-/// `OpenALProcess`'s lock held (``CoreBox``). Every failed call reaches the event log and the game's
+/// `OpenALProcess`'s lock held (``CoreBox``), and OpenAL only with its ``work`` lock held too, except
+/// by the audio thread making recorded writes (ALMirror+Deferred). Every failed call reaches the event log and the game's
 /// log once, typed, naming what it affected (``attempt(_:_:)``).
 final class ALMirror {
     /// A source's state, as the runtime needs to know it.
@@ -97,6 +98,20 @@ final class ALMirror {
     /// A game's call (a command) is running: OpenAL writes are recorded in ``deferred`` rather
     /// than made, so that the call touches no OpenAL (see ``write(_:_:)``).
     @exclusivity(unchecked) var defersWrites = false
+    /// The lock this runtime's OpenAL work is made under, beside `OpenALProcess`'s lock, which guards
+    /// the runtime's state: every step that uses OpenAL holds both, while the audio thread makes the
+    /// writes the game's calls recorded holding this one only, so that a game's call, which needs only
+    /// the other, does not wait for them (see ALMirror+Deferred).
+    let work = RecursiveLock()
+    /// A game's call took ``work`` partway (it had to use OpenAL after all): it lets it go at its end.
+    @exclusivity(unchecked) var holdsWorkForCall = false
+    /// Writes the audio thread took to make without the runtime's lock (``takeWritesForAudioThread()``).
+    /// Touched with `OpenALProcess`'s lock or ``work`` held: the audio thread moves writes in with the
+    /// first and makes them with the second; a step, which holds both, makes what is left first.
+    @exclusivity(unchecked) var inFlight: InFlightWrites?
+    /// The storage of the last writes the audio thread made, handed back to ``deferredSpare`` when it
+    /// next takes writes (touched only by the audio thread).
+    @exclusivity(unchecked) var madeStorage: [DeferredWork]?
     /// A voice in words, as the runtime's events number it ("voice 3"), for a failure of a write
     /// made later: the same words the runtime's own reports use, so that a failure is reported once.
     var voiceName: (Int) -> String = { "the voice in slot \($0)" }
@@ -107,7 +122,8 @@ final class ALMirror {
         voices = Array(repeating: VoiceSource(), count: voiceSlots)
     }
 
-    /// Every OpenAL call of the process is made with this lock held (see ``CoreBox``).
+    /// The runtime's state (the model, this mirror's shadow, the writes recorded) is touched with this
+    /// lock held, `OpenALProcess`'s; OpenAL itself also needs the runtime's ``work`` lock (see ``CoreBox``).
     static func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         try OpenALProcess.withExclusiveAccess(body)
     }
