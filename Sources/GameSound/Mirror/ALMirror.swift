@@ -41,7 +41,8 @@ final class ALMirror {
     }
 
     // Unchecked exclusivity, as on RuntimeCore: only ever touched with OpenALProcess's lock held,
-    // and read at every rendered block.
+    // and read at every rendered block or by every game's call (the dynamic check cost a play about
+    // 40 checks, 1 500 instructions).
     /// Closed only through ``closeDevice()``.
     @exclusivity(unchecked) var device: ALDevice? {
         didSet { loopbackRenderer = device?.loopbackRenderer }
@@ -62,13 +63,18 @@ final class ALMirror {
     /// every object, but none may be touched until it is current again.
     var contextSuspended = false
     /// The voice pool's sources, by slot.
-    var voices: [VoiceSource]
+    @exclusivity(unchecked) var voices: [VoiceSource]
     /// Sources no voice holds now (only when voices can be virtual).
-    var spareSources: [ALSource] = []
+    @exclusivity(unchecked) var spareSources: [ALSource] = []
     /// The stream players, each under its record's ``StreamRecord/id``.
     var streams: [Int: AudioStream] = [:]
     /// Each effect's buffer, by effect name.
-    var buffers: [String: ALBuffer] = [:]
+    @exclusivity(unchecked) var buffers: [String: ALBuffer] = [:] {
+        didSet { lastBuffer = nil }
+    }
+    /// The buffer last looked up by name (``buffer(named:)``): a play asks for the same one twice,
+    /// and hashing its name cost 300 instructions each time. Forgotten at every change of ``buffers``.
+    @exclusivity(unchecked) var lastBuffer: (name: String, buffer: ALBuffer)?
     /// Buffers replaced or unloaded while the context could not be used: deleted, with the voices
     /// playing them stopped, as soon as it can be.
     var staleBuffers: Set<String> = []
@@ -83,9 +89,9 @@ final class ALMirror {
     var slotEnvironments: [Environment] = [.none, .none]
     /// The listener, Doppler factor and speed of sound the context was last given (what moves a
     /// voice's pitch by Doppler, see ``VoiceClock``).
-    var listener = Listener()
-    var dopplerFactor: Float = 1
-    var speedOfSound: Float = 343.3
+    @exclusivity(unchecked) var listener = Listener()
+    @exclusivity(unchecked) var dopplerFactor: Float = 1
+    @exclusivity(unchecked) var speedOfSound: Float = 343.3
     /// Whether HRTF was last asked of the device (nil: not decided for this device and context yet).
     var hrtfApplied: Bool?
     /// The failures reported on the current context (see ``report(_:affected:)``); a new context
