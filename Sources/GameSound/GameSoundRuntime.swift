@@ -335,15 +335,19 @@ public final class GameSoundRuntime: Sendable {
         core.read { $0.reverbTailFrames }
     }
 
+    /// How long the real-time loop would wait after an update now, and whether quietly
+    /// (``RuntimeCore/realtimeWait``). Within the package, for tests.
+    package var realtimeWaitNow: (wait: Double, quiet: Bool) { core.read { $0.realtimeWait } }
+
+    /// The real-time update thread (`pthread_self()` there, as a number); nil headless or before it
+    /// runs. Within the package, for tests (a stalled OpenAL call on that thread).
+    package var updateThread: UInt? { loop.map { $0.thread.load(ordering: .acquiring) }.flatMap { $0 == 0 ? nil : $0 } }
+
     /// For the storms' rebuild comparison: while running, throws the output away and builds it
     /// again (a new device and context, every buffer and source anew, what played replayed), as a
     /// media-services reset or a route change does, with no interruption around it.
     ///
     /// - Returns: Whether it rebuilt (only a running runtime does).
-    /// How long the real-time loop would wait after an update now, and whether quietly
-    /// (``RuntimeCore/realtimeWait``). Within the package, for tests.
-    package var realtimeWaitNow: (wait: Double, quiet: Bool) { core.read { $0.realtimeWait } }
-
     @discardableResult
     package func rebuildOutput() -> Bool {
         core.with { core in

@@ -16,6 +16,8 @@ extension OpenALProcess {
         var operation: String
         var code: OpenALError.Code
         var remaining: Int
+        /// A stall: the call is made after this many seconds instead of failing.
+        var stallSeconds: Double = 0
     }
 
     private static let injectedFailures = Mutex<[InjectedFailure]>([])
@@ -39,6 +41,18 @@ extension OpenALProcess {
         }
     }
 
+    /// For tests only: the next `count` calls of the `al*` function `operation` made on `thread` are
+    /// made only after `seconds` of sleep: an OpenAL call that stalls (OpenAL Soft's own locks taken
+    /// by its mixer, a server that does not answer), to test who waits for it.
+    package static func stallNextCalls(of operation: String, count: Int = 1, seconds: Double, on thread: pthread_t) {
+        guard count > 0, seconds > 0 else { return }
+        injectedFailures.withLock { failures in
+            failures.append(InjectedFailure(thread: thread, operation: operation, code: .invalidOperation, remaining: count,
+                                            stallSeconds: seconds))
+            failuresArmed.store(true, ordering: .relaxed)
+        }
+    }
+
     /// For tests only: disarms every failure armed on the calling thread that has not happened yet.
     package static func clearInjectedFailures() {
         let thread = pthread_self()
@@ -49,19 +63,25 @@ extension OpenALProcess {
     }
 
     /// The code an armed failure gives this call of `operation` on this thread, using it up; nil
-    /// when the call is to be made.
+    /// when the call is to be made (after the pause of an armed stall).
     @inline(never)
     static func takeInjectedFailure(_ operation: StaticString) -> OpenALError.Code? {
         let thread = pthread_self()
         let name = "\(operation)"
-        return injectedFailures.withLock { failures -> OpenALError.Code? in
+        let taken = injectedFailures.withLock { failures -> InjectedFailure? in
             guard let index = failures.firstIndex(where: { pthread_equal($0.thread, thread) != 0 && $0.operation == name })
             else { return nil }
-            let code = failures[index].code
+            let taken = failures[index]
             failures[index].remaining -= 1
             if failures[index].remaining == 0 { failures.remove(at: index) }
             failuresArmed.store(!failures.isEmpty, ordering: .relaxed)
-            return code
+            return taken
         }
+        guard let taken else { return nil }
+        guard taken.stallSeconds == 0 else {
+            usleep(useconds_t(taken.stallSeconds * 1_000_000))
+            return nil
+        }
+        return taken.code
     }
 }

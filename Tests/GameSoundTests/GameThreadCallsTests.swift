@@ -89,4 +89,50 @@ struct GameThreadCallsTests {
         Thread.sleep(forTimeInterval: 0.1)
         #expect(runtime.voicesInUse == 0)
     }
+
+    @Test("a game's calls do not wait while the update thread makes OpenAL writes; a step that uses OpenAL does, and the writes follow")
+    func callsDoNotWaitForOpenALWork() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        // Let the loop start and settle, then make the next alSourcePlay on the update thread stall
+        // for 0.6 s, as an OpenAL call can (OpenAL Soft's locks, a server that does not answer).
+        Thread.sleep(forTimeInterval: 0.05)
+        let updateThread = try #require(runtime.updateThread)
+        OpenALProcess.stallNextCalls(of: "alSourcePlay", seconds: 0.6, on: pthread_t(updateThread))
+        guard case .played(let first, _) = try runtime.play("tone", options: .init(gain: 0.5, loop: true)) else {
+            Issue.record("the first voice did not play")
+            return
+        }
+        // The update thread takes the play's writes and stalls in them, holding the runtime's OpenAL
+        // work lock (not its lock).
+        Thread.sleep(forTimeInterval: 0.05)
+        let start = ContinuousClock.now
+        var kept = [first]
+        for round in 0..<20 {
+            guard case .played(let voice, _) = try runtime.play("tone", options: .init(gain: 0.5, loop: true)) else {
+                Issue.record("round \(round): the voice did not play")
+                return
+            }
+            #expect(try runtime.setVoice(voice, gain: 0.4, pitch: 1.05))
+            try runtime.setBusVolume(.effects, 0.9)
+            if round % 4 == 0 { kept.append(voice) } else { #expect(try runtime.stop(voice)) }
+        }
+        let calls = start.duration(to: .now)
+        #expect(calls < .milliseconds(200), "80 calls took \(calls) while an OpenAL write stalled")
+
+        // A step that reads OpenAL (voicesInUse asks the sources) waits for the stalled write.
+        let asked = ContinuousClock.now
+        let inUse = runtime.voicesInUse
+        let waited = asked.duration(to: .now)
+        #expect(waited >= .milliseconds(250), "voicesInUse came back after \(waited), inside the 0.6 s stall")
+        #expect(inUse == kept.count)
+
+        // Every write was made after it: each kept voice plays in OpenAL where the model's clock says.
+        Thread.sleep(forTimeInterval: 0.1)
+        for voice in kept {
+            let offsets = try #require(runtime.voiceOffsets(voice))
+            #expect(offsets.openAL > 0, "voice \(voice) has not played in OpenAL")
+            #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
+        }
+    }
 }

@@ -240,6 +240,23 @@ struct MixingTests {
         #expect(h.events.contains { $0.name == "voiceEnded" && $0.details.contains { $0.value == .string("stolen") } })
     }
 
+    @Test("a shot that has just played out is not fired again by a bus paused or resumed before its end is noticed")
+    func finishedShotAndABusPause() throws {
+        let h = try harness()
+        let voice = try #require(try h.runtime.play("beep").voice)
+        // The 0.3 s beep ends at frame 14 400, inside the block whose update (at 14 592) notices it.
+        try h.render(frames: 14_450)
+        try h.runtime.setBusPaused(.ui, true)
+        try h.render(frames: 100)
+        try h.runtime.setBusPaused(.ui, false)
+        let after = try h.render(seconds: 0.3)
+        #expect(h.isSilent(after), "the beep sounded again after its end")
+        let ended = h.events.filter { $0.name == "voiceEnded" }
+        #expect(ended.count == 1)
+        #expect(ended.first.map { abs($0.frame - 14_400) <= 256 } == true, "ended at \(ended.first?.frame ?? -1)")
+        #expect(try h.runtime.state(of: voice) == .ended)
+    }
+
     @Test("a stale handle is a no-op that says so and leaves the sound now in its slot alone")
     func staleHandle() throws {
         let h = try harness(voices: 1)

@@ -110,6 +110,21 @@ struct StreamTests {
         #expect(h.isSilent((h.frame - 4_800)..<h.frame))
     }
 
+    @Test("a stream that does not loop, rebuilt just as it played out, ends then and does not start over")
+    func streamPlayedOutAtARebuild() throws {
+        // 0.5 s: its last frame is mixed in the block before frame 24 064, whose update would end it.
+        let path = Self.wav("played-out.wav", [(330, 0.5)])
+        let h = try Harness(soundtrack: false)
+        let voice = try h.runtime.playStream(path, loop: false)
+        try h.render(frames: 24_064)
+        #expect(h.runtime.rebuildOutput())
+        let after = try h.render(seconds: 0.5)
+        #expect(h.isSilent(after), "the stream was heard again after its end")
+        let ended = h.events.filter { $0.name == "voiceEnded" }
+        #expect(ended.map(\.frame) == [24_064])
+        #expect(try h.runtime.state(of: voice) == .ended)
+    }
+
     @Test("a stream keeps its place through a call with either strategy and through a media-services reset",
           arguments: ["suspendContext", "rebuildContext", "mediaServices"])
     func throughTheSession(_ trouble: String) throws {

@@ -56,9 +56,8 @@ public struct PlayOptions: Sendable, Hashable {
         guard gain.isFinite, gain >= 0, pitch.isFinite, pitch > 0, pan.isFinite, (-1...1).contains(pan) else {
             throw .invalidArgument("gain must be ≥ 0, pitch > 0 and pan within -1...1")
         }
-        for (name, vector) in [("position", position), ("velocity", velocity)] {
-            if let vector, !vector.isFinite { throw .invalidArgument("a \(name) must be three finite numbers") }
-        }
+        if let position, !position.isFinite { throw .invalidArgument("a position must be three finite numbers") }
+        if let velocity, !velocity.isFinite { throw .invalidArgument("a velocity must be three finite numbers") }
         guard referenceDistance.isFinite, referenceDistance > 0, maxDistance >= referenceDistance, !maxDistance.isNaN,
               rolloff.isFinite, rolloff >= 0 else {
             throw .invalidArgument("the reference distance must be > 0, the maximum distance at least that, and the rolloff ≥ 0")

@@ -6,15 +6,21 @@ import OpenAL
 /// A game's call that only changes what sounds (play, stop, a voice's gain or place,
 /// a bus's volume, the listener) decides everything on the spot, under the runtime's lock, and
 /// touches no OpenAL: each write it would make is recorded instead, with the mirror's shadow
-/// already saying what OpenAL will hold once it is made. The runtime's update thread makes the
-/// recorded writes, in order, at the start of its next step (it is woken for them), so OpenAL's
-/// own locks, a device's clock and a cold source are met there and not in the game's frame.
-/// Headless, the next render makes them, before it mixes (the renders stay byte-identical).
+/// already saying what OpenAL will hold once it is made. Headless, the next render makes the
+/// recorded writes, before it mixes (the renders stay byte-identical).
+///
+/// In real time the runtime's update thread makes them, and not under the runtime's lock, which is
+/// what a game's call waits for: it takes them under that lock (``takeWritesForAudioThread()``),
+/// lets it go, and makes them holding only the mirror's ``work`` lock (``makeWritesOnAudioThread()``),
+/// which game's calls do not take. Every step that uses OpenAL holds both locks, the runtime's first,
+/// so it never runs beside those writes, and it makes what the audio thread took and has not made
+/// first. Work that needs the runtime (a voice's clock, a failure to report) waits in the batch for
+/// a step under both locks.
 ///
 /// Order is what keeps this right: every step that is not such a call (the update, a notification,
 /// a query that reads OpenAL, a rebuild) makes the recorded writes first, when it makes the
 /// context current (``useContext()``), and so does a call that must read OpenAL or make an object
-/// after all.
+/// after all (it takes the ``work`` lock then, always after the runtime's, never the other way).
 ///
 /// A write made later cannot fail the call that asked for it: a failure is reported then
 /// (`openALFailed` in the event log, `openal.call-failed` in the game's log), as every failure of
@@ -29,6 +35,17 @@ extension ALMirror {
         case runtime(() -> Void)
     }
 
+    /// Recorded writes the audio thread took (``takeWritesForAudioThread()``), as far as it made them.
+    struct InFlightWrites {
+        /// The context they were recorded for: a step that changes it makes them first.
+        let context: ALContext
+        var items: [DeferredWork]
+        /// The first item not made yet.
+        var next = 0
+        /// Writes that failed, to be reported under the runtime's lock.
+        var failures: [(affected: () -> String, error: OpenALError)] = []
+    }
+
     /// Makes OpenAL calls now, or records them for the audio thread (or the next render) during a game's call.
     /// A failure made now is thrown, as ``al(_:)`` throws it; one made later is reported.
     @inline(__always)
@@ -38,6 +55,7 @@ extension ALMirror {
             deferred.append(.write(affected: affected, body: body))
             return
         }
+        assert(work.isHeldByCurrentThread, "OpenAL used without the runtime's work lock")
         do { try body() } catch { throw .openAL(error) }
     }
 
@@ -49,6 +67,7 @@ extension ALMirror {
             deferred.append(.write(affected: affected, body: body))
             return
         }
+        assert(work.isHeldByCurrentThread, "OpenAL used without the runtime's work lock")
         attempt(affected(), body)
     }
 
@@ -66,22 +85,120 @@ extension ALMirror {
     }
 
     /// Makes the recorded writes, in order, on this thread, where the context has just been made
-    /// current (``useContext()``). Writes left for a context that is gone or suspended are dropped:
-    /// every step that changes the context makes them first, so none can be left there.
+    /// current (``useContext()``): first what the audio thread took and has not made, then the rest.
+    /// Writes left for a context that is gone or suspended are dropped: every step that changes the
+    /// context makes them first, so none can be left there.
     func runDeferred(contextCurrent: Bool) {
-        // The two lists swap, each keeping its storage: a game's next calls append without growing one.
-        var work = deferredSpare
-        swap(&work, &deferred)
         let deferring = defersWrites
         defersWrites = false
-        for item in work {
+        if var batch = inFlight {
+            inFlight = nil
+            for failure in batch.failures { report(failure.error, affected: failure.affected()) }
+            run(batch.items[batch.next...], contextCurrent: contextCurrent)
+            batch.items.removeAll(keepingCapacity: true)
+            if deferredSpare.capacity < batch.items.capacity { deferredSpare = batch.items }
+        }
+        if !deferred.isEmpty {
+            // The two lists swap, each keeping its storage: a game's next calls append without growing one.
+            var work = deferredSpare
+            swap(&work, &deferred)
+            run(work[...], contextCurrent: contextCurrent)
+            work.removeAll(keepingCapacity: true)
+            deferredSpare = work
+        }
+        defersWrites = deferring
+    }
+
+    private func run(_ items: ArraySlice<DeferredWork>, contextCurrent: Bool) {
+        assert(work.isHeldByCurrentThread, "OpenAL used without the runtime's work lock")
+        for item in items {
             switch item {
             case .write(let affected, let body): if contextCurrent { attempt(affected(), body) }
             case .runtime(let body): body()
             }
         }
-        defersWrites = deferring
-        work.removeAll(keepingCapacity: true)
-        deferredSpare = work
+    }
+
+    /// Whether recorded writes wait, here or with the audio thread.
+    var hasDeferredWork: Bool { !deferred.isEmpty || inFlight != nil }
+
+    // MARK: - On the audio thread
+
+    /// Takes the recorded writes for the audio thread to make (``makeWritesOnAudioThread()``), under
+    /// the runtime's lock, outside every step; false when there are none, or no context to make them in.
+    func takeWritesForAudioThread() -> Bool {
+        guard inFlight == nil, !deferred.isEmpty, let context, !contextSuspended else { return false }
+        inFlight = InFlightWrites(context: context, items: deferred)
+        deferred = deferredSpare
+        deferredSpare = madeStorage ?? []
+        madeStorage = nil
+        return true
+    }
+
+    /// Makes the writes taken by ``takeWritesForAudioThread()``, holding ``work`` and not the
+    /// runtime's lock: OpenAL calls only, on this thread, with the context current here while they run.
+    /// Stops at the first work that needs the runtime (a voice's clock) and leaves it, and every
+    /// failure, to a step under both locks.
+    ///
+    /// - Returns: Whether such a step is needed (something is left in ``inFlight``).
+    func makeWritesOnAudioThread() -> Bool {
+        guard var batch = inFlight else { return false }  // a step made them meanwhile
+        inFlight = nil
+        do {
+            try batch.context.makeCurrentOnThisThread()
+        } catch {
+            // Left to the step, which reports the context and drops what it cannot make.
+            inFlight = batch
+            return true
+        }
+        defer { try? ALContext.clearCurrentOnThisThread() }
+        while batch.next < batch.items.count {
+            guard case .write(let affected, let body) = batch.items[batch.next] else {
+                inFlight = batch
+                return true
+            }
+            do throws(OpenALError) { try body() } catch { batch.failures.append((affected, error)) }
+            batch.next += 1
+        }
+        guard batch.failures.isEmpty else {
+            inFlight = batch
+            return true
+        }
+        batch.items.removeAll(keepingCapacity: true)
+        madeStorage = batch.items
+        return false
+    }
+
+    // MARK: - The work lock
+
+    /// Takes ``work`` for a step that uses OpenAL, unless this thread holds it. - Returns: Whether it took it.
+    func takeWork() -> Bool {
+        guard !work.isHeldByCurrentThread else { return false }
+        work.lock()
+        return true
+    }
+
+    /// Lets go of ``work`` taken by ``takeWork()``.
+    func letGoOfWork() { work.unlock() }
+
+    /// Runs `body` holding ``work`` (taken after the runtime's lock, if that is held at all).
+    func withWork<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        try work.withLock(body)
+    }
+
+    /// Takes ``work`` partway through a game's call that must use OpenAL after all (it is let go
+    /// when the call ends: ``releaseWorkForCall()``).
+    @inline(__always)
+    func holdWork() {
+        guard !work.isHeldByCurrentThread else { return }
+        work.lock()
+        holdsWorkForCall = true
+    }
+
+    /// Lets go of what ``holdWork()`` took, at the end of the outermost step.
+    func releaseWorkForCall() {
+        guard holdsWorkForCall else { return }
+        holdsWorkForCall = false
+        work.unlock()
     }
 }

@@ -70,12 +70,14 @@ extension ALMirror {
     /// Writes a game's call left for the audio thread (``deferred``) are made first: whatever runs
     /// on the context next sees them.
     func useContext() -> Bool {
+        // A step holds the work lock already; a game's call that gets here takes it now.
+        holdWork()
         guard let context, !contextSuspended else {
-            if !deferred.isEmpty { runDeferred(contextCurrent: false) }
+            if hasDeferredWork { runDeferred(contextCurrent: false) }
             return false
         }
         let current = context.isCurrent || attempt("the audio context", { () throws(OpenALError) in try context.makeCurrentOnThisThread() }) != nil
-        if !deferred.isEmpty { runDeferred(contextCurrent: current) }
+        if hasDeferredWork { runDeferred(contextCurrent: current) }
         return current
     }
 
@@ -89,10 +91,11 @@ extension ALMirror {
             throw .openAL(OpenALError(operation: "makeCurrent", code: .noCurrentContext))
         }
         if defersWrites { return }
+        holdWork()
         if !context.isCurrent {
             do { try context.makeCurrentOnThisThread() } catch { throw .openAL(error) }
         }
-        if !deferred.isEmpty { runDeferred(contextCurrent: true) }
+        if hasDeferredWork { runDeferred(contextCurrent: true) }
     }
 }
 

@@ -163,28 +163,30 @@ extension ALMirror {
 
     /// Gives the voice's source distance, velocity and occlusion, writing only what differs from
     /// what it has, so a plain effect costs no extra OpenAL call.
-    func applySpace(_ slot: Int, _ space: VoiceSpace, affected: @escaping @autoclosure () -> String) {
+    func applySpace(_ slot: Int, _ space: VoiceSpace) {
+        // The voice's name is worked out only for a write that fails (``voiceName``): a closure made
+        // for it at every call cost a plain play an allocation.
         guard let source = voices[slot].source else { return }
         let before = voices[slot].space ?? VoiceSpace()
         if space.velocity != before.velocity {
-            reportingWrite(affected() + "'s velocity") { () throws(OpenALError) in try source.setVelocity(x: space.velocity.x, y: space.velocity.y, z: space.velocity.z) }
+            reportingWrite(self.voiceName(slot) + "'s velocity") { () throws(OpenALError) in try source.setVelocity(x: space.velocity.x, y: space.velocity.y, z: space.velocity.z) }
         }
         if space.referenceDistance != before.referenceDistance {
-            reportingWrite(affected() + "'s distance") { () throws(OpenALError) in try source.setReferenceDistance(space.referenceDistance) }
+            reportingWrite(self.voiceName(slot) + "'s distance") { () throws(OpenALError) in try source.setReferenceDistance(space.referenceDistance) }
         }
         if space.maxDistance != before.maxDistance {
-            reportingWrite(affected() + "'s distance") { () throws(OpenALError) in try source.setMaxDistance(space.maxDistance) }
+            reportingWrite(self.voiceName(slot) + "'s distance") { () throws(OpenALError) in try source.setMaxDistance(space.maxDistance) }
         }
-        if space.rolloff != before.rolloff { reportingWrite(affected() + "'s distance") { () throws(OpenALError) in try source.setRolloffFactor(space.rolloff) } }
+        if space.rolloff != before.rolloff { reportingWrite(self.voiceName(slot) + "'s distance") { () throws(OpenALError) in try source.setRolloffFactor(space.rolloff) } }
         if space.occlusion != before.occlusion {
             if space.occlusion > 0, let filter = scratchFilter ?? makeScratchFilter() {
                 // A wall: the direct sound loses up to half its level and most of its highs.
                 reportingWrite("the voices' filter") { () throws(OpenALError) in
                     try filter.setLowPass(gain: 1 - 0.5 * space.occlusion, gainHF: 1 - 0.95 * space.occlusion)
                 }
-                reportingWrite(affected() + "'s occlusion") { () throws(OpenALError) in try source.setDirectFilter(filter) }
+                reportingWrite(self.voiceName(slot) + "'s occlusion") { () throws(OpenALError) in try source.setDirectFilter(filter) }
             } else {
-                reportingWrite(affected() + "'s occlusion") { () throws(OpenALError) in try source.setDirectFilter(nil) }
+                reportingWrite(self.voiceName(slot) + "'s occlusion") { () throws(OpenALError) in try source.setDirectFilter(nil) }
             }
         }
         voices[slot].space = space

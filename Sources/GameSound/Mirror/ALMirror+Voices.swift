@@ -9,6 +9,7 @@ extension ALMirror {
     /// Runs OpenAL calls and hands their failure on as the runtime's error.
     @inline(__always)
     func al<T>(_ body: () throws(OpenALError) -> T) throws(GameSoundError) -> T {
+        assert(work.isHeldByCurrentThread, "OpenAL used without the runtime's work lock")
         do { return try body() } catch { throw .openAL(error) }
     }
 
@@ -26,7 +27,16 @@ extension ALMirror {
     // MARK: - Buffers
 
     /// Whether the effect `name` has a buffer in the context.
-    func hasBuffer(_ name: String) -> Bool { buffers[name] != nil }
+    func hasBuffer(_ name: String) -> Bool { buffer(named: name) != nil }
+
+    /// The effect `name`'s buffer (the last one asked for is kept: ``lastBuffer``).
+    @inline(__always)
+    private func buffer(named name: String) -> ALBuffer? {
+        if let lastBuffer, lastBuffer.name == name { return lastBuffer.buffer }
+        guard let buffer = buffers[name] else { return nil }
+        lastBuffer = (name, buffer)
+        return buffer
+    }
 
     /// Uploads a decoded effect into a new buffer under `name` (replacing nothing: the name must
     /// have none). The context must be current.
@@ -135,7 +145,7 @@ extension ALMirror {
     /// with: gain, pitch, looping and place. Distance, sends and occlusion follow (``applySpace``).
     func configure(_ slot: Int, effect: String, gain: Float, pitch: Float, loop: Bool, place: Placement) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
-        guard let buffer = buffers[effect] else { throw .unknownEffect(effect) }
+        guard let buffer = buffer(named: effect) else { throw .unknownEffect(effect) }
         voices[slot].attached = effect
         voices[slot].pitch = pitch
         voices[slot].place = place

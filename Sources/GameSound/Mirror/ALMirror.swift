@@ -7,7 +7,8 @@ import OpenAL
 /// places, effect names) and the mirror turns that into OpenAL calls.
 ///
 /// It lives inside its runtime's ``RuntimeCore`` and, like it, is touched only with
-/// `OpenALProcess`'s lock held (``CoreBox``). Every failed call reaches the event log and the game's
+/// `OpenALProcess`'s lock held (``CoreBox``), and OpenAL only with its ``work`` lock held too, except
+/// by the audio thread making recorded writes (ALMirror+Deferred). Every failed call reaches the event log and the game's
 /// log once, typed, naming what it affected (``attempt(_:_:)``).
 final class ALMirror {
     /// A source's state, as the runtime needs to know it.
@@ -40,7 +41,8 @@ final class ALMirror {
     }
 
     // Unchecked exclusivity, as on RuntimeCore: only ever touched with OpenALProcess's lock held,
-    // and read at every rendered block.
+    // and read at every rendered block or by every game's call (the dynamic check cost a play about
+    // 40 checks, 1 500 instructions).
     /// Closed only through ``closeDevice()``.
     @exclusivity(unchecked) var device: ALDevice? {
         didSet { loopbackRenderer = device?.loopbackRenderer }
@@ -61,13 +63,18 @@ final class ALMirror {
     /// every object, but none may be touched until it is current again.
     var contextSuspended = false
     /// The voice pool's sources, by slot.
-    var voices: [VoiceSource]
+    @exclusivity(unchecked) var voices: [VoiceSource]
     /// Sources no voice holds now (only when voices can be virtual).
-    var spareSources: [ALSource] = []
+    @exclusivity(unchecked) var spareSources: [ALSource] = []
     /// The stream players, each under its record's ``StreamRecord/id``.
     var streams: [Int: AudioStream] = [:]
     /// Each effect's buffer, by effect name.
-    var buffers: [String: ALBuffer] = [:]
+    @exclusivity(unchecked) var buffers: [String: ALBuffer] = [:] {
+        didSet { lastBuffer = nil }
+    }
+    /// The buffer last looked up by name (``buffer(named:)``): a play asks for the same one twice,
+    /// and hashing its name cost 300 instructions each time. Forgotten at every change of ``buffers``.
+    @exclusivity(unchecked) var lastBuffer: (name: String, buffer: ALBuffer)?
     /// Buffers replaced or unloaded while the context could not be used: deleted, with the voices
     /// playing them stopped, as soon as it can be.
     var staleBuffers: Set<String> = []
@@ -82,9 +89,9 @@ final class ALMirror {
     var slotEnvironments: [Environment] = [.none, .none]
     /// The listener, Doppler factor and speed of sound the context was last given (what moves a
     /// voice's pitch by Doppler, see ``VoiceClock``).
-    var listener = Listener()
-    var dopplerFactor: Float = 1
-    var speedOfSound: Float = 343.3
+    @exclusivity(unchecked) var listener = Listener()
+    @exclusivity(unchecked) var dopplerFactor: Float = 1
+    @exclusivity(unchecked) var speedOfSound: Float = 343.3
     /// Whether HRTF was last asked of the device (nil: not decided for this device and context yet).
     var hrtfApplied: Bool?
     /// The failures reported on the current context (see ``report(_:affected:)``); a new context
@@ -97,6 +104,20 @@ final class ALMirror {
     /// A game's call (a command) is running: OpenAL writes are recorded in ``deferred`` rather
     /// than made, so that the call touches no OpenAL (see ``write(_:_:)``).
     @exclusivity(unchecked) var defersWrites = false
+    /// The lock this runtime's OpenAL work is made under, beside `OpenALProcess`'s lock, which guards
+    /// the runtime's state: every step that uses OpenAL holds both, while the audio thread makes the
+    /// writes the game's calls recorded holding this one only, so that a game's call, which needs only
+    /// the other, does not wait for them (see ALMirror+Deferred).
+    let work = RecursiveLock()
+    /// A game's call took ``work`` partway (it had to use OpenAL after all): it lets it go at its end.
+    @exclusivity(unchecked) var holdsWorkForCall = false
+    /// Writes the audio thread took to make without the runtime's lock (``takeWritesForAudioThread()``).
+    /// Touched with `OpenALProcess`'s lock or ``work`` held: the audio thread moves writes in with the
+    /// first and makes them with the second; a step, which holds both, makes what is left first.
+    @exclusivity(unchecked) var inFlight: InFlightWrites?
+    /// The storage of the last writes the audio thread made, handed back to ``deferredSpare`` when it
+    /// next takes writes (touched only by the audio thread).
+    @exclusivity(unchecked) var madeStorage: [DeferredWork]?
     /// A voice in words, as the runtime's events number it ("voice 3"), for a failure of a write
     /// made later: the same words the runtime's own reports use, so that a failure is reported once.
     var voiceName: (Int) -> String = { "the voice in slot \($0)" }
@@ -107,7 +128,8 @@ final class ALMirror {
         voices = Array(repeating: VoiceSource(), count: voiceSlots)
     }
 
-    /// Every OpenAL call of the process is made with this lock held (see ``CoreBox``).
+    /// The runtime's state (the model, this mirror's shadow, the writes recorded) is touched with this
+    /// lock held, `OpenALProcess`'s; OpenAL itself also needs the runtime's ``work`` lock (see ``CoreBox``).
     static func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         try OpenALProcess.withExclusiveAccess(body)
     }

@@ -3,6 +3,15 @@ import AudioSession
 
 /// Holds the core; every access goes through `ALMirror.withExclusiveAccess`, the one owner.
 ///
+/// Two locks. The runtime's state (the model, the mirror's shadow, the writes recorded, the event
+/// log) is guarded by OpenAL's process-wide lock (`ALMirror.withExclusiveAccess`); OpenAL itself, for
+/// this runtime, by the mirror's work lock (``ALMirror/work``), always taken second. A game's call
+/// that only records (``command(_:)``) takes the first only, so it never waits for OpenAL: the update
+/// thread makes the writes it recorded holding the second only (``runDeferredWrites()``). Every
+/// other step holds both. A call that finds it must use OpenAL after all takes the work lock then
+/// (``ALMirror/useContext()``), after the first as always: the update thread never waits for the
+/// first while it holds the second, so neither waits for the other for good.
+///
 /// Each step makes the runtime's context current on the thread that runs it only
 /// (`alcSetThreadContext`, `ALC_EXT_thread_local_context`) and leaves it current nowhere when the
 /// outermost step ends (``ALMirror/releaseThread()``), so the game's own OpenAL code, with its own
@@ -28,7 +37,8 @@ final class CoreBox: @unchecked Sendable {
         case work((RuntimeCore) -> Void)
     }
 
-    // Safe: `core`, `depth`, `deferred` and `renderingUnadopted` are only touched with OpenAL's process-wide lock held.
+    // Safe: `core`, `depth`, `deferred` and `renderingUnadopted` are only touched with OpenAL's process-wide lock held
+    // (the mirror's in-flight writes and work lock excepted, see ALMirror+Deferred).
     // That lock is what keeps the accesses exclusive, so `depth` and `deferred` skip Swift's dynamic
     // exclusivity check, which cost more than the step it guarded at every rendered block.
     private let core: RuntimeCore
@@ -74,7 +84,12 @@ final class CoreBox: @unchecked Sendable {
         var wakeForWritesAfter: (@Sendable () -> Void)?
         defer { wakeForWritesAfter?() }
         return try ALMirror.withExclusiveAccess { () throws(Failure) -> Result in
-            if depth == 0 && defers {
+            // A game's call records: it does not wait for OpenAL work (the mirror's work lock). Every
+            // other step may use OpenAL, and holds that lock too, taken after the runtime's.
+            let recordsOnly = depth == 0 && defers
+            let tookWork = !recordsOnly && core.mirror.takeWork()
+            defer { if tookWork { core.mirror.letGoOfWork() } }
+            if recordsOnly {
                 core.mirror.defersWrites = true
             } else if depth == 0 || renderingUnadopted {
                 core.adoptContext()
@@ -93,8 +108,12 @@ final class CoreBox: @unchecked Sendable {
                         core.mirror.defersWrites = false
                         if !core.mirror.deferred.isEmpty { wakeForWritesAfter = wakeForWrites }
                     }
-                    if core.heldBack { handleDeferred() }
+                    if core.heldBack {
+                        core.mirror.holdWork()
+                        handleDeferred()
+                    }
                     core.mirror.releaseThread()
+                    core.mirror.releaseWorkForCall()
                 }
             }
             return try body(core)
@@ -105,9 +124,17 @@ final class CoreBox: @unchecked Sendable {
     /// when it is woken for them between two updates. Returns how long the loop may wait now before
     /// its next update (``RuntimeCore/realtimeWait``): a command may have started something that
     /// moves, which brings the next update within a period.
+    ///
+    /// The writes are made without the runtime's lock, which the game's calls wait for: they are
+    /// taken under it, made holding only the mirror's work lock (OpenAL calls and nothing else), and
+    /// what needs the runtime (a voice's clock starting, a failure to report) is done after, in a
+    /// step. A game's call meanwhile waits only for the taking and that step, not for OpenAL.
     func runDeferredWrites() -> (wait: Double, quiet: Bool) {
-        ALMirror.withExclusiveAccess {
-            if depth == 0, !core.mirror.deferred.isEmpty { step(changing: false) { _ in } }
+        let mirror = core.mirror
+        let taken = ALMirror.withExclusiveAccess { depth == 0 && mirror.takeWritesForAudioThread() }
+        let leftForStep = taken && mirror.withWork { mirror.makeWritesOnAudioThread() }
+        return ALMirror.withExclusiveAccess {
+            if depth == 0, leftForStep || mirror.inFlight != nil { step(changing: false) { _ in } }
             return core.realtimeWait
         }
     }
@@ -148,9 +175,11 @@ final class CoreBox: @unchecked Sendable {
     ///   calling the runtime) adopts the context as an outermost step would.
     func render(into buffer: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
         try ALMirror.withExclusiveAccess { () throws(GameSoundError) in
+            let tookWork = core.mirror.takeWork()
+            defer { if tookWork { core.mirror.letGoOfWork() } }
             let wasUnadopted = renderingUnadopted
             // The writes the game's calls left since the last render are made before anything mixes.
-            if depth == 0, !core.mirror.deferred.isEmpty { core.adoptContext() }
+            if depth == 0, core.mirror.hasDeferredWork { core.adoptContext() }
             if depth == 0 { renderingUnadopted = true }
             depth += 1
             defer {
@@ -174,7 +203,7 @@ final class CoreBox: @unchecked Sendable {
     func deliver(_ notification: AudioSessionNotification) {
         if let request = ALMirror.withExclusiveAccess({ core.outputToPrepare(for: notification) }),
            let output = PreparedOutput.open(name: request.name, spec: request.spec, streams: request.streams) {
-            ALMirror.withExclusiveAccess { core.mirror.offer(output) }
+            ALMirror.withExclusiveAccess { core.mirror.withWork { core.mirror.offer(output) } }
         }
         enqueue(.notification(notification))
     }
@@ -190,8 +219,10 @@ final class CoreBox: @unchecked Sendable {
             core.heldBack = true
             wake()
             if depth == 0 {
-                handleDeferred()
-                core.mirror.releaseThread()
+                core.mirror.withWork {
+                    handleDeferred()
+                    core.mirror.releaseThread()
+                }
             }
         }
     }

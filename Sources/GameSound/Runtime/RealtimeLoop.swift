@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: Zlib
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import Synchronization
 
@@ -36,6 +39,9 @@ final class RealtimeLoop: Sendable {
     /// How often it looks meanwhile: the most a sound waits before it reaches OpenAL then.
     static let busyPollSeconds = 0.001
 
+    /// The loop's thread (`pthread_self()` as a number), 0 before it starts.
+    let thread = Atomic<UInt>(0)
+
     /// Asks for a real-time priority for the loop's thread while it runs; nil: normal priority.
     private let realtime: RealtimeThreads?
 
@@ -51,8 +57,9 @@ final class RealtimeLoop: Sendable {
     }
 
     func start() {
-        let thread = DispatchQueue(label: "GameSound update")
-        thread.async { [self] in
+        let queue = DispatchQueue(label: "GameSound update")
+        queue.async { [self] in
+            thread.store(UInt(pthread_self()), ordering: .releasing)
             realtime?.raiseUpdateThread(ThreadRoster.current)
             var busyUntil = DispatchTime(uptimeNanoseconds: 0)
             while !worker.isStopped {

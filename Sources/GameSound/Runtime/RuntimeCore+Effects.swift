@@ -56,7 +56,7 @@ extension RuntimeCore {
     ///   the log then says `voiceStarted` with both instead of `effectPlayed`.
     func play(_ name: String, options: PlayOptions, as defined: (sound: String, variant: String)? = nil) throws(GameSoundError) -> PlayOutcome {
         guard phase != .stopped else { throw .stopped }
-        if defined == nil, model.definitions[name] != nil { return try playDefined(name, options: options) }
+        if defined == nil, !model.definitions.isEmpty, model.definitions[name] != nil { return try playDefined(name, options: options) }
         guard bank[name] != nil else { throw .unknownEffect(name) }
         try options.validate()
         let bus = try model.buses.index(of: options.bus)
@@ -92,6 +92,8 @@ extension RuntimeCore {
         model.voices[slot].pausedByGame = false
         model.voices[slot].stopFade = nil
         model.voices[slot].definition = nil
+        // Stopped until it starts below: the previous voice's clock must not be retimed on the way.
+        model.voices[slot].clock = VoiceClock()
         let generation = model.allocator.occupy(slot, priority: options.priority, bus: bus)
         model.voices[slot].effect = name
         if sourceForNewVoice(slot) {

@@ -86,6 +86,10 @@ extension RuntimeCore {
     func syncPlayState(_ slot: Int) {
         // An empty source stands for a one-shot that played out until its end check ends it.
         guard mirror.voices[slot].attached != nil, let state = sourceState(slot) else { return }
+        // A one-shot whose source stopped by itself (told to play, never stopped) has played out and
+        // waits for its end check, which ends it: played again, it would start its sound over (a bus
+        // paused or resumed just after a shot finished fired it a second time).
+        if state == .stopped, mirror.voices[slot].sounding, !model.voices[slot].options.loop { return }
         if model.shouldSound(slot), state != .playing {
             attempt(voiceLabel(slot)) { () throws(GameSoundError) in try mirror.play(slot) }
             setClock(slot, playing: true)

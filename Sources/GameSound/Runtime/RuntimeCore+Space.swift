@@ -214,7 +214,7 @@ extension RuntimeCore {
                                referenceDistance: world ? options.referenceDistance : 1,
                                maxDistance: world ? options.maxDistance : .greatestFiniteMagnitude,
                                rolloff: world ? options.rolloff : 1, occlusion: options.occlusion)
-        mirror.applySpace(slot, space, affected: self.voiceLabel(slot))
+        mirror.applySpace(slot, space)
         retime(slot)
         applyVoiceSends(slot)
     }

@@ -223,6 +223,10 @@ extension RuntimeCore {
     /// Creates the player of a stream voice when the context can be used, and plays it unless paused.
     func startStreamIfPossible(_ index: Int) {
         guard model.streamVoices[index].live, player(model.streamVoices[index]) == nil, phase == .running, useContext() else { return }
+        // It reached its end as its player went (a rebuild at the block where the update would have
+        // noticed): it ends now, as that update would have ended it. A player made at the end started
+        // the file over.
+        if model.streamVoices[index].playedOut { return endStream(index, reason: .finished) }
         do {
             try startPlayer(&model.streamVoices[index], cued: !streamShouldSound(index))
         } catch {

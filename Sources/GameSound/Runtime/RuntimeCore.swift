@@ -69,7 +69,7 @@ final class RuntimeCore {
     /// When the runtime was made, on ``bootClockNanoseconds()``: frame 0 of real-time output.
     let startNanoseconds = RuntimeCore.bootClockNanoseconds()
 
-    var bank = EffectBank()
+    @exclusivity(unchecked) var bank = EffectBank()
     /// What should sound (``MixModel``): every call of the game changes it, every update moves it on.
     @exclusivity(unchecked) var model: MixModel
     /// Which runtime of the process this is, stamped on its voice handles.
@@ -77,7 +77,7 @@ final class RuntimeCore {
 
     // The mixing layer (RuntimeCore+Mixing).
     /// Each bus's gain for its sources, as last applied (see ``BusTree/sourceGains(at:ducks:)``).
-    var busGains: [Float] = Array(repeating: 1, count: BusName.standard.count)
+    @exclusivity(unchecked) var busGains: [Float] = Array(repeating: 1, count: BusName.standard.count)
     var appliedMasterGain: Float = 1
 
     // Space (RuntimeCore+Space).
@@ -94,7 +94,7 @@ final class RuntimeCore {
     var lastOutputStart = 0
     /// The earliest frame at which a one-shot voice may have finished: when the update next asks
     /// OpenAL whether a source stopped.
-    var nextEndCheck = Int.max
+    @exclusivity(unchecked) var nextEndCheck = Int.max
     /// Until this frame, the headless update has nothing to do but look at the system's status
     /// (see ``update()``); every step of the game and every notification sets it back to 0.
     @exclusivity(unchecked) var quietUntil = 0
@@ -146,12 +146,12 @@ final class RuntimeCore {
     @exclusivity(unchecked) var heldBack = false
 
     /// The event observers, in the order they were added, which is the order they are called in.
-    var eventObservers: [(id: Int, observe: @Sendable (GameSoundEvent) -> Void)] = []
+    @exclusivity(unchecked) var eventObservers: [(id: Int, observe: @Sendable (GameSoundEvent) -> Void)] = []
     /// The last id handed to an event observer (``newObserverID()``).
     private var lastObserverID = 0
     /// Events logged while the observers are being called, waiting for the event before them to
     /// reach every observer (see ``log(_:_:_:)``).
-    private var eventsToDeliver: [GameSoundEvent] = []
+    @exclusivity(unchecked) private var eventsToDeliver: [GameSoundEvent] = []
     var observation: ObservationToken?
 
     init(configuration: GameSoundConfiguration, system: any SystemAudio, logger: Logger) {

@@ -56,6 +56,10 @@ struct StreamRecord: Equatable {
         return range.lowerBound + (position - range.upperBound) % range.count
     }
 
+    /// Whether it does not loop and was at its file's end when its last player went: a new player
+    /// would have nothing left to play.
+    var playedOut: Bool { !loop && timeline.map { resumeAt >= $0.length } == true }
+
     /// Whether its gain stays as it is from `frame` on, whatever its bus does: no fade and no ramp
     /// under way.
     func isSteady(at frame: Int) -> Bool {

@@ -15,8 +15,12 @@ import Synchronization
 ///
 /// Built on pthreads rather than Foundation's `NSRecursiveLock`, so that the shipped library needs
 /// only FoundationEssentials (and no ICU data) when linked statically.
+///
+/// Within the package, GameSound also gives each runtime one of its own (the lock its OpenAL work is
+/// made under, `ALMirror.work`), which it sometimes takes partway through a step and lets go at the
+/// step's end: hence ``lock()`` and ``unlock()`` beside ``withLock(_:)``.
 @usableFromInline
-final class RecursiveLock: @unchecked Sendable {
+package final class RecursiveLock: @unchecked Sendable {
     // Safe: the mutex is only used through pthread calls, which synchronise themselves; it lives
     // at a fixed heap address for the lock's whole life. `owner` is atomic.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -27,7 +31,7 @@ final class RecursiveLock: @unchecked Sendable {
     /// is not.
     @usableFromInline let owner = Atomic<UInt>(0)
 
-    @usableFromInline init() {
+    @usableFromInline package init() {
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
     }
@@ -38,7 +42,7 @@ final class RecursiveLock: @unchecked Sendable {
     }
 
     @inlinable
-    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         let me = UInt(pthread_self())
         if owner.load(ordering: .relaxed) == me { return try body() }
         pthread_mutex_lock(mutex)
@@ -48,5 +52,24 @@ final class RecursiveLock: @unchecked Sendable {
             pthread_mutex_unlock(mutex)
         }
         return try body()
+    }
+
+    /// Whether the calling thread holds the lock.
+    @inlinable
+    package var isHeldByCurrentThread: Bool { owner.load(ordering: .relaxed) == UInt(pthread_self()) }
+
+    /// Takes the lock, which the calling thread must not hold already (see ``isHeldByCurrentThread``);
+    /// it holds it until it calls ``unlock()``.
+    @inlinable
+    package func lock() {
+        pthread_mutex_lock(mutex)
+        owner.store(UInt(pthread_self()), ordering: .relaxed)
+    }
+
+    /// Lets go of a lock taken with ``lock()``, on the thread that took it.
+    @inlinable
+    package func unlock() {
+        owner.store(0, ordering: .relaxed)
+        pthread_mutex_unlock(mutex)
     }
 }
