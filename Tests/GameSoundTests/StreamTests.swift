@@ -125,6 +125,18 @@ struct StreamTests {
         #expect(try h.runtime.state(of: voice) == .ended)
     }
 
+    @Test("a soundtrack that does not loop, rebuilt just as it played out, stops then and does not start over")
+    func soundtrackPlayedOutAtARebuild() throws {
+        let path = Self.wav("played-out-track.wav", [(220, 0.5)])
+        let h = try Harness(soundtrack: false)
+        try h.runtime.playSoundtrack(path, loop: false)
+        try h.render(frames: 24_064)
+        #expect(h.runtime.rebuildOutput())
+        let after = try h.render(seconds: 0.5)
+        #expect(h.isSilent(after), "the soundtrack was heard again after its end")
+        #expect(h.events.filter { $0.name == "soundtrackStopped" }.map(\.frame) == [24_064])
+    }
+
     @Test("a stream keeps its place through a call with either strategy and through a media-services reset",
           arguments: ["suspendContext", "rebuildContext", "mediaServices"])
     func throughTheSession(_ trouble: String) throws {

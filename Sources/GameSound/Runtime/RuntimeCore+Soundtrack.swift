@@ -27,6 +27,9 @@ extension RuntimeCore {
     func reconcileSoundtrack(fadeFrames: Int, afterRestore: Bool = false) {
         guard phase == .running, useContext() else { return }
         let now = currentFrame
+        // It reached its end as its player went (a rebuild at the block whose update would have
+        // ended it): it ends now. A player made at the end would start the track over.
+        if let record = model.soundtrack, player(record) == nil, record.playedOut { soundtrackEnded(record) }
         do throws(GameSoundError) {
             if soundtrackWanted, let path = soundtrackPath {
                 if var record = model.soundtrack, record.path == path {
@@ -126,6 +129,14 @@ extension RuntimeCore {
         soundtrackIntent = .stopped
     }
 
+    /// The soundtrack played to its end (it does not loop): stopped, as the game would stop it.
+    private func soundtrackEnded(_ record: StreamRecord) {
+        log(.game, "soundtrackStopped", soundtrackDetails(record))
+        discard(record)
+        model.soundtrack = nil
+        soundtrackIntent = .stopped
+    }
+
     /// Per-block work for the soundtrack and the tracks fading out of a crossfade: gain, fades,
     /// refills, fade-outs that finished, tracks that ended.
     func updateSoundtrack() {
@@ -144,10 +155,7 @@ extension RuntimeCore {
                 discard(record)
                 model.soundtrack = nil
             case .ended:
-                log(.game, "soundtrackStopped", soundtrackDetails(record))
-                discard(record)
-                model.soundtrack = nil
-                soundtrackIntent = .stopped
+                soundtrackEnded(record)
             case .failed(let error):
                 soundtrackFailed(.decoding(error))
             }
