@@ -55,7 +55,7 @@ extension ALMirror {
             deferred.append(.write(affected: affected, body: body))
             return
         }
-        assert(work.isHeldByCurrentThread, "OpenAL used without the runtime's work lock")
+        assert(mayUseOpenAL, "OpenAL used without the runtime's work lock")
         do { try body() } catch { throw .openAL(error) }
     }
 
@@ -67,7 +67,7 @@ extension ALMirror {
             deferred.append(.write(affected: affected, body: body))
             return
         }
-        assert(work.isHeldByCurrentThread, "OpenAL used without the runtime's work lock")
+        assert(mayUseOpenAL, "OpenAL used without the runtime's work lock")
         attempt(affected(), body)
     }
 
@@ -110,7 +110,7 @@ extension ALMirror {
     }
 
     private func run(_ items: ArraySlice<DeferredWork>, contextCurrent: Bool) {
-        assert(work.isHeldByCurrentThread, "OpenAL used without the runtime's work lock")
+        assert(mayUseOpenAL, "OpenAL used without the runtime's work lock")
         for item in items {
             switch item {
             case .write(let affected, let body): if contextCurrent { attempt(affected(), body) }
@@ -173,7 +173,7 @@ extension ALMirror {
 
     /// Takes ``work`` for a step that uses OpenAL, unless this thread holds it. - Returns: Whether it took it.
     func takeWork() -> Bool {
-        guard !work.isHeldByCurrentThread else { return false }
+        guard usesWorkLock, !work.isHeldByCurrentThread else { return false }
         work.lock()
         return true
     }
@@ -183,14 +183,18 @@ extension ALMirror {
 
     /// Runs `body` holding ``work`` (taken after the runtime's lock, if that is held at all).
     func withWork<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        try work.withLock(body)
+        guard usesWorkLock else { return try body() }
+        return try work.withLock(body)
     }
+
+    /// Whether this thread may use OpenAL now: it holds ``work``, or nothing runs beside the runtime's lock.
+    var mayUseOpenAL: Bool { !usesWorkLock || work.isHeldByCurrentThread }
 
     /// Takes ``work`` partway through a game's call that must use OpenAL after all (it is let go
     /// when the call ends: ``releaseWorkForCall()``).
     @inline(__always)
     func holdWork() {
-        guard !work.isHeldByCurrentThread else { return }
+        guard usesWorkLock, !work.isHeldByCurrentThread else { return }
         work.lock()
         holdsWorkForCall = true
     }

@@ -9,7 +9,7 @@ extension ALMirror {
     /// Runs OpenAL calls and hands their failure on as the runtime's error.
     @inline(__always)
     func al<T>(_ body: () throws(OpenALError) -> T) throws(GameSoundError) -> T {
-        assert(work.isHeldByCurrentThread, "OpenAL used without the runtime's work lock")
+        assert(mayUseOpenAL, "OpenAL used without the runtime's work lock")
         do { return try body() } catch { throw .openAL(error) }
     }
 

@@ -109,6 +109,8 @@ final class ALMirror {
     /// writes the game's calls recorded holding this one only, so that a game's call, which needs only
     /// the other, does not wait for them (see ALMirror+Deferred).
     let work = RecursiveLock()
+    /// Whether ``work`` is used at all: only in real time (see ``init(voiceSlots:writesOffLock:)``).
+    let usesWorkLock: Bool
     /// A game's call took ``work`` partway (it had to use OpenAL after all): it lets it go at its end.
     @exclusivity(unchecked) var holdsWorkForCall = false
     /// Writes the audio thread took to make without the runtime's lock (``takeWritesForAudioThread()``).
@@ -124,8 +126,12 @@ final class ALMirror {
     /// Where a failure is told, once: the runtime's event log and the game's log.
     var failureSink: (_ operation: String, _ code: String, _ affected: String, _ description: String) -> Void = { _, _, _, _ in }
 
-    init(voiceSlots: Int) {
+    /// - Parameter writesOffLock: Whether an audio thread makes recorded writes without the runtime's
+    ///   lock (real time). Headless, no thread does (the render makes them under it), so ``work`` is
+    ///   never taken: at every rendered block it cost two lock operations for nothing.
+    init(voiceSlots: Int, writesOffLock: Bool) {
         voices = Array(repeating: VoiceSource(), count: voiceSlots)
+        usesWorkLock = writesOffLock
     }
 
     /// The runtime's state (the model, this mirror's shadow, the writes recorded) is touched with this

@@ -162,7 +162,7 @@ final class RuntimeCore {
         self.system = system
         self.session = AudioSession(system: system)
         self.model = MixModel(voiceCount: configuration.voices + configuration.virtualVoices, distanceModel: configuration.distanceModel)
-        self.mirror = ALMirror(voiceSlots: configuration.voices + configuration.virtualVoices)
+        self.mirror = ALMirror(voiceSlots: configuration.voices + configuration.virtualVoices, writesOffLock: configuration.output != .headless)
         self.random = SplitMix64(seed: configuration.seed)
         self.runtimeTag = Self.nextRuntimeTag.withLock { tag in
             tag = tag % 0x7FFF + 1  // ids stay positive as Int64
