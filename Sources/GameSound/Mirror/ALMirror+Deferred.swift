@@ -183,8 +183,9 @@ extension ALMirror {
 
     /// Runs `body` holding ``work`` (taken after the runtime's lock, if that is held at all).
     func withWork<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        guard usesWorkLock else { return try body() }
-        return try work.withLock(body)
+        let took = takeWork()
+        defer { if took { letGoOfWork() } }
+        return try body()
     }
 
     /// Whether this thread may use OpenAL now: it holds ``work``, or nothing runs beside the runtime's lock.
@@ -194,9 +195,7 @@ extension ALMirror {
     /// when the call ends: ``releaseWorkForCall()``).
     @inline(__always)
     func holdWork() {
-        guard usesWorkLock, !work.isHeldByCurrentThread else { return }
-        work.lock()
-        holdsWorkForCall = true
+        if takeWork() { holdsWorkForCall = true }
     }
 
     /// Lets go of what ``holdWork()`` took, at the end of the outermost step.

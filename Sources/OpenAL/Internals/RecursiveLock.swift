@@ -43,14 +43,9 @@ package final class RecursiveLock: @unchecked Sendable {
 
     @inlinable
     package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        let me = UInt(pthread_self())
-        if owner.load(ordering: .relaxed) == me { return try body() }
-        pthread_mutex_lock(mutex)
-        owner.store(me, ordering: .relaxed)
-        defer {
-            owner.store(0, ordering: .relaxed)
-            pthread_mutex_unlock(mutex)
-        }
+        if isHeldByCurrentThread { return try body() }
+        lock()
+        defer { unlock() }
         return try body()
     }
 
