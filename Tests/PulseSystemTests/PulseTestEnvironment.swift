@@ -44,7 +44,8 @@ enum PulseTestEnvironment {
         let result = try ChildProcess.run("/usr/bin/env", [tool] + arguments, environment: otherProgramEnvironment,
                                           outputThrough: .file)
         guard result.status == 0 else {
-            throw ToolFailure(command: ([tool] + arguments).joined(separator: " "), status: result.status, output: result.output)
+            throw ToolFailure(command: ([tool] + arguments).joined(separator: " "), status: result.status,
+                              output: result.output + result.errorOutput)
         }
         return result.output
     }
@@ -63,12 +64,14 @@ enum PulseTestEnvironment {
     }
 
     /// Starts the server again as the harness first started it (`GAMESOUND_SERVER_START`); returns
-    /// once it answers with a default sink.
-    /// Starts the server again after ``killServer()``. The private PipeWire has failed to start
-    /// about once in 20-40 restarts within `make check` (never in 60 rounds alone; cause not found
-    /// yet), and once (2026-11-28) twice in a row: what the start script said is printed and it is
-    /// started again, up to three times in all, a second apart, so that the tests built on it
-    /// measure the game's recovery, not the private server's start.
+    /// once it answers with a default sink. The private PipeWire has failed to start
+    /// about once in 20-40 restarts within `make check` (never in 60 rounds alone; first cause not
+    /// found yet), and once (CI, 2026-11-28) three times in a row: a failed start left its daemons
+    /// running, and a running pipewire holds its socket's lock, so every retry failed at once. The
+    /// testbed now kills what a failed start started, and waits for pipewire's socket to take a
+    /// connection before it starts the others. What the start script said (its standard error:
+    /// the daemons' logs) is printed and it is started again, up to three times in all, a second
+    /// apart, so that the tests built on it measure the game's recovery, not the private server's.
     static func startServer() throws {
         let start = try script("GAMESOUND_SERVER_START")
         for attempt in 1...3 {
@@ -127,7 +130,7 @@ enum PulseTestEnvironment {
 struct ToolFailure: Error, CustomStringConvertible {
     let command: String
     let status: Int32
-    /// What the tool printed (its last lines), to say why.
+    /// What the tool printed on its standard output and error (the last lines are shown), to say why.
     var output = ""
     var description: String {
         let tail = output.split(separator: "\n").suffix(6).joined(separator: " | ")

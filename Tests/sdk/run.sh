@@ -212,10 +212,22 @@ if hide_failure=$(hidden true 2>&1); then
             ! grep -E "warning (mpris|portal)\." "$work/testbed-sandbox-proxy-pulseaudio/game.log"
     }
     testbed() {  # NAME SERVER SCRIPT GAME [ARGS...]: a testbed script, its report in $work/testbed-NAME
-        local name=$1 server=$2 script=$3
+        logged "testbed-$1" testbed_run "$@"
+    }
+    # A failed run's report would go with $work: its report.txt and the end of the game's log are
+    # shown with the check, and the whole folder is kept in .build/sdk-test-failures/.
+    testbed_run() {
+        local name=$1 server=$2 script=$3 status
         shift 3
-        logged "testbed-$name" hidden "$sdk/bin/gamesound-testbed" run --server "$server" --out "$work/testbed-$name" \
-            --junit "$work/testbed-$name.xml" "$script" -- "$@"
+        hidden "$sdk/bin/gamesound-testbed" run --server "$server" --out "$work/testbed-$name" \
+            --junit "$work/testbed-$name.xml" "$script" -- "$@" && return 0
+        status=$?
+        local kept="$repo/.build/sdk-test-failures/testbed-$name-$(date +%Y%m%d-%H%M%S)"
+        mkdir -p "$kept" && cp -r "$work/testbed-$name/." "$kept/" 2>/dev/null
+        echo "--- report.txt and the end of game.log (the whole report is kept in $kept)"
+        cat "$work/testbed-$name/report.txt" 2>/dev/null
+        tail -n 40 "$work/testbed-$name/game.log" 2>/dev/null
+        return "$status"
     }
     # The shooter, a GameSound game, also gets the example with GameSound's simulated silent switch
     # flipped at its end through the testbed (gamesound.switch): silent while it is on, heard again

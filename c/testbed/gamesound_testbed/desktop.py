@@ -19,6 +19,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import time
@@ -67,6 +68,16 @@ def gone(pid):
             return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
     except (OSError, IndexError):
         return True
+
+
+def accepts(path):
+    """Whether a Unix socket at `path` takes a connection now."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        try:
+            probe.connect(path)
+            return True
+        except OSError:
+            return False
 
 
 def reap(pid):
@@ -188,7 +199,12 @@ class Folder:
         if not ready:
             ended = [name for name, pid in zip(DAEMONS[kind], daemons) if gone(pid)]
             why = f"{', '.join(ended)} exited" if ended else f"no answer with a default sink within {READY_SECONDS} s"
-            raise DesktopError(f"the {kind} server did not start ({why}); its logs end with\n{self.logs_tail()}")
+            logs = self.logs_tail()
+            # What did start must not outlive the failure: a pipewire left running holds its socket's
+            # lock, so every later start (a caller's retry) fails at once with "address in use", and
+            # the pid files no longer name it for kill_server (seen in CI: three failed starts in a row).
+            self.kill_server()
+            raise DesktopError(f"the {kind} server did not start ({why}); its logs end with\n{logs}")
         # The server's own sink: its reader only (within 2 s it renders in 10 ms blocks); the
         # testbed's outputs, made while a game may be waiting for them, are also restarted at once.
         self.keep_clock("null", restart=False)
@@ -250,7 +266,10 @@ class Folder:
                 out.write(str(process.pid))
             pids.append(process.pid)
             if daemon == "pipewire":
-                wait_until(1, lambda: os.path.exists(os.path.join(self.runtime, "pipewire-0")), step=0.02)
+                # The others give up at once when pipewire does not answer yet: wait until its socket
+                # takes a connection (it exists a moment before it listens), or pipewire has ended.
+                path = os.path.join(self.runtime, "pipewire-0")
+                wait_until(READY_SECONDS, lambda: accepts(path) or gone(process.pid), step=0.02)
         return pids
 
     def server_pids(self):
