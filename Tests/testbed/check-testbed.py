@@ -292,6 +292,34 @@ def judging():
               outcome.ok == holds, f"{expectation}: {outcome.measured}")
 
 
+
+def judging_late_windows():
+    """A window event that xdotool saw done late (a loaded machine): the stretch after it and its
+    heard_within count from when it was done, and say so; within 0.15 s nothing moves. The
+    recording: a tone until 2.5 s, silence until 3.5 s, the tone again; the window is minimised at
+    2 s but only 0.45 s later, restored at 3 s but only 0.45 s later."""
+    rate = report.RATE
+    samples = array.array("f", (0.5 * math.sin(2 * math.pi * 440 * i / rate) if i < 2.5 * rate or i >= 3.5 * rate else 0.0
+                                for i in range(4 * rate)))
+    data = {"testbed": 1, "duration": 4, "display": True,
+            "timeline": [{"at": 2, "event": "window.minimize", "id": "away"}, {"at": 3, "event": "window.restore", "id": "back"}],
+            "expect": [{"expect": "silent", "from": 2.4, "to": 2.95}, {"expect": "silent", "from": 2.2, "to": 2.4},
+                       {"expect": "heard_within", "event": "back", "ms": 200}]}
+    script = scripts.load(script_file("judging-late", data))
+    late = report.judge(script, samples, [], [], {"away": 2.0, "back": 3.0}, {0: 2.45, 1: 3.45})
+    on_time = report.judge(script, samples, [], [], {"away": 2.0, "back": 3.0}, {0: 2.1, 1: 3.1})
+    cases = [  # (outcome, whether it holds, words its measurement must have)
+        (late[0], True, "judged from 2.85 s, not 2.40 s: window.minimize was done by 2.45 s, 0.45 s late"),
+        (late[1], False, "cannot be judged"),
+        (late[2], True, "heard 50 ms after back (3.45 s); counted from when it was done, not from 3.00 s"),
+        (on_time[0], False, "peak 0.5"),
+        (on_time[2], False, "not heard in the 200 ms after back (3.00 s)"),
+    ]
+    for outcome, holds, words in cases:
+        check(f"a late window event: {outcome.name} [{outcome.window[0]:.2f}-{outcome.window[1]:.2f} s] "
+              f"{'holds' if holds else 'fails'} ({outcome.measured})",
+              outcome.ok == holds and words in outcome.measured, outcome.measured)
+
 def tone_file():
     """An 8 s tone (a game's sound that any player of a WAV plays), written once."""
     tone = os.path.join(work, "tone.wav")
@@ -429,6 +457,7 @@ def switching():
 
 
 judging()
+judging_late_windows()
 bad_scripts()
 bad_games(more=(lambda: player_run("pulseaudio", "builtin"), lambda: player_run("pipewire", "mpv"),
                 desktop_two_signals))

@@ -211,6 +211,7 @@ def run(options, script):
     problems, outcomes, samples, status = [], [], array.array("f"), PASSED
     phase = "starting the desktop"
     event_times = {}
+    effect_times = {}  # event index -> when a window event was seen done (seconds from time zero)
     played = []
     try:
         say(f"gamesound-testbed: {script.name} on {options.server}: {' '.join(options.game)}")
@@ -262,8 +263,15 @@ def run(options, script):
             if not _sleep_watching(wait, game, recorder, stage):
                 break
             at = recorder.now()
-            note = (windows.play(event.name, group_members(game.pid)) if event.name.startswith("window.")
-                    else stage.play(event))
+            if event.name.startswith("window."):
+                note, done = windows.play(event.name, group_members(game.pid), recorder.now)
+                if done is not None:
+                    effect_times[event.index] = done
+                    late = report.lateness(event, done)
+                    note = (f"{note}; " if note else "") + f"done by {done:.2f} s" + (
+                        f", {late:.2f} s late: what follows it is judged from then" if late else "")
+            else:
+                note = stage.play(event)
             event_times[event.id or f"#{event.index}"] = at
             played.append((event, at))
             say(f"  {at:6.2f} s  {event.label}" + (f": {note}" if note else ""))
@@ -316,7 +324,7 @@ def run(options, script):
     seconds = time.monotonic() - started
     if status in (PASSED, FAILED, GAME_PROBLEM) and recorder is not None and recorder.t0 is not None:
         statuses = stage.player_statuses if stage is not None else []
-        outcomes = report.judge(script, samples, recorder.presence, statuses, event_times)
+        outcomes = report.judge(script, samples, recorder.presence, statuses, event_times, effect_times)
     for problem in problems:
         say(f"PROBLEM: {problem}")
     for outcome in outcomes:

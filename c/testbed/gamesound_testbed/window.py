@@ -79,36 +79,46 @@ class Windows:
                     break
         return self.game_window
 
-    def play(self, name, pids):
-        """One window event; returns a note for the report when it could not be done, else None."""
+    def play(self, name, pids, now):
+        """One window event. Returns (note, done): a note for the report when it could not be done
+        (else None), and `now()` when xdotool saw it done (the window unmapped, or the window manager
+        saying the window it activated is active), None when it was not."""
         window = self.find_game(pids)
         if window is None:
-            return "the game has no visible window on the testbed's display: no effect"
+            return "the game has no visible window on the testbed's display: no effect", None
         if name == "window.minimize":
             status, _ = self._xdotool("windowminimize", "--sync", window)
-        elif name in ("window.restore", "window.focus"):
-            status, _ = self._xdotool("windowactivate", "--sync", window)
         else:  # window.unfocus: the player's other window takes the focus
-            other = self._other_window()
-            status, _ = self._xdotool("windowactivate", "--sync", other) if other else (1, [])
+            window = self.other_window if name == "window.unfocus" else window
+            if window is None:
+                return f"the player's other window ({OTHER_TITLE}) never appeared on the display: no effect", None
+            status, _ = self._xdotool("windowactivate", "--sync", window)
+        done = now()
         if status is None:
-            return "xdotool did not finish within 5 s: no effect"
-        return None if status == 0 else f"xdotool could not do it (status {status}): no effect"
+            return "xdotool did not finish within 5 s: no effect", None
+        if status != 0:
+            return f"xdotool could not do it (status {status}): no effect", None
+        if name != "window.minimize":
+            # The window manager says it activated the window; the game's toolkit hears the X input
+            # focus, which is checked too.
+            status, focused = self._xdotool("getwindowfocus")
+            if status == 0 and focused and focused[0] != window:
+                return (f"the window manager made window {window} active but the X input focus is on "
+                        f"window {focused[0]}: the game may not have heard it"), None
+        return None, done
 
     def open_other(self):
-        """Opens the player's other window now, behind nothing, so that `window.unfocus` only has to
-        give it the focus (starting a program on a loaded machine takes seconds)."""
+        """Opens the player's other window, and waits until it is on the display (up to 10 s), before
+        the game starts: the game's window, mapped after it, then has the focus, and `window.unfocus`
+        only has to give it the focus (starting a program, or finding a window, on a loaded machine
+        takes up to seconds)."""
         self.other = subprocess.Popen(["xmessage", "-title", OTHER_TITLE, "-geometry", "+400+300",
                                        "the player's other window"],
                                       env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                       stderr=subprocess.DEVNULL, start_new_session=True)
-
-    def _other_window(self):
-        if self.other_window is None:
-            # xmessage does not say its process id on its window (_NET_WM_PID): found by its title.
-            status, windows = self._xdotool("search", "--sync", "--onlyvisible", "--name", OTHER_TITLE)
-            self.other_window = windows[0] if status == 0 and windows else None
-        return self.other_window
+        # xmessage does not say its process id on its window (_NET_WM_PID): found by its title.
+        status, windows = self._xdotool("search", "--sync", "--onlyvisible", "--name", OTHER_TITLE, timeout=10)
+        self.other_window = windows[0] if status == 0 and windows else None
 
     def _close_other(self):
         if self.other is not None and self.other.poll() is None:
