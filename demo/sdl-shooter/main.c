@@ -8,7 +8,8 @@
  * you can see and hear what a call, an alarm, the silent switch, the player's music, headphones or
  * a media-services reset do to a game. On the desktop only the silent switch key (s) is simulated;
  * the others say they are simulation-only. Its window events go to gs_window_changed: minimised or
- * hidden, the game goes quiet as an iOS game in the background does, and the status bar says so.
+ * hidden, the game goes quiet as an iOS game in the background does, and the status bar says so;
+ * each change of the window's state is also one line on standard error.
  *
  *   sdl-shooter [--assets DIR] [--autoplay SECONDS] [--render-audio FILE.wav] [--screenshot FILE.bmp]
  *               [--mute-unfocused] [--media-playback]
@@ -332,9 +333,21 @@ static void draw(SDL_Renderer *renderer, const Game *game, gs_runtime *rt) {
  * window's flags at every window event rather than from the event alone: minimising also takes
  * the focus away, and that FOCUS_LOST must not read as "back on screen, unfocused". */
 static void window_changed(gs_runtime *rt, SDL_Window *window) {
+    static int reported = -1;
     Uint32 flags = SDL_GetWindowFlags(window);
-    gs_window_changed(rt, (flags & (SDL_WINDOW_MINIMIZED | SDL_WINDOW_HIDDEN)) ? GS_WINDOW_HIDDEN
-                          : (flags & SDL_WINDOW_INPUT_FOCUS) ? GS_WINDOW_FOCUSED : GS_WINDOW_UNFOCUSED);
+    int state = (flags & (SDL_WINDOW_MINIMIZED | SDL_WINDOW_HIDDEN)) ? GS_WINDOW_HIDDEN
+                : (flags & SDL_WINDOW_INPUT_FOCUS) ? GS_WINDOW_FOCUSED : GS_WINDOW_UNFOCUSED;
+    gs_window_changed(rt, state);
+    /* One line on standard error at each change: a log (the testbed's game.log) then shows what
+     * the game read from its window, when, and where GameSound put the app. */
+    if (state != reported) {
+        static const char *const windows[] = {"focused", "unfocused", "hidden"};
+        static const char *const apps[] = {"foreground", "background", "suspended"};
+        int app = gs_app_state(rt);
+        fprintf(stderr, "sdl-shooter: window %s at %.2f s (SDL time): the app is %s\n", windows[state], SDL_GetTicks() / 1000.0,
+                app >= 0 && app <= 2 ? apps[app] : "unknown");
+        reported = state;
+    }
 }
 
 /* ---- Start-up ------------------------------------------------------------------------------- */
