@@ -232,9 +232,13 @@ def run(options, script):
             xvfb, display = start_xvfb(desktop.folder)
             env["DISPLAY"] = display
             if script.moves_windows:
-                phase = "starting the window manager"
-                windows = Windows(env, desktop.folder.logs)
-                windows.open_other()  # before the game's window, which then has the focus
+                try:
+                    phase = "starting the window manager"
+                    windows = Windows(env, desktop.folder.logs)
+                    phase = "opening the player's other window"
+                    windows.open_other()  # before the game's window, which then has the focus
+                except DesktopError as error:
+                    raise DesktopError(f"{error}; {xvfb_state(xvfb, display, desktop.folder)}") from None
         phase = "starting the game"
         log = open(os.path.join(out, "game.log"), "wb")
         try:
@@ -411,6 +415,16 @@ def stop_xvfb(process):
         process.wait(timeout=5)
     except subprocess.TimeoutExpired:
         stop(process)
+
+
+def xvfb_state(process, display, folder):
+    """Whether Xvfb still serves `display`, or how it ended and its log's end: for a message about a
+    program that could not use the display."""
+    if process.poll() is None:
+        return f"Xvfb still runs on {display}"
+    with open(os.path.join(folder.logs, "xvfb.log"), errors="replace") as log:
+        tail = " | ".join(line.strip() for line in log.read().splitlines()[-4:] if line.strip())
+    return f"Xvfb ({display}) had ended with status {process.returncode}; its log ends with: {tail or 'nothing'}"
 
 
 def start_xvfb(folder):
