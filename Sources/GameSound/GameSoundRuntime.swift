@@ -345,17 +345,31 @@ public final class GameSoundRuntime: Sendable {
 
     /// For the storms' rebuild comparison: while running, throws the output away and builds it
     /// again (a new device and context, every buffer and source anew, what played replayed), as a
-    /// media-services reset or a route change does, with no interruption around it.
+    /// media-services reset or a route change does, with no interruption around it. While
+    /// interrupted, asks for what a route change then asks for: a new device and context when the
+    /// interruption ends (``isOutputReopenPending`` until then), built from the model as it is then.
     ///
-    /// - Returns: Whether it rebuilt (only a running runtime does).
+    /// - Returns: Whether it rebuilt or asked for a rebuild (only a running or an interrupted
+    ///   runtime does, and an interrupted one only if no rebuild is already asked for).
     @discardableResult
     package func rebuildOutput() -> Bool {
         core.with { core in
-            guard core.phase == .running else { return false }
-            core.reopenDevice()
-            return true
+            switch core.phase {
+            case .running:
+                core.reopenDevice()
+                return true
+            case .inactive where !core.deviceReopenPending:
+                core.deviceReopenPending = true
+                return true
+            default:
+                return false
+            }
         }
     }
+
+    /// Whether a new device and context are asked for when the interruption ends. Within the
+    /// package, for the storms.
+    package var isOutputReopenPending: Bool { core.read { $0.deviceReopenPending } }
 }
 
 import Synchronization
