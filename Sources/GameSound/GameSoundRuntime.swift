@@ -105,6 +105,7 @@ public final class GameSoundRuntime: Sendable {
             // desktop system would not flush what deactivation asked of the players).
             box.wakeWith({ [weak loop] in loop?.wake() }, forWrites: { [weak loop] in loop?.wakeForWrites() })
             loop.start()
+            box.handNotifications(waking: { [weak loop] in loop?.wakeForNotifications() })
         } else {
             loop = nil
         }
@@ -123,6 +124,7 @@ public final class GameSoundRuntime: Sendable {
 
     deinit {
         switches?.stop()
+        core.handNotifications(waking: nil)
         loop?.stop()
         core.with { $0.shutdown() }
     }
@@ -136,6 +138,7 @@ public final class GameSoundRuntime: Sendable {
     /// twice does nothing. Dropping the last reference to the runtime shuts it down too.
     public func shutdown() {
         switches?.stop()
+        core.handNotifications(waking: nil)
         loop?.stop()
         core.with { $0.shutdown() }
     }
@@ -145,7 +148,9 @@ public final class GameSoundRuntime: Sendable {
     /// Subscribes to the runtime's event log.
     ///
     /// `observer` gets every event the runtime logs from now on, synchronously and in order, on the
-    /// thread that caused it, while the runtime holds the process-wide OpenAL lock. Keep it short:
+    /// thread that caused it (a real-time runtime's update thread for what the desktop reports: the
+    /// sound server, other programs, the lock, sleep), while the runtime holds the process-wide
+    /// OpenAL lock. Keep it short:
     /// every other GameSound call, on every thread, waits until it returns.
     ///
     /// Observers are called in the order they were added. An observer may call the runtime (play a
@@ -217,7 +222,7 @@ public final class GameSoundRuntime: Sendable {
     static func change<Failure: Error>(
         _ before: AppState, core: CoreBox, _ body: () throws(Failure) -> AppState
     ) throws(Failure) {
-        let after = try body()
+        let after = try core.performingInline(body)
         let cameBack = before != .foreground && after == .foreground
         core.afterPending { core in
             if cameBack { core.applicationDidBecomeActive() }
@@ -345,17 +350,31 @@ public final class GameSoundRuntime: Sendable {
 
     /// For the storms' rebuild comparison: while running, throws the output away and builds it
     /// again (a new device and context, every buffer and source anew, what played replayed), as a
-    /// media-services reset or a route change does, with no interruption around it.
+    /// media-services reset or a route change does, with no interruption around it. While
+    /// interrupted, asks for what a route change then asks for: a new device and context when the
+    /// interruption ends (``isOutputReopenPending`` until then), built from the model as it is then.
     ///
-    /// - Returns: Whether it rebuilt (only a running runtime does).
+    /// - Returns: Whether it rebuilt or asked for a rebuild (only a running or an interrupted
+    ///   runtime does, and an interrupted one only if no rebuild is already asked for).
     @discardableResult
     package func rebuildOutput() -> Bool {
         core.with { core in
-            guard core.phase == .running else { return false }
-            core.reopenDevice()
-            return true
+            switch core.phase {
+            case .running:
+                core.reopenDevice()
+                return true
+            case .inactive where !core.deviceReopenPending:
+                core.deviceReopenPending = true
+                return true
+            default:
+                return false
+            }
         }
     }
+
+    /// Whether a new device and context are asked for when the interruption ends. Within the
+    /// package, for the storms.
+    package var isOutputReopenPending: Bool { core.read { $0.deviceReopenPending } }
 }
 
 import Synchronization

@@ -17,10 +17,18 @@ extension StormRunner {
         if let failure = rebuilt.failure {
             return StormFailure(kind: .rebuildDiffers, step: failure.step, message: "only with \(rebuilds): \(failure)")
         }
-        if let index = firstDifferentEvent(plain.events, rebuilt.trace.events) {
-            return StormFailure(kind: .rebuildDiffers, step: storm.step(at: eventFrame(index, plain.events, rebuilt.trace.events)),
+        // Where the rebuilt run built its context anew at an interruption's end, the plain run
+        // restored its suspended one or built one as its strategy does: the context's own entries at
+        // those frames (and a rebuild's own entries, StormState.isRebuildsOwn) are left out of both.
+        let deferred = Set(rebuilt.trace.deferredRebuildFrames)
+        let leavingOutDeferred = { (events: [GameSoundEvent]) in
+            events.filter { !(deferred.contains($0.frame) && ($0.name == "contextRestored" || StormState.isRebuildsOwn($0))) }
+        }
+        let (plainEvents, rebuiltEvents) = (leavingOutDeferred(plain.events), leavingOutDeferred(rebuilt.trace.events))
+        if let index = firstDifferentEvent(plainEvents, rebuiltEvents) {
+            return StormFailure(kind: .rebuildDiffers, step: storm.step(at: eventFrame(index, plainEvents, rebuiltEvents)),
                                 message: "with \(rebuilds) (at frames \(rebuilt.trace.rebuildFrames.prefix(8))…), log entry \(index): "
-                                    + "\(describe(index, plain.events)) in the plain run, \(describe(index, rebuilt.trace.events)) with rebuilds")
+                                    + "\(describe(index, plainEvents)) in the plain run, \(describe(index, rebuiltEvents)) with rebuilds")
         }
         if plain.samples.count != rebuilt.trace.samples.count {
             return StormFailure(kind: .rebuildDiffers, step: storm.steps.count, message:

@@ -28,6 +28,9 @@ extension StormRunner {
         var rebuilds: SplitMix64?
         /// The positions in the log of what the rebuilds logged themselves.
         var rebuildEvents: [Range<Int>] = []
+        /// A rebuild asked for during an interruption, made when it ends (``noteDeferredRebuild``),
+        /// with the reverb tail heard when the interruption began.
+        var deferredRebuild: (asked: Bool, tail: Int) = (false, 0)
 
         /// The log without what the rebuilds logged about themselves: the context destroyed and
         /// rebuilt, and the soundtrack's restart where it was (a `soundtrackResumed` with its track).

@@ -134,6 +134,7 @@ public struct StormRunner: Sendable {
         for (index, step) in storm.steps.enumerated() {
             let eventsBefore = log.events.count
             try apply(step.action, runtime: runtime, state: &state, step: index)
+            noteDeferredRebuild(runtime, log: log, since: eventsBefore, state: &state)
             try render(step.framesAfter, runtime: runtime, log: log, state: &state, step: index)
             state.trace.events = state.eventsLeavingOutRebuilds(log.events)
             try checkSessionRules(runtime, after: step.action, log: log, eventsBefore: eventsBefore, step: index)
@@ -161,9 +162,11 @@ public struct StormRunner: Sendable {
             try readLog(log, state: &state, step: step)
             let before = silenceReasons(runtime, state)
             let samples: [Float]
+            let eventsBefore = log.events.count
             do { samples = try runtime.render(frames: count) } catch {
                 throw StormFailure(kind: .unexpectedError, step: step, message: "render threw \(error)")
             }
+            noteDeferredRebuild(runtime, log: log, since: eventsBefore, state: &state)
             try readLog(log, state: &state, step: step)
             let after = silenceReasons(runtime, state)
             if state.recording {
@@ -199,11 +202,33 @@ public struct StormRunner: Sendable {
         let before = log.events.count
         let tail = runtime.reverbTailFrames()
         guard runtime.rebuildOutput() else { return }
+        if runtime.isOutputReopenPending {
+            // Interrupted: the rebuild comes when the interruption ends, after whatever the listener,
+            // the voices and their velocities do meanwhile (noteDeferredRebuild).
+            state.deferredRebuild = (true, tail)
+            return
+        }
         state.rebuildEvents.append(before..<log.events.count)
         if state.recording {
             state.trace.rebuildFrames.append(runtime.currentFrame)
             state.trace.rebuildTails.append(tail)
         }
+    }
+
+    /// After a step's action or a block: if a rebuild asked for during an interruption was made
+    /// (the interruption ended, or something else rebuilt first), notes where
+    /// (``StormTrace/deferredRebuildFrames``).
+    private func noteDeferredRebuild(_ runtime: GameSoundRuntime, log: EventLog, since before: Int,
+                                     state: inout StormState) {
+        guard state.deferredRebuild.asked, !runtime.isOutputReopenPending else { return }
+        let rebuilt = log.events[before...].last { $0.name == "contextRebuilt" }
+        if state.recording {
+            let frame = rebuilt?.frame ?? runtime.currentFrame
+            state.trace.rebuildFrames.append(frame)
+            state.trace.rebuildTails.append(state.deferredRebuild.tail)
+            state.trace.deferredRebuildFrames.append(frame)
+        }
+        state.deferredRebuild = (false, 0)
     }
 
     /// Ends every disturbance, checks the sound came back, then that everything is given back.

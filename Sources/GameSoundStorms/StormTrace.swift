@@ -22,6 +22,11 @@ public struct StormTrace: Sendable {
     /// For each of ``rebuildFrames``, the frames of reverb tail heard then, which the new reverb slots
     /// start without (see `GameSoundRuntime.reverbTailFrames()`).
     public var rebuildTails: [Int] = []
+    /// The frames at which a new device and context asked for during an interruption were made (a
+    /// rebuild comparison's second run only), mostly where the interruption ended: there a plain
+    /// run's suspended context comes back (`contextRestored`) where the rebuilt run's is built anew
+    /// (`contextRebuilt`). Each is also in ``rebuildFrames``.
+    public var deferredRebuildFrames: [Int] = []
     /// The frames at which a sound paused across a rebuild was resumed on a new source (a rebuild
     /// comparison's second run only; see `GameSoundRuntime.freshStartFrames()`).
     public var freshStartFrames: [Int] = []

@@ -118,6 +118,50 @@ struct StormTests {
         #expect(event?.message.contains("soundtrackResumed at frame 120 with rebuilds") == true, "\(String(describing: event))")
     }
 
+    @Test("A rebuild asked for during an interruption is made when it ends: the context's own entries there are left out of both logs, nothing else")
+    func deferredRebuildComparison() {
+        let storm = StormSequence(seed: 0, policy: .effectsOnly, strategy: .suspendContext, voices: 2, musicAtLaunch: false,
+                                  soundtrack: nil, steps: [StormStep(action: .fireProbe, framesAfter: 400)])
+        func entry(_ name: String, at frame: Int) -> GameSoundEvent {
+            GameSoundEvent(frame: frame, time: Double(frame) / 48_000, origin: .engine, name: name, details: [])
+        }
+        var plain = StormTrace()
+        plain.samples = [Float](repeating: 0.25, count: 800)
+        plain.events = [entry("interruptionEnded", at: 300), entry("contextRestored", at: 300)]
+        var rebuilt = plain
+        rebuilt.events = [entry("interruptionEnded", at: 300), entry("contextDestroyed", at: 300), entry("contextRebuilt", at: 300)]
+        rebuilt.rebuildFrames = [300]
+        rebuilt.deferredRebuildFrames = [300]
+        #expect(StormRunner.comparison(plain: plain, rebuilt: (nil, rebuilt), in: storm) == nil)
+        var extra = rebuilt
+        extra.events.append(entry("effectDropped", at: 300))
+        #expect(StormRunner.comparison(plain: plain, rebuilt: (nil, extra), in: storm)?.message.contains("effectDropped at frame 300 with rebuilds") == true)
+        var elsewhere = rebuilt
+        elsewhere.deferredRebuildFrames = [200]
+        #expect(StormRunner.comparison(plain: plain, rebuilt: (nil, elsewhere), in: storm) != nil,
+                "only the entries at the frame of the rebuild are left out")
+    }
+
+    @Test("Rebuilt during a call while the listener and a Doppler-shifted voice move: the call's end builds it anew, the log is the plain run's, the audio within the bound",
+          arguments: [GameSoundConfiguration.InterruptionStrategy.suspendContext, .rebuildContext])
+    func rebuiltDuringAnInterruption(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
+        let placed = StormPlacement(position: SIMDPosition(x: 3, y: 0, z: -2), velocity: SIMDPosition(x: -20, y: 0, z: 0))
+        let actions: [StormAction] = [
+            .preload("boom"), .fireProbe, .fireInSpace("boom", loop: true, priority: 5, placed),
+            .system(.phoneRing),
+            .listener(position: SIMDPosition(x: 1, y: 0, z: 1), orientation: nil, velocity: SIMDPosition(x: 0, y: 0, z: -15), over: 0),
+            .moveLastVoice(to: SIMDPosition(x: -4, y: 0, z: -3), velocity: SIMDPosition(x: 25, y: 0, z: 5), over: 0),
+            .system(.phoneDecline),
+        ]
+        let storm = StormSequence(seed: 3, policy: .effectsOnly, strategy: strategy, voices: 4, musicAtLaunch: false,
+                                  soundtrack: nil, steps: actions.map { StormStep(action: $0, framesAfter: 8_192) })
+        let runner = StormRunner(comparison: .rebuilds)
+        let rebuilt = runner.tracedWithRebuilds(storm)
+        try #require(rebuilt.failure == nil)
+        #expect(!rebuilt.trace.deferredRebuildFrames.isEmpty, "the seed draws a rebuild during the call")
+        #expect(runner.run(storm) == nil)
+    }
+
     @Test("Rebuilt at random blocks, a storm with no rebuild-sensitive state renders exactly as its plain run")
     func rebuiltStormMatches() throws {
         // A looping probe and a 48 kHz effect at pitch 1: a source restarted at its offset plays on sample for sample.

@@ -147,6 +147,28 @@ struct EffectsTests {
         #expect(h.trackPower(after) > 0.01)
     }
 
+    @Test("a sound unloaded or replaced during a call ends its voices at the call, suspended or rebuilt; none plays on after it",
+          arguments: [GameSoundConfiguration.InterruptionStrategy.suspendContext, .rebuildContext], [false, true])
+    func unloadDuringACall(strategy: GameSoundConfiguration.InterruptionStrategy, replace: Bool) throws {
+        let h = try Harness(strategy: strategy)
+        try h.runtime.play("beep", options: .init(loop: true))
+        try h.render(seconds: 0.1)
+        try h.perform("phone.ring")
+        try h.render(seconds: 0.05)
+        let call = h.frame
+        if replace { try h.runtime.preload("beep", sound: TestAssets.beep) } else { try h.runtime.unload("beep") }
+        let ended = h.events.filter { $0.name == "voiceEnded" }
+        #expect(ended.map(\.frame) == [call], "the voice ends at the call, not when the context is back: \(h.eventNames)")
+        try h.render(seconds: 0.1)
+        try h.perform("phone.decline")
+        let after = try h.render(seconds: 0.3)
+        #expect(h.runtime.isRunning)
+        #expect(h.runtime.voicesInUse == 0)
+        #expect(h.beepPower(after) < 1e-6, "nothing of the beep after the call")
+        #expect(h.trackPower(after) > 0.01, "the soundtrack plays on")
+        #expect(h.events.filter { $0.name == "voiceEnded" }.count == 1)
+    }
+
     @Test("calls on a stopped runtime throw stopped and never crash")
     func stoppedRuntime() throws {
         let h = try Harness()

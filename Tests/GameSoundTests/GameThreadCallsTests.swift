@@ -5,6 +5,7 @@ import AudioSession
 import Foundation
 import GameSound
 import OpenAL
+import Synchronization
 import Testing
 
 /// Issue 37: in real time, a game's call that changes what sounds decides on the spot and leaves
@@ -134,5 +135,56 @@ struct GameThreadCallsTests {
             #expect(offsets.openAL > 0, "voice \(voice) has not played in OpenAL")
             #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
         }
+    }
+
+    @Test("a notification a watcher's thread delivers is handled on the update thread, in order: the watcher does not wait for the rebuild it causes, and the game is heard again")
+    func notificationsAreHandledOnTheUpdateThread() throws {
+        OpenALProcess.setDrivers("null")
+        let system = SimulatedSystem()
+        // Which thread logged each entry of the loss and the reset.
+        let handledOn = Mutex<[(name: String, thread: UInt)]>([])
+        let watched: Set<String> = ["mediaServicesLost", "contextDestroyed", "mediaServicesReset", "contextRebuilt"]
+        let runtime = try GameSoundRuntime(configuration: .init(output: .realtime(), voices: 8), system: system, eventObserver: { event in
+            if watched.contains(event.name) { handledOn.withLock { $0.append((event.name, UInt(pthread_self()))) } }
+        })
+        defer { runtime.shutdown() }
+        try runtime.preload("tone", sound: Self.tone)
+        guard case .played(let voice, _) = try runtime.play("tone", options: .init(gain: 0.5, loop: true)) else {
+            Issue.record("the voice did not play")
+            return
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+        let updateThread = try #require(runtime.updateThread)
+        // The rebuild after the reset makes the sources anew: its first alGenSources stalls 0.5 s.
+        OpenALProcess.stallNextCalls(of: "alGenSources", seconds: 0.5, on: pthread_t(updateThread))
+
+        // The system changes on a thread of its own, as the sound server's watcher does.
+        let took = Mutex<Duration?>(nil)
+        let watcher = Thread {
+            let start = ContinuousClock.now
+            try? system.perform(.mediaServicesLose)
+            try? system.perform(.mediaServicesReset)
+            took.withLock { $0 = start.duration(to: .now) }
+        }
+        watcher.start()
+        let deadline = ContinuousClock.now + .seconds(3)
+        while ContinuousClock.now < deadline, took.withLock({ $0 }) == nil { Thread.sleep(forTimeInterval: 0.005) }
+        let watcherTook = try #require(took.withLock { $0 })
+        #expect(watcherTook < .milliseconds(100), "the watcher's two deliveries took \(watcherTook) while the rebuild stalled 0.5 s")
+
+        while ContinuousClock.now < deadline, !(runtime.isRunning && handledOn.withLock { $0.contains { $0.name == "contextRebuilt" } }) {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(runtime.isRunning)
+        let handled = handledOn.withLock { $0 }
+        #expect(handled.map(\.name) == ["mediaServicesLost", "contextDestroyed", "mediaServicesReset", "contextRebuilt"])
+        #expect(handled.allSatisfy { $0.thread == updateThread }, "handled on the update thread: \(handled), update thread \(updateThread)")
+
+        // The voice plays on in the rebuilt context, where the model's clock says.
+        let before = try #require(runtime.voiceOffsets(voice)).openAL
+        Thread.sleep(forTimeInterval: 0.1)
+        let offsets = try #require(runtime.voiceOffsets(voice))
+        #expect(offsets.openAL != before, "the voice does not move in OpenAL after the reset")
+        #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
     }
 }

@@ -364,4 +364,30 @@ struct MixingTests {
         try h.render(seconds: 0.25)
         #expect(abs(dB(lowPower(h, last(h))) - (dB(reference.low) - 6.02)) < 0.5, "ui at half volume")
     }
+
+    @Test("a one-shot paused, then resumed during a call, is heard after it and ends when its sound has played, whether the call's end restores the context or builds one anew")
+    func resumedDuringACall() throws {
+        var ends: [[Int]] = []
+        for rebuilt in [false, true] {
+            let h = try Harness(soundtrack: false, strategy: .suspendContext)
+            let voice = try #require(h.runtime.play("beep").voice)
+            try h.render(seconds: 0.03)
+            #expect(try h.runtime.pause(voice))
+            try h.render(seconds: 0.03)
+            try h.perform("phone.ring")
+            try h.render(seconds: 0.03)
+            #expect(try h.runtime.resume(voice))
+            // What a new default output during the call asks for: a new device and context at its end.
+            if rebuilt { #expect(h.runtime.rebuildOutput()) }
+            try h.render(seconds: 0.03)
+            try h.perform("phone.decline")
+            let after = try h.render(seconds: 0.1)
+            #expect(h.beepPower(after) > 0.01, "rebuilt \(rebuilt): the resumed beep is heard after the call")
+            try h.render(seconds: 0.5)
+            ends.append(h.events.filter { $0.name == "voiceEnded" }.map(\.frame))
+        }
+        #expect(ends[0].count == 1, "\(ends)")
+        #expect(ends[1] == ends[0], "rebuilt at the call's end, the voice ends where a restored context ends it: \(ends)")
+    }
 }
+

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: Zlib
+#if canImport(Glibc)
+import Glibc
+#endif
 import AudioSession
 
 /// Holds the core; every access goes through `ALMirror.withExclusiveAccess`, the one owner.
@@ -31,8 +34,8 @@ import AudioSession
 /// order, as soon as the outermost step returns, still under the lock. Work that must see them
 /// handled first (the foreground recovery after an action) queues behind them with ``afterPending(_:)``.
 final class CoreBox: @unchecked Sendable {
-    /// Something held back until the running step is over.
-    private enum Pending {
+    /// Something held back until the running step is over, or waiting for the update thread.
+    enum Pending {
         case notification(AudioSessionNotification)
         case work((RuntimeCore) -> Void)
     }
@@ -48,6 +51,8 @@ final class CoreBox: @unchecked Sendable {
     @exclusivity(unchecked) private var deferred: [Pending] = []
     /// An outermost render is running, which did not make the context current (see ``render(into:)``).
     @exclusivity(unchecked) private var renderingUnadopted = false
+    /// Real time: what watchers deliver, for the update thread.
+    private let inbox = NotificationInbox()
 
     init(_ core: RuntimeCore) {
         self.core = core
@@ -143,7 +148,8 @@ final class CoreBox: @unchecked Sendable {
     /// alone, so that an update with nothing due stays quiet (the update itself changes only time,
     /// unless it finds work). Returns how long to wait before the next (``RuntimeCore/realtimeWait``).
     func update() -> (wait: Double, quiet: Bool) {
-        step(changing: false) { core in
+        handleInbox()
+        return step(changing: false) { core in
             core.update()
             return core.realtimeWait
         }
@@ -200,7 +206,19 @@ final class CoreBox: @unchecked Sendable {
     /// the stream files its players start from, opened here without the lock (``PreparedOutput``):
     /// starting a device's mixer and decoding the streams' first buffers take milliseconds, which
     /// the game's calls would otherwise wait for. The rebuild then takes them under the lock.
+    ///
+    /// Real time, delivered from outside any step by a thread that is not making the change itself
+    /// (a watcher's), it waits for the update thread instead (``NotificationInbox``).
     func deliver(_ notification: AudioSessionNotification) {
+        let waits = ALMirror.withExclusiveAccess { () -> Bool in
+            guard depth == 0, inbox.takesArrival else { return false }
+            inbox.waiting.append(.notification(notification))
+            return true
+        }
+        if waits { inbox.wake() } else { handle(notification) }
+    }
+
+    private func handle(_ notification: AudioSessionNotification) {
         if let request = ALMirror.withExclusiveAccess({ core.outputToPrepare(for: notification) }),
            let output = PreparedOutput.open(name: request.name, spec: request.spec, streams: request.streams) {
             ALMirror.withExclusiveAccess { core.mirror.withWork { core.mirror.offer(output) } }
@@ -208,9 +226,54 @@ final class CoreBox: @unchecked Sendable {
         enqueue(.notification(notification))
     }
 
-    /// Runs `work` now if no step is running, else after that step and the notifications held back during it.
+    /// Runs `work` now if no step is running, else after that step and the notifications held back
+    /// during it; behind what waits for the update thread, if anything does.
     func afterPending(_ work: @escaping (RuntimeCore) -> Void) {
-        enqueue(.work(work))
+        let waits = ALMirror.withExclusiveAccess { () -> Bool in
+            guard depth == 0, inbox.isOpen, !inbox.waiting.isEmpty || inbox.isHandling else { return false }
+            inbox.waiting.append(.work(work))
+            return true
+        }
+        if waits { inbox.wake() } else { enqueue(.work(work)) }
+    }
+
+    /// Runs `change` (a system action, the window's state) so that the notifications it causes on
+    /// this thread are handled here, before it returns, as the game that makes it expects.
+    func performingInline<Result, Failure: Error>(_ change: () throws(Failure) -> Result) throws(Failure) -> Result {
+        ALMirror.withExclusiveAccess { inbox.inlineThreads.append(pthread_self()) }
+        defer {
+            ALMirror.withExclusiveAccess {
+                if let index = inbox.inlineThreads.lastIndex(where: { pthread_equal($0, pthread_self()) != 0 }) {
+                    inbox.inlineThreads.remove(at: index)
+                }
+            }
+        }
+        return try change()
+    }
+
+    /// Real time: from now on notifications that watchers deliver wait for the update thread, which
+    /// `wake` wakes for them; nil: handled where they are delivered again (the loop stopped), and
+    /// what still waits is dropped with the runtime.
+    func handNotifications(waking wake: (@Sendable () -> Void)?) {
+        ALMirror.withExclusiveAccess {
+            inbox.isOpen = wake != nil
+            inbox.wake = wake ?? {}
+            if wake == nil { inbox.waiting = [] }
+        }
+    }
+
+    /// The update thread: handles what watchers delivered, in order, each as it would have been
+    /// handled where it was delivered (an output prepared without the lock first).
+    private func handleInbox() {
+        while let next = ALMirror.withExclusiveAccess({ () -> Pending? in
+            inbox.isHandling = !inbox.waiting.isEmpty
+            return inbox.waiting.isEmpty ? nil : inbox.waiting.removeFirst()
+        }) {
+            switch next {
+            case .notification(let notification): handle(notification)
+            case .work(let work): enqueue(.work(work))
+            }
+        }
     }
 
     private func enqueue(_ pending: Pending) {

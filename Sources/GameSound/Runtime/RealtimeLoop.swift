@@ -12,6 +12,8 @@ import Synchronization
 /// period (the buffer the session was granted, which changes with activation and the screen lock)
 /// while anything moves, longer while the runtime is quiet. A long wait ends early when the game
 /// calls or the system notifies (``wake()``), so what they start is followed from the next period.
+/// A notification a watcher delivers is handled here, at the start of an update it wakes the loop
+/// for at once (``wakeForNotifications()``), not on the watcher's thread.
 ///
 /// It is also the thread that makes the OpenAL writes the game's calls leave (``CoreBox/command(_:)``),
 /// so that a sound the game plays reaches OpenAL within a millisecond, not an update period, later.
@@ -108,6 +110,13 @@ final class RealtimeLoop: Sendable {
             updateNow.store(true, ordering: .sequentiallyConsistent)
             wakeUp.signal()
         }
+    }
+
+    /// Ends any wait now for a whole update: a watcher delivered a notification, which the update
+    /// handles first (``CoreBox/update()``).
+    func wakeForNotifications() {
+        updateNow.store(true, ordering: .sequentiallyConsistent)
+        wakeUp.signal()
     }
 
     /// Tells the loop that a game's call left writes: it makes them and waits on. It is signalled

@@ -12,9 +12,11 @@ extension RuntimeCore {
 
     /// Adds decoded sounds to the bank and uploads them now if the context is usable, else at restore.
     func add(_ sound: PCMBuffer<Float>, named name: String) throws(GameSoundError) {
+        let replaces = bank[name] != nil
         if mirror.hasBuffer(name) { mirror.staleBuffers.insert(name) }
         bank.insert(sound, named: name)
         try uploadPending()
+        if replaces { endVoices(playing: name) }
     }
 
     /// Deletes stale buffers and uploads bank entries that have no buffer yet, when the context can be used.
@@ -39,6 +41,18 @@ extension RuntimeCore {
         // interruption the suspended context cannot be touched).
         if mirror.hasBuffer(name) { mirror.staleBuffers.insert(name) }
         try uploadPending()
+        endVoices(playing: name)
+    }
+
+    /// Ends the voices still playing `name` now, after its sound was removed or replaced: with a
+    /// usable context ``uploadPending()`` has already stopped them; while it cannot be touched (an
+    /// interruption, media services lost) their sources wait for it, but the voices end at the call,
+    /// as they would have with it, not when it comes back, and a rebuilt context does not start them
+    /// again with the new sound.
+    private func endVoices(playing name: String) {
+        for index in model.voices.indices where model.allocator.slots[index].busy && model.voices[index].effect == name {
+            endVoice(index, reason: .stopped)
+        }
     }
 
     /// Stops the voices playing `name` and detaches its buffer from every source still holding it

@@ -97,6 +97,10 @@ extension RuntimeCore {
                 if !model.shouldSound(index) { try mirror.pause(index) }
                 model.voices[index].clock.start(atPosition: position, mix: mix, step: model.shouldSound(index) ? voiceStep(index) : 0)
                 model.voices[index].restoredPaused = !model.shouldSound(index)
+                // A one-shot paused before the context went and resumed while it was gone has no end
+                // check yet (a pause clears it; the resume could not write): it gets one now, or it
+                // would never end. One already due keeps its own, as through a plain restore.
+                if model.voices[index].endCheck == .max { scheduleEndCheck(index, at: now) }
             } catch {
                 report(error, affected: voiceLabel(index))
                 endVoice(index, reason: .stopped)
