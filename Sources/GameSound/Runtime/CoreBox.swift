@@ -210,12 +210,13 @@ final class CoreBox: @unchecked Sendable {
     /// Real time, delivered from outside any step by a thread that is not making the change itself
     /// (a watcher's), it waits for the update thread instead (``NotificationInbox``).
     func deliver(_ notification: AudioSessionNotification) {
-        let waits = ALMirror.withExclusiveAccess { () -> Bool in
-            guard depth == 0, inbox.takesArrival else { return false }
+        // The wake is read under the lock, which also guards its change as the loop stops.
+        let wake = ALMirror.withExclusiveAccess { () -> (@Sendable () -> Void)? in
+            guard depth == 0, inbox.takesArrival else { return nil }
             inbox.waiting.append(.notification(notification))
-            return true
+            return inbox.wake
         }
-        if waits { inbox.wake() } else { handle(notification) }
+        if let wake { wake() } else { handle(notification) }
     }
 
     private func handle(_ notification: AudioSessionNotification) {
@@ -229,12 +230,12 @@ final class CoreBox: @unchecked Sendable {
     /// Runs `work` now if no step is running, else after that step and the notifications held back
     /// during it; behind what waits for the update thread, if anything does.
     func afterPending(_ work: @escaping (RuntimeCore) -> Void) {
-        let waits = ALMirror.withExclusiveAccess { () -> Bool in
-            guard depth == 0, inbox.isOpen, !inbox.waiting.isEmpty || inbox.isHandling else { return false }
+        let wake = ALMirror.withExclusiveAccess { () -> (@Sendable () -> Void)? in
+            guard depth == 0, inbox.isOpen, !inbox.waiting.isEmpty || inbox.isHandling else { return nil }
             inbox.waiting.append(.work(work))
-            return true
+            return inbox.wake
         }
-        if waits { inbox.wake() } else { enqueue(.work(work)) }
+        if let wake { wake() } else { enqueue(.work(work)) }
     }
 
     /// Runs `change` (a system action, the window's state) so that the notifications it causes on
