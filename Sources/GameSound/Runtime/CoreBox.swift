@@ -231,7 +231,7 @@ final class CoreBox: @unchecked Sendable {
     /// during it; behind what waits for the update thread, if anything does.
     func afterPending(_ work: @escaping (RuntimeCore) -> Void) {
         let wake = ALMirror.withExclusiveAccess { () -> (@Sendable () -> Void)? in
-            guard depth == 0, inbox.isOpen, !inbox.waiting.isEmpty || inbox.isHandling else { return nil }
+            guard depth == 0, inbox.isBusy else { return nil }
             inbox.waiting.append(.work(work))
             return inbox.wake
         }

@@ -26,12 +26,15 @@ final class NotificationInbox: @unchecked Sendable {
     /// Wakes the update thread for what waits (``RealtimeLoop/wakeForNotifications()``).
     @exclusivity(unchecked) var wake: @Sendable () -> Void = {}
 
+    /// Something waits for the update thread, or is being handled there: what comes now would
+    /// overtake it if it were handled anywhere else.
+    var isBusy: Bool { isOpen && (!waiting.isEmpty || isHandling) }
+
     /// Whether an entry arriving now, outside any step, waits for the update thread: always while
     /// the loop takes notifications, unless the thread handles its own change and nothing waits
     /// that it would overtake.
     var takesArrival: Bool {
         guard isOpen else { return false }
-        let inline = inlineThreads.contains { pthread_equal($0, pthread_self()) != 0 }
-        return !inline || !waiting.isEmpty || isHandling
+        return isBusy || !inlineThreads.contains { pthread_equal($0, pthread_self()) != 0 }
     }
 }
