@@ -290,7 +290,7 @@ struct PulseSystemTests {
         try #require(PulseTestEnvironment.waitUntil(seconds: 5) { events.contains("mediaServicesLost") })
         #expect(!system.isServerAvailable)
         #expect(throws: AudioSessionError.mediaServicesFailed) { try runtime.session.setActive(true) }
-        try PulseTestEnvironment.startServer()
+        let failedStarts = try PulseTestEnvironment.startServer()
         try #require(PulseTestEnvironment.waitUntil(seconds: 10) { events.contains("mediaServicesReset") })
         #expect(system.isServerAvailable)
         #expect(PulseTestEnvironment.waitUntil(seconds: 5) { runtime.isRunning && runtime.isSoundtrackPlaying })
@@ -299,10 +299,11 @@ struct PulseSystemTests {
         #expect(lost < reset)
         #expect(try MonitorRecording.heard(folder: folder),
                 "the game should be heard on the restarted server")
-        // One line each for the loss and the return, however many reconnection attempts failed between.
+        // One line each for the loss and the return, however many reconnection attempts failed between
+        // (and one more of each for a start of the test's own server that failed after the game reached it).
         #expect(capture.lines("desktop.connected").count == 1)
-        #expect(capture.lines("desktop.server-lost").count == 1, "\(capture.all.map(\.message))")
-        #expect(capture.lines("desktop.server-back").count == 1, "\(capture.all.map(\.message))")
+        #expect((1...1 + failedStarts).contains(capture.lines("desktop.server-lost").count), "\(capture.all.map(\.message))")
+        #expect((1...1 + failedStarts).contains(capture.lines("desktop.server-back").count), "\(capture.all.map(\.message))")
     }
 
     @Test("no system notification, only the device: a game on the simulated system loses its sound server, waits, and plays again when it is back")
@@ -321,10 +322,14 @@ struct PulseSystemTests {
         #expect(!runtime.isRunning)
         #expect(try runtime.play("beep") == .dropped(.noOutputDevice))
         let rebuiltBefore = events.all.filter { $0 == "contextRebuilt" }.count
-        try PulseTestEnvironment.startServer()
+        let failedStarts = try PulseTestEnvironment.startServer()
         #expect(PulseTestEnvironment.waitUntil(seconds: 10) { runtime.isRunning && runtime.isSoundtrackPlaying }, "\(events.all)")
-        #expect(events.all.filter { $0 == "contextRebuilt" }.count == rebuiltBefore + 1, "one successful attempt: \(events.all)")
-        #expect(events.all.filter { $0 == "rebuildFailed" }.count == 1, "failed retries are not logged again: \(events.all)")
+        // One successful attempt (one more, and one more failure, for each start of the test's own
+        // server that failed after the game reached it).
+        let rebuilt = events.all.filter { $0 == "contextRebuilt" }.count - rebuiltBefore
+        #expect((1...1 + failedStarts).contains(rebuilt), "one successful attempt: \(events.all)")
+        #expect((1...1 + failedStarts).contains(events.all.filter { $0 == "rebuildFailed" }.count),
+                "failed retries are not logged again: \(events.all)")
         #expect(try MonitorRecording.heard(folder: folder), "the soundtrack should be heard on the restarted server")
     }
 

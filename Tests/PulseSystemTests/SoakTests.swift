@@ -49,12 +49,14 @@ extension PulseSystemTests {
         try #require(try MonitorRecording.heard(folder: folder))
         let began = Date()
         var samples: [SoakSample] = []
+        var failedStarts = 0  // each may have shown the game one more loss and return (startServer())
+        func count(_ name: String) -> Int { events.all.filter { $0 == name }.count }
         for round in 1...rounds {
+            let (lostBefore, resetBefore, rebuiltBefore) = (count("mediaServicesLost"), count("mediaServicesReset"), count("contextRebuilt"))
             try PulseTestEnvironment.killServer()
-            try #require(PulseTestEnvironment.waitUntil(seconds: 5) {
-                events.all.filter { $0 == "mediaServicesLost" }.count == round
-            }, "round \(round): media services lost should be heard")
-            try PulseTestEnvironment.startServer()
+            try #require(PulseTestEnvironment.waitUntil(seconds: 5) { count("mediaServicesLost") > lostBefore },
+                         "round \(round): media services lost should be heard")
+            failedStarts += try PulseTestEnvironment.startServer()
             let restarted = Date()
             // One recorder from the restart on, polled every 20 ms. (A recorder started later, on
             // PulseAudio's null sink, delivers its first samples up to ~2 s late: the sink renders
@@ -64,8 +66,8 @@ extension PulseSystemTests {
             while recovery == nil, Date().timeIntervalSince(restarted) < 5 {
                 Thread.sleep(forTimeInterval: 0.02)
                 let names = events.all
-                if reset == nil, names.filter({ $0 == "mediaServicesReset" }).count == round { reset = Date().timeIntervalSince(restarted) }
-                if rebuilt == nil, names.filter({ $0 == "contextRebuilt" }).count >= round { rebuilt = Date().timeIntervalSince(restarted) }
+                if reset == nil, names.filter({ $0 == "mediaServicesReset" }).count > resetBefore { reset = Date().timeIntervalSince(restarted) }
+                if rebuilt == nil, names.filter({ $0 == "contextRebuilt" }).count > rebuiltBefore { rebuilt = Date().timeIntervalSince(restarted) }
                 if Signal.peak(try recorder.newSamples()) > 0.05 { recovery = Date().timeIntervalSince(restarted) }
             }
             _ = try recorder.stop()
@@ -89,8 +91,8 @@ extension PulseSystemTests {
         let bound = PulseTestEnvironment.isPipeWire ? 2.0 : 2.5
         let recoveries = samples.map(\.recovery)
         #expect(recoveries.allSatisfy { $0 <= bound }, "heard within \(bound) s of each restart: \(recoveries)")
-        #expect(capture.lines("desktop.server-lost").count == rounds)
-        #expect(capture.lines("desktop.server-back").count == rounds)
+        #expect((rounds...rounds + failedStarts).contains(capture.lines("desktop.server-lost").count))
+        #expect((rounds...rounds + failedStarts).contains(capture.lines("desktop.server-back").count))
         // Growth: the last rounds against the first (round 1 is left out: the first rebuild warms up
         // the allocator and libpulse). Counts must not grow beyond a slack of 2 threads (dispatch's worker
         // pool comes and goes) and 1 descriptor (a parec being reaped); OpenAL objects not at all.

@@ -80,6 +80,52 @@ def accepts(path):
             return False
 
 
+def busiest_threads(count=6, seconds=0.5):
+    """The threads that used the most CPU over the next `seconds`, each with its state and scheduling
+    policy (RR and FIFO are real-time): for a message that says why a daemon did not answer."""
+    def sample():
+        times = {}
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                tasks = os.listdir(f"/proc/{pid}/task")
+            except OSError:
+                continue
+            for tid in tasks:
+                try:
+                    with open(f"/proc/{pid}/task/{tid}/stat") as stat:
+                        text = stat.read()
+                except OSError:
+                    continue
+                name = text[text.index("(") + 1:text.rindex(")")]
+                fields = text[text.rindex(")") + 2:].split()
+                # fields[0] is the state (field 3 of stat); utime, stime are 14, 15; policy is 41.
+                times[int(tid)] = (name, fields[0], int(fields[11]) + int(fields[12]), int(fields[38]))
+        return times
+    before = sample()
+    time.sleep(seconds)
+    after = sample()
+    policies = {0: "TS", 1: "FIFO", 2: "RR", 3: "BATCH", 5: "IDLE"}
+    ticks = os.sysconf("SC_CLK_TCK") * seconds
+    used = sorted(((after[tid][2] - before[tid][2], tid) for tid in after if tid in before), reverse=True)[:count]
+    return "; ".join(f"{after[tid][0]}({tid}) {delta / ticks:.0%} {after[tid][1]} {policies.get(after[tid][3], after[tid][3])}"
+                     for delta, tid in used)
+
+
+def daemon_states(named_pids):
+    """Each daemon's state and where its main thread waits in the kernel (wchan)."""
+    out = []
+    for name, pid in named_pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                state = stat.read().rsplit(")", 1)[1].split()[0]
+            with open(f"/proc/{pid}/wchan") as wchan:
+                state += " in " + (wchan.read().strip() or "-")
+        except (OSError, IndexError):
+            state = "gone"
+        out.append(f"{name} {state}")
+    return ", ".join(out)
+
+
 def reap(pid):
     """Collects an ended child's status if it is ours; nothing otherwise."""
     try:
@@ -167,6 +213,32 @@ class Folder:
         except ValueError:
             return None
 
+    def server_state(self):
+        """What the server answers now, in a few words: for a message that says why a start failed."""
+        try:
+            result = subprocess.run(["pactl", "get-default-sink"], env=self.env(), stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True, timeout=2)
+        except subprocess.TimeoutExpired:
+            return "no answer within 2 s"
+        status, sink = result.returncode, result.stdout.strip()
+        if status != 0:
+            socket_state = "takes" if accepts(os.path.join(self.runtime, "pulse", "native")) else "refuses"
+            return f"{result.stderr.strip() or 'nothing'} (status {status}; the socket {socket_state} a connection)"
+        names = [entry.get("name") for entry in self.pactl_json("list", "sinks") or []]
+        return f"default sink {sink or '(none)'!r}, sinks {names}"
+
+    def pipewire_clients(self):
+        """Which programs PipeWire itself says are connected (pipewire-pulse shows as "pipewire"):
+        whether the graph answers, and whether the PulseAudio server reached it."""
+        try:
+            result = subprocess.run(["pw-cli", "ls", "Client"], env=self.env(), stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, text=True, timeout=3)
+        except (OSError, subprocess.TimeoutExpired):
+            return "pw-cli: no answer within 3 s"
+        names = [line.split("=", 1)[1].strip().strip('"') for line in result.stdout.splitlines()
+                 if line.strip().startswith("application.name")]
+        return f"pw-cli: clients {names}" if result.returncode == 0 else f"pw-cli: status {result.returncode}"
+
     def default_sink_ready(self):
         """Whether the server answers and its default sink exists."""
         status, sink = self.pactl("get-default-sink", timeout=2)
@@ -175,16 +247,28 @@ class Folder:
         sinks = self.pactl_json("list", "sinks") or []
         return any(entry.get("name") == sink for entry in sinks)
 
-    def logs_tail(self, lines=6):
-        """The last lines of each sound-server daemon's log, for a message that says why it did not start."""
+    def log_sizes(self):
+        """How long each sound-server daemon's log is now (the logs are appended to at every start)."""
+        sizes = {}
+        for name in DAEMONS[self.kind]:
+            try:
+                sizes[name] = os.path.getsize(os.path.join(self.logs, f"{name}.log"))
+            except OSError:
+                sizes[name] = 0
+        return sizes
+
+    def logs_tail(self, lines=6, since=None):
+        """The last lines of each sound-server daemon's log, for a message that says why it did not start;
+        with `since` (log_sizes() before the start) only what this start wrote, "(nothing)" if it wrote none."""
         out = []
         for name in DAEMONS[self.kind]:
             try:
-                with open(os.path.join(self.logs, f"{name}.log"), errors="replace") as log:
-                    tail = log.read().splitlines()[-lines:]
+                with open(os.path.join(self.logs, f"{name}.log"), "rb") as log:
+                    log.seek((since or {}).get(name, 0))
+                    tail = log.read().decode(errors="replace").splitlines()[-lines:]
             except FileNotFoundError:
-                continue
-            out.extend(f"  {name}: {line}" for line in tail)
+                tail = []
+            out.extend(f"  {name}: {line}" for line in tail or ["(nothing)"])
         return "\n".join(out)
 
     # ---- The sound server ------------------------------------------------------------------
@@ -192,6 +276,8 @@ class Folder:
         """Starts the server of this desktop's kind, as first started; returns once `pactl` answers and
         the default sink exists. Raises DesktopError (with the daemons' logs) otherwise."""
         kind = self.kind
+        logs_before = self.log_sizes()
+        began = time.monotonic()
         daemons = self._start_pulseaudio() if kind == "pulseaudio" else self._start_pipewire()
         # Ready, or a daemon has already given up: then there is no point in waiting.
         ready = wait_until(READY_SECONDS, lambda: self.default_sink_ready() or any(gone(pid) for pid in daemons),
@@ -199,7 +285,11 @@ class Folder:
         if not ready:
             ended = [name for name, pid in zip(DAEMONS[kind], daemons) if gone(pid)]
             why = f"{', '.join(ended)} exited" if ended else f"no answer with a default sink within {READY_SECONDS} s"
-            logs = self.logs_tail()
+            why += (f", {time.monotonic() - began:.1f} s after the start; pactl says: {self.server_state()}; "
+                    f"the daemons: {daemon_states(zip(DAEMONS[kind], daemons))}; the busiest threads: {busiest_threads()}")
+            if kind == "pipewire":
+                why += f"; {self.pipewire_clients()}"
+            logs = self.logs_tail(since=logs_before)
             # What did start must not outlive the failure: a pipewire left running holds its socket's
             # lock, so every later start (a caller's retry) fails at once with "address in use", and
             # the pid files no longer name it for kill_server (seen in CI: three failed starts in a row).
