@@ -158,6 +158,45 @@ struct VoiceClockTests {
         #expect(largest == 0, "the model's clock kept the step it had before the call")
     }
 
+    @Test("a voice's velocity and occlusion changed during an interruption reach its source when the interruption ends: it then plays as one changed without an interruption", arguments: [
+        GameSoundConfiguration.InterruptionStrategy.suspendContext, .rebuildContext,
+    ])
+    func spaceChangedDuringInterruption(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
+        // Two games: the first is interrupted and the game changes its voice meanwhile; the second
+        // makes the same change without an interruption. Afterwards both sources must move at the
+        // same Doppler-shifted rate (OpenAL's own offsets) and sound as loud.
+        func playing() throws -> (GameSoundRuntime, Voice) {
+            let (runtime, _) = try Self.runtime(strategy: strategy)
+            guard case .played(let voice, _) = try runtime.play("tone-48000-1", options: .init(
+                position: SIMDPosition(x: 0, y: 0, z: -8), loop: true, velocity: SIMDPosition(x: 0, y: 0, z: 20)))
+            else { throw GameSoundError.invalidArgument("the voice did not play") }
+            _ = try runtime.render(frames: 9_600)
+            return (runtime, voice)
+        }
+        func change(_ runtime: GameSoundRuntime, _ voice: Voice) throws {
+            // The voice turns round (away from the listener) and goes behind a wall.
+            try runtime.setVoice(voice, velocity: SIMDPosition(x: 0, y: 0, z: -15), occlusion: 0.8)
+        }
+        /// How far OpenAL moves the voice in 9 600 frames, and how loud the mix is meanwhile.
+        func heard(_ runtime: GameSoundRuntime, _ voice: Voice) throws -> (advance: Int, rms: Float) {
+            _ = try runtime.render(frames: 4_800)  // the first mix after the change is past
+            let start = try #require(runtime.voiceOffsets(voice)).openAL
+            let mix = try runtime.render(frames: 9_600)
+            let end = try #require(runtime.voiceOffsets(voice)).openAL
+            return ((end - start + 72_000) % 72_000, Signal.rms(mix))
+        }
+        let (interrupted, voice) = try playing()
+        try interrupted.perform(SystemAction(name: "phone.ring"))
+        _ = try interrupted.render(frames: 4_800)
+        try change(interrupted, voice)
+        try interrupted.perform(SystemAction(name: "phone.decline"))
+        let (reference, same) = try playing()
+        try change(reference, same)
+        let after = try heard(interrupted, voice), expected = try heard(reference, same)
+        #expect(after.advance == expected.advance, "the source kept its old velocity: \(after.advance) frames, not \(expected.advance)")
+        #expect(abs(after.rms - expected.rms) <= expected.rms * 0.02, "the source kept its old occlusion: rms \(after.rms), not \(expected.rms)")
+    }
+
     @Test("streams: the soundtrack and a looping stream voice at another rate are where their sources are, through pauses and loops")
     func streams() throws {
         OpenALProcess.setDrivers("null")

@@ -119,17 +119,25 @@ extension RuntimeCore {
                                   .init("reason", .string(reason.rawValue))])
     }
 
-    /// When to look again whether a one-shot voice has finished: when its remaining frames, at its
-    /// pitch and rate, will have played. Looping and paused voices are never due.
+    /// When to look again whether a one-shot voice has finished: when its clock says its sound has
+    /// played out (at the step its source was given, the Doppler shift included), or, while the
+    /// clock stands (its start still to be written), when its remaining frames at its pitch will have
+    /// played. Looping and paused voices are never due.
     func scheduleEndCheck(_ slot: Int, at now: Int) {
         guard !model.voices[slot].options.loop, model.shouldSound(slot), let name = model.voices[slot].effect, let sound = bank[name],
               mirror.hasSource(slot) else {
             model.voices[slot].endCheck = .max
             return
         }
-        let offset = clockFrames(slot)
-        let rate = Double(sound.format.sampleRate) / Double(configuration.sampleRate) * Double(max(model.voices[slot].pitch(at: now), 0.001))
-        model.voices[slot].endCheck = now + Int((Double(max(sound.frameCount - offset, 0)) / rate).rounded(.up))
+        let clock = model.voices[slot].clock
+        if clock.isRunning {
+            let left = max((sound.frameCount << VoiceClock.fractionBits) - clock.position(at: mixClock), 0)
+            model.voices[slot].endCheck = now + (left + clock.step - 1) / clock.step
+        } else {
+            let offset = clockFrames(slot)
+            let rate = Double(sound.format.sampleRate) / Double(configuration.sampleRate) * Double(max(model.voices[slot].pitch(at: now), 0.001))
+            model.voices[slot].endCheck = now + Int((Double(max(sound.frameCount - offset, 0)) / rate).rounded(.up))
+        }
         nextEndCheck = min(nextEndCheck, model.voices[slot].endCheck)
     }
 

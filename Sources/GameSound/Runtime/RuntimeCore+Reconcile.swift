@@ -39,8 +39,9 @@ extension RuntimeCore {
     /// the same one made current again, or a fresh one (a rebuild, a new device, a media-services
     /// reset).
     ///
-    /// - A voice whose source holds its sound gets its gain, pitch and place, and plays or pauses as
-    ///   the model says, unless it is a one-shot that played out (see below).
+    /// - A voice whose source holds its sound gets its gain, pitch, place, velocity, distance,
+    ///   occlusion and reverb send, and plays or pauses as the model says, unless it is a one-shot
+    ///   that played out (see below).
     /// - A voice whose source does not (a fresh context) starts again where its clock says it is. A
     ///   one-shot that played out before the context went gets an empty source instead, and ends at
     ///   its end check, when a voice that kept its source would be noticed to have ended.
@@ -84,6 +85,10 @@ extension RuntimeCore {
             }
             if mirror.voices[index].attached == name {
                 applyVoice(index, at: now)
+                // What the game moved while the context could not be touched (velocity, distance,
+                // occlusion, reverb send) reaches the source too: the per-block update writes only
+                // gain, pitch and place.
+                applyVoiceSpace(index)
                 syncPlayState(index)
                 continue
             }
