@@ -197,6 +197,20 @@ struct VoiceClockTests {
         #expect(abs(after.rms - expected.rms) <= expected.rms * 0.02, "the source kept its old occlusion: rms \(after.rms), not \(expected.rms)")
     }
 
+    @Test("a shot raised by Doppler ends when it has played out, not when it would have at its own pitch")
+    func dopplerRaisedShotEndsOnTime() throws {
+        let h = try Harness(soundtrack: false)
+        // Coming at the listener at 100 m/s: OpenAL plays the 0.3 s beep 1.41 times as fast.
+        try h.runtime.play("beep", options: .init(position: SIMDPosition(x: 0, y: 0, z: -20),
+                                                   velocity: SIMDPosition(x: 0, y: 0, z: 100)))
+        try h.render(seconds: 0.5)
+        let lastHeard = try #require((0..<h.frame).last { h.samples[$0 * 2] != 0 || h.samples[$0 * 2 + 1] != 0 })
+        let ended = try #require(h.firstEvent("voiceEnded"))
+        #expect(lastHeard < 14_400 * 3 / 4, "Doppler shortens it: last heard at frame \(lastHeard)")
+        #expect(ended.frame > lastHeard && ended.frame - lastHeard <= 512,
+                "ended within two blocks of its last sample (\(lastHeard)), not at frame \(ended.frame)")
+    }
+
     @Test("streams: the soundtrack and a looping stream voice at another rate are where their sources are, through pauses and loops")
     func streams() throws {
         OpenALProcess.setDrivers("null")
