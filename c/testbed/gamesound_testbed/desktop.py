@@ -289,6 +289,17 @@ class Folder:
                     f"the daemons: {daemon_states(zip(DAEMONS[kind], daemons))}; the busiest threads: {busiest_threads()}")
             if kind == "pipewire":
                 why += f"; {self.pipewire_clients()}"
+                # TEMPORARY debugging (not to commit)
+                try:
+                    with open(f"/tmp/pwloop/hang-{int(time.time())}.txt", "w") as dbg:
+                        for name, pid in zip(DAEMONS[kind], daemons):
+                            dbg.write(f"=== {name} {pid}\n")
+                            dbg.write(subprocess.run(["ls", "-l", f"/proc/{pid}/fd"], stdout=subprocess.PIPE, text=True).stdout)
+                            dbg.write(subprocess.run(["gdb", "-batch", "-p", str(pid), "-ex", "thread apply all bt"],
+                                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60).stdout)
+                        dbg.write(open("/proc/net/unix").read())
+                except Exception as error:
+                    pass
             logs = self.logs_tail(since=logs_before)
             # What did start must not outlive the failure: a pipewire left running holds its socket's
             # lock, so every later start (a caller's retry) fails at once with "address in use", and
