@@ -28,7 +28,7 @@ KINDS = ("pulseaudio", "pipewire")
 TOOLS = {
     "pulseaudio": (["pulseaudio", "pactl", "paplay", "parec", "dbus-daemon"],
                    "pulseaudio pulseaudio-utils dbus-daemon python3-dbusmock"),
-    "pipewire": (["pipewire", "wireplumber", "pipewire-pulse", "pactl", "paplay", "parec", "dbus-daemon"],
+    "pipewire": (["pipewire", "pw-cli", "wireplumber", "pipewire-pulse", "pactl", "paplay", "parec", "dbus-daemon"],
                  "pipewire pipewire-pulse wireplumber pulseaudio-utils dbus-daemon python3-dbusmock"),
 }
 DAEMONS = {"pulseaudio": ["pulseaudio"], "pipewire": ["pipewire", "wireplumber", "pipewire-pulse"]}
@@ -227,17 +227,24 @@ class Folder:
         names = [entry.get("name") for entry in self.pactl_json("list", "sinks") or []]
         return f"default sink {sink or '(none)'!r}, sinks {names}"
 
-    def pipewire_clients(self):
-        """Which programs PipeWire itself says are connected (pipewire-pulse shows as "pipewire"):
-        whether the graph answers, and whether the PulseAudio server reached it."""
+    def pipewire_client_names(self, timeout=2):
+        """The application names of PipeWire's clients (pipewire-pulse shows as "pipewire"); None when
+        PipeWire does not answer within `timeout` s."""
         try:
             result = subprocess.run(["pw-cli", "ls", "Client"], env=self.env(), stdout=subprocess.PIPE,
-                                    stderr=subprocess.DEVNULL, text=True, timeout=3)
+                                    stderr=subprocess.DEVNULL, text=True, timeout=timeout)
         except (OSError, subprocess.TimeoutExpired):
-            return "pw-cli: no answer within 3 s"
-        names = [line.split("=", 1)[1].strip().strip('"') for line in result.stdout.splitlines()
-                 if line.strip().startswith("application.name")]
-        return f"pw-cli: clients {names}" if result.returncode == 0 else f"pw-cli: status {result.returncode}"
+            return None
+        if result.returncode != 0:
+            return None
+        return [line.split("=", 1)[1].strip().strip('"') for line in result.stdout.splitlines()
+                if line.strip().startswith("application.name")]
+
+    def pipewire_clients(self):
+        """Which programs PipeWire itself says are connected: whether the graph answers, and whether
+        the session manager and the PulseAudio server reached it."""
+        names = self.pipewire_client_names(timeout=3)
+        return "pw-cli: no answer within 3 s" if names is None else f"pw-cli: clients {names}"
 
     def default_sink_ready(self):
         """Whether the server answers and its default sink exists."""
@@ -289,17 +296,6 @@ class Folder:
                     f"the daemons: {daemon_states(zip(DAEMONS[kind], daemons))}; the busiest threads: {busiest_threads()}")
             if kind == "pipewire":
                 why += f"; {self.pipewire_clients()}"
-                # TEMPORARY debugging (not to commit)
-                try:
-                    with open(f"/tmp/pwloop/hang-{int(time.time())}.txt", "w") as dbg:
-                        for name, pid in zip(DAEMONS[kind], daemons):
-                            dbg.write(f"=== {name} {pid}\n")
-                            dbg.write(subprocess.run(["ls", "-l", f"/proc/{pid}/fd"], stdout=subprocess.PIPE, text=True).stdout)
-                            dbg.write(subprocess.run(["gdb", "-batch", "-p", str(pid), "-ex", "thread apply all bt"],
-                                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60).stdout)
-                        dbg.write(open("/proc/net/unix").read())
-                except Exception as error:
-                    pass
             logs = self.logs_tail(since=logs_before)
             # What did start must not outlive the failure: a pipewire left running holds its socket's
             # lock, so every later start (a caller's retry) fails at once with "address in use", and
@@ -371,6 +367,11 @@ class Folder:
                 # takes a connection (it exists a moment before it listens), or pipewire has ended.
                 path = os.path.join(self.runtime, "pipewire-0")
                 wait_until(READY_SECONDS, lambda: accepts(path) or gone(process.pid), step=0.02)
+            elif daemon == "wireplumber":
+                # The PulseAudio server last, once the session manager has connected and exported its
+                # objects: pulse clients (a game retrying every 0.5 s) reach a graph that is set up.
+                wait_until(READY_SECONDS, lambda: "WirePlumber [export]" in (self.pipewire_client_names() or [])
+                           or gone(process.pid), step=0.05)
         return pids
 
     def server_pids(self):
