@@ -64,12 +64,12 @@ enum PulseTestEnvironment {
     }
 
     /// Starts the server again as the harness first started it (`GAMESOUND_SERVER_START`); returns
-    /// once it answers with a default sink. The private PipeWire has failed to start
-    /// about once in 20-40 restarts within `make check` (never in 60 rounds alone; first cause not
-    /// found yet), and once (CI, 2026-11-28) three times in a row: a failed start left its daemons
-    /// running, and a running pipewire holds its socket's lock, so every retry failed at once. The
-    /// testbed now kills what a failed start started, and waits for pipewire's socket to take a
-    /// connection before it starts the others. What the start script said (its standard error:
+    /// once it answers with a default sink. The private PipeWire restarted under a playing game
+    /// failed to become ready about once in 150 restarts (every daemon idle, nobody answered), and
+    /// once (CI, 2026-11-28) three times in a row, a failed start having left pipewire running with
+    /// its socket's lock. The testbed now kills what a failed start started, waits for pipewire's
+    /// socket to take a connection and for WirePlumber to be set up before pipewire-pulse starts
+    /// (none failed in 600 rounds since: docs/reliability.md). What the start script said (why, and
     /// the daemons' logs) is printed and it is started again, up to three times in all, a second
     /// apart, so that the tests built on it measure the game's recovery, not the private server's.
     ///
