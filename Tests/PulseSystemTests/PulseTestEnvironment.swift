@@ -65,7 +65,7 @@ enum PulseTestEnvironment {
 
     /// Starts the server again as the harness first started it (`GAMESOUND_SERVER_START`); returns
     /// once it answers with a default sink. The private PipeWire restarted under a playing game
-    /// failed to become ready about once in 150 restarts (every daemon idle, nobody answered), and
+    /// failed to become ready about once in 75 restarts (every daemon idle, nobody answered), and
     /// once (CI, 2026-11-28) three times in a row, a failed start having left pipewire running with
     /// its socket's lock. The testbed now kills what a failed start started, waits for pipewire's
     /// socket to take a connection and for WirePlumber to be set up before pipewire-pulse starts
