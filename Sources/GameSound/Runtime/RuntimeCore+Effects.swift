@@ -60,8 +60,8 @@ extension RuntimeCore {
     private func stopVoices(playing name: String) {
         for index in model.voices.indices where model.voices[index].effect == name || mirror.voices[index].attached == name {
             mirror.detach(index, affected: self.voiceLabel(index))
-            if model.voices[index].effect == name { endVoice(index, reason: .stopped) }
         }
+        endVoices(playing: name)
     }
 
     /// Plays an effect, or a defined sound of that name (which it takes first).
