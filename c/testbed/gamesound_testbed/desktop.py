@@ -353,6 +353,11 @@ class Folder:
                 os.remove(os.path.join(self.runtime, name))
             except FileNotFoundError:
                 pass
+        # The folder of the PulseAudio socket, made before pipewire-pulse starts: 0.3.65 looks for it
+        # and makes it when missing, and fails ("mkdir() .../pulse failed: File exists", then "no
+        # servers could be started") when a libpulse client (our readiness check's first pactl) made
+        # it in between (seen once, sdk-test, 2026-11-28). Made by us, it is there for both.
+        os.makedirs(os.path.join(self.runtime, "pulse"), mode=0o700, exist_ok=True)
         pids = []
         for daemon in DAEMONS["pipewire"]:
             with open(os.path.join(self.logs, f"{daemon}.log"), "ab") as log:
