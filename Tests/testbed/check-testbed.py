@@ -320,6 +320,36 @@ def judging_late_windows():
               f"{'holds' if holds else 'fails'} ({outcome.measured})",
               outcome.ok == holds and words in outcome.measured, outcome.measured)
 
+def judging_late_desktop_events():
+    """A desktop event the testbed did late (its own pactl and bus calls on a loaded machine): a
+    stream expected some time after it, and a heard_within, count from when it was done and say who
+    was slow. The output returns at 2 s but is made only by 2.3 s; the game's stream is on it from
+    2.6 s and heard from 2.65 s."""
+    rate = report.RATE
+    samples = array.array("f", (0.5 * math.sin(2 * math.pi * 440 * i / rate) if i >= 2.65 * rate else 0.0
+                                for i in range(4 * rate)))
+    data = {"testbed": 1, "duration": 4,
+            "timeline": [{"at": 1, "event": "sleep"}, {"at": 1.5, "event": "wake", "output": "later"},
+                         {"at": 2, "event": "output.return", "id": "returned"}],
+            "expect": [{"expect": "stream", "present": True, "sink": "testbed_speakers", "event": "returned", "ms": 500},
+                       {"expect": "heard_within", "event": "returned", "ms": 500}]}
+    script = scripts.load(script_file("judging-late-desktop", data))
+    presence = [(0.0, (1, ("testbed_speakers",))), (1.0, (0, ())), (2.6, (1, ("testbed_speakers",)))]
+    times = {"#0": 1.0, "#1": 1.5, "returned": 2.0}
+    late = report.judge(script, samples, presence, [], times, {0: 1.0, 1: 1.5, 2: 2.3})
+    on_time = report.judge(script, samples, presence, [], times, {0: 1.0, 1: 1.5, 2: 2.05})
+    cases = [  # (outcome, whether it holds, words its measurement must have)
+        (late[0], True, "1 stream of the game, on testbed_speakers at 2.80 s; counted from when it was done, "
+                        "not from 2.00 s when it was asked for: 0.30 s late (the testbed's own calls"),
+        (late[1], True, "heard 350 ms after returned (2.30 s)"),
+        (on_time[0], False, "0 streams of the game at 2.50 s"),
+        (on_time[1], False, "not heard in the 500 ms after returned (2.00 s)"),
+    ]
+    for outcome, holds, words in cases:
+        check(f"a late desktop event: {outcome.name} {'holds' if holds else 'fails'} ({outcome.measured})",
+              outcome.ok == holds and words in outcome.measured, outcome.measured)
+
+
 def tone_file():
     """An 8 s tone (a game's sound that any player of a WAV plays), written once."""
     tone = os.path.join(work, "tone.wav")
@@ -458,6 +488,7 @@ def switching():
 
 judging()
 judging_late_windows()
+judging_late_desktop_events()
 bad_scripts()
 bad_games(more=(lambda: player_run("pulseaudio", "builtin"), lambda: player_run("pipewire", "mpv"),
                 desktop_two_signals))

@@ -9,7 +9,8 @@
  * a media-services reset do to a game. On the desktop only the silent switch key (s) is simulated;
  * the others say they are simulation-only. Its window events go to gs_window_changed: minimised or
  * hidden, the game goes quiet as an iOS game in the background does, and the status bar says so;
- * each change of the window's state is also one line on standard error.
+ * each change of the window's state is also one line on standard error, as are GameSound's log
+ * messages from info up and its session and output events, each with the time it came.
  *
  *   sdl-shooter [--assets DIR] [--autoplay SECONDS] [--render-audio FILE.wav] [--screenshot FILE.bmp]
  *               [--mute-unfocused] [--media-playback]
@@ -237,9 +238,23 @@ static void autoplay_system(Game *game, gs_runtime *rt, int tick) {
 enum { QUIET_UNKNOWN, QUIET_SLEEP, QUIET_CALL, QUIET_LOCK, QUIET_SWITCH, QUIET_BACKGROUND };
 static SDL_atomic_t interruption_cause, silence_cause;
 
+/* What the session and the output did, one line each on standard error with the SDL time it came:
+ * a log of a desktop run (the testbed's game.log) then shows when the game heard of a call, a sleep
+ * or a new output, and when its output was made again. Voice events are too many to print. */
+static const char *const logged_events[] = {
+    "interruptionBegan", "interruptionEnded", "routeChanged", "mediaServicesLost", "mediaServicesReset",
+    "deviceDisconnected", "contextRebuilt", "contextRestored", "rebuildFailed", "restoreFailed",
+    "outputSilenced", "outputUnsilenced"};
+
 static void on_event(const char *name, int64_t frame, const char *details, void *user_data) {
     (void)frame;
     (void)user_data;
+    for (size_t i = 0; i < sizeof logged_events / sizeof logged_events[0]; i++) {
+        if (strcmp(name, logged_events[i]) == 0) {
+            fprintf(stderr, "sdl-shooter: event %s at %.2f s (SDL time): %s\n", name, SDL_GetTicks() / 1000.0, details);
+            break;
+        }
+    }
     if (strcmp(name, "interruptionBegan") == 0) {
         SDL_AtomicSet(&interruption_cause, strstr(details, "\"systemSleep\"") ? QUIET_SLEEP : QUIET_CALL);
     } else if (strcmp(name, "outputSilenced") == 0) {
@@ -332,6 +347,15 @@ static void draw(SDL_Renderer *renderer, const Game *game, gs_runtime *rt) {
  * GS_BACKGROUND_WHEN_UNFOCUSED (docs/c-api.md, "The game's window"). The state is read from the
  * window's flags at every window event rather than from the event alone: minimising also takes
  * the focus away, and that FOCUS_LOST must not read as "back on screen, unfocused". */
+/* GameSound's log from info up (an output reopened, a device that returned), in the library's own
+ * format for a log without a handler, "gamesound: <level> <code>: <text>", and the SDL time. */
+static void on_log(int level, const char *code, const char *message, void *user_data) {
+    static const char *const levels[] = {"debug", "info", "warning", "error"};
+    (void)user_data;
+    fprintf(stderr, "gamesound: %s %s: %s (at %.2f s, SDL time)\n", level >= 0 && level <= 3 ? levels[level] : "?", code,
+            message, SDL_GetTicks() / 1000.0);
+}
+
 static void window_changed(gs_runtime *rt, SDL_Window *window) {
     static int reported = -1;
     Uint32 flags = SDL_GetWindowFlags(window);
@@ -389,6 +413,7 @@ int main(int argc, char **argv) {
     int status = parse(argc, argv, &options);
     if (status) return status;
 
+    gs_set_log_handler(on_log, NULL, GS_LOG_INFO);
     gs_config config;
     gs_config_init(&config);
     config.output = options.wav_path ? GS_OUTPUT_HEADLESS : GS_OUTPUT_REALTIME;
