@@ -47,6 +47,7 @@ class Stage:
         self.outputs = {}  # sink name -> the index of the module that made it
         self.current = None
         self.recorder = None
+        self.heard_at = None
         self.player_statuses = []
         # The FIFO a GameSound game reads gamesound.switch's actions from (GAMESOUND_TESTBED_SWITCHES).
         self.switches = os.path.join(scratch, "switches")
@@ -73,8 +74,11 @@ class Stage:
                                 stderr=subprocess.DEVNULL, start_new_session=True)
 
     def play(self, event):
-        """Plays one timeline event on the desktop; returns a note for the report, or None."""
+        """Plays one timeline event on the desktop; returns a note for the report, or None. Where the
+        game hears the event from its first step (sleep: the signal, before the output goes),
+        `heard_at` is set to when that was done; else the event is done when this returns."""
         name = event.name
+        self.heard_at = None
         if name == "gamesound.switch":
             return self._switch(event.fields["action"])
         if name.startswith("music."):
@@ -97,6 +101,7 @@ class Stage:
             self.portal.stdin.flush()
         elif name == "sleep":
             self.desktop.logind.prepare_for_sleep(True)
+            self.heard_at = self.recorder.now()
             self._remove_output()
         elif name == "wake":
             # What becomes of the output sleep removed: back at once under its name (a new index, as
@@ -281,7 +286,7 @@ def run(options, script):
                 # follows is then judged from when it was done. Not a server restart, whose doing
                 # is its point (killed, down, started again): what follows it counts from its time.
                 if event.name != "server.restart":
-                    done = recorder.now()
+                    done = stage.heard_at if stage.heard_at is not None else recorder.now()
                     effect_times[event.index] = done
                     late = report.lateness(event, done)
                     if late:
