@@ -31,7 +31,8 @@ extension OpenALProcess {
     ///
     /// Calls on other threads are not affected, so tests running in parallel do not see each
     /// other's failures. Only `al*` calls (those that need a current context) can be made to fail,
-    /// not `alc*` ones.
+    /// and of the `alc*` ones `alcCreateContext` (give it `.invalidDevice`, as OpenAL Soft's pulse
+    /// backend fails when the server does not get its stream ready).
     package static func failNextCalls(of operation: String, count: Int = 1, code: OpenALError.Code = .invalidOperation) {
         guard count > 0 else { return }
         let thread = pthread_self()

@@ -32,10 +32,15 @@ struct DiagnosticsTests {
         }
     }
 
-    private func runtime(system: SimulatedSystem = SimulatedSystem()) throws -> (GameSoundRuntime, Capture.Store) {
+    /// A logger that keeps what it is given, on OpenAL Soft's null device.
+    private func capturingLogger() -> (Logger, Capture.Store) {
         OpenALProcess.setDrivers("null")
         let store = Capture.Store()
-        let logger = Logger(label: "gamesound") { Capture(label: $0, store: store) }
+        return (Logger(label: "gamesound") { Capture(label: $0, store: store) }, store)
+    }
+
+    private func runtime(system: SimulatedSystem = SimulatedSystem()) throws -> (GameSoundRuntime, Capture.Store) {
+        let (logger, store) = capturingLogger()
         let runtime = try GameSoundRuntime(configuration: .init(output: .headless), system: system, logger: logger)
         return (runtime, store)
     }
@@ -52,6 +57,49 @@ struct DiagnosticsTests {
         #expect(entry.level == .error)
         #expect(entry.code == "effect.undecodable")
         #expect(entry.message.contains("not a WAV, Ogg Vorbis, Opus or FLAC file"))
+    }
+
+    @Test("a real output that does not open at once is tried again, a warning each time, and the runtime starts on it")
+    func firstOutputRetried() throws {
+        let (logger, store) = capturingLogger()
+        // The device opens (OpenAL Soft's null device), its context is refused twice: as a settling
+        // sound server refuses the first stream.
+        OpenALProcess.failNextCalls(of: "alcCreateContext", count: 2, code: .invalidDevice)
+        defer { OpenALProcess.clearInjectedFailures() }
+        let began = ContinuousClock.now
+        let runtime = try GameSoundRuntime(configuration: .init(output: .realtime()), system: SimulatedSystem(), logger: logger)
+        defer { runtime.shutdown() }
+        let waited = ContinuousClock.now - began
+        let retries = store.entries.withLock { $0 }.filter { $0.code == "output.open-retried" }
+        #expect(retries.count == 2)
+        #expect(retries.allSatisfy { $0.level == .warning && $0.message.contains("alcCreateContext") })
+        #expect(retries.last?.message.contains("attempt 3 of 3") == true)
+        #expect(waited >= .milliseconds(500), "two pauses of 0.25 s: \(waited)")
+        // On a context of its own, which the null device mixes in real time.
+        #expect(runtime.isRunning)
+        #expect(runtime.liveOpenALObjects.sources > 0)
+        let frame = runtime.currentFrame
+        usleep(200_000)
+        #expect(runtime.currentFrame > frame)
+    }
+
+    @Test("a real output refused three times fails the runtime's creation with OpenAL's error, after two warnings")
+    func firstOutputFails() throws {
+        let (logger, store) = capturingLogger()
+        OpenALProcess.failNextCalls(of: "alcCreateContext", count: 3, code: .invalidDevice)
+        defer { OpenALProcess.clearInjectedFailures() }
+        #expect {
+            _ = try GameSoundRuntime(configuration: .init(output: .realtime()), system: SimulatedSystem(), logger: logger)
+        } throws: { error in
+            "\(error)".contains("alcCreateContext")
+        }
+        #expect(store.entries.withLock { $0 }.filter { $0.code == "output.open-retried" }.count == 2)
+        // A headless output is never tried again: a loopback device has no server to settle.
+        OpenALProcess.failNextCalls(of: "alcCreateContext", count: 1, code: .invalidDevice)
+        #expect(throws: GameSoundError.self) {
+            _ = try GameSoundRuntime(configuration: .init(output: .headless), system: SimulatedSystem(), logger: logger)
+        }
+        #expect(store.entries.withLock { $0 }.filter { $0.code == "output.open-retried" }.count == 2)
     }
 
     @Test("an activation the system refuses is reported once at warning level, and the retry that succeeds logs nothing more")

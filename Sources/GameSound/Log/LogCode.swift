@@ -22,6 +22,9 @@ enum LogCode: String, CaseIterable {
     case interruptionRestoreFailed = "interruption.restore-failed"
     /// The output device stopped working; the output is reopened.
     case outputLost = "output.lost"
+    /// The output the runtime starts with did not open; it is tried again (three tries in all,
+    /// 0.25 s apart) before creating the runtime fails.
+    case outputOpenRetried = "output.open-retried"
     /// The output could not be reopened; the runtime tries again every half second.
     case outputReopenFailed = "output.reopen-failed"
     /// The output reopened on the system's current device.

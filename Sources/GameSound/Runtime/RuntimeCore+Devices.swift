@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Zlib
 import AudioSession
 import Logging
+import Glibc
 
 /// Media services lost and reset, and following the output device: moving to a new one, waiting for one.
 extension RuntimeCore {
@@ -51,6 +52,30 @@ extension RuntimeCore {
         }
         logger.notice("audio output reopened on the system's current device", metadata: LogCode.outputReopened.metadata)
         startOutput()
+    }
+
+    /// How many times the first real output is tried, and how long apart: a sound server that is
+    /// settling can take the device and then not get its stream ready (seen on PipeWire 0.3.65 with
+    /// the default sink just made: OpenAL Soft's "Stream did not get ready: Input/Output error", then
+    /// `alcCreateContext` fails), and take the next one a moment later.
+    static let firstOutputAttempts = 3
+    static let firstOutputRetryMicroseconds: useconds_t = 250_000
+
+    /// Opens the output the runtime starts with. A real one that fails is tried again
+    /// (``firstOutputAttempts``, a warning each time) before the error reaches the game: creating a
+    /// runtime may wait, as opening any device does; nothing plays yet.
+    func openFirstOutput() throws(GameSoundError) {
+        var attempt = 1
+        while true {
+            do {
+                return try openDeviceAndContext()
+            } catch where !isHeadless && attempt < Self.firstOutputAttempts {
+                logger.warning("could not open the audio output (\(error.description)); trying again in 0.25 s (attempt \(attempt + 1) of \(Self.firstOutputAttempts))",
+                               metadata: LogCode.outputOpenRetried.metadata)
+                usleep(Self.firstOutputRetryMicroseconds)
+                attempt += 1
+            }
+        }
     }
 
     /// How often, in frames, a running real-time output asks its device whether it is still

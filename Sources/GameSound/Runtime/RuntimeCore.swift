@@ -242,7 +242,7 @@ final class RuntimeCore {
         soundtrackPath = path
         applyCategoryPolicy(force: true)
         applyPreferredIO()
-        try openDeviceAndContext()
+        try openFirstOutput()
         try createVoices()
         if path != nil { soundtrackIntent = .playing }
         if activateSession() {

@@ -169,6 +169,11 @@ enum ALCall {
     // MARK: - Contexts
 
     static func createContext(_ device: OpaquePointer, attributes: [Int32]) throws(OpenALError) -> OpaquePointer {
+        // A failure a test armed: a server that takes the device but does not get its stream ready
+        // (OpenAL Soft's pulse backend then fails here with ALC_INVALID_DEVICE).
+        if OpenALProcess.failuresArmed.load(ordering: .relaxed), let code = OpenALProcess.takeInjectedFailure("alcCreateContext") {
+            throw OpenALError.raised(operation: "alcCreateContext", code: code)
+        }
         let context = try alc("alcCreateContext", device: device) {
             attributes.withUnsafeBufferPointer { alcCreateContext(device, $0.baseAddress) }
         }
