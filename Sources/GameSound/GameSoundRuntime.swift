@@ -90,7 +90,13 @@ public final class GameSoundRuntime: Sendable {
             box.deliver(notification)
         }
         do throws(GameSoundError) {
-            try box.with { (core) throws(GameSoundError) in try core.start(soundtrack: soundtrack) }
+            box.with { $0.prepareStart(soundtrack: soundtrack) }
+            var attempt = 1
+            while try !box.with({ (core) throws(GameSoundError) in try core.openFirstOutput(attempt: attempt) }) {
+                usleep(RuntimeCore.firstOutputRetryMicroseconds)  // with the lock let go
+                attempt += 1
+            }
+            try box.with { (core) throws(GameSoundError) in try core.finishStart() }
         } catch {
             // `loop` is not set yet, so this instance is not whole and its deinit will not run: undo
             // here what deinit would, or the session's observer and the core keep each other alive.

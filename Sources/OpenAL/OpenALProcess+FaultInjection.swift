@@ -34,8 +34,13 @@ extension OpenALProcess {
     /// and of the `alc*` ones `alcCreateContext` (give it `.invalidDevice`, as OpenAL Soft's pulse
     /// backend fails when the server does not get its stream ready).
     package static func failNextCalls(of operation: String, count: Int = 1, code: OpenALError.Code = .invalidOperation) {
+        failNextCalls(of: operation, count: count, code: code, on: pthread_self())
+    }
+
+    /// For tests only: the same, for the calls `thread` makes (a runtime's update thread).
+    package static func failNextCalls(of operation: String, count: Int = 1, code: OpenALError.Code = .invalidOperation,
+                                      on thread: pthread_t) {
         guard count > 0 else { return }
-        let thread = pthread_self()
         injectedFailures.withLock { failures in
             failures.append(InjectedFailure(thread: thread, operation: operation, code: code, remaining: count))
             failuresArmed.store(true, ordering: .relaxed)

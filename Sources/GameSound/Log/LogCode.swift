@@ -25,7 +25,7 @@ enum LogCode: String, CaseIterable {
     /// The output the runtime starts with did not open; it is tried again (three tries in all,
     /// 0.25 s apart) before creating the runtime fails.
     case outputOpenRetried = "output.open-retried"
-    /// The output could not be reopened; the runtime tries again every half second.
+    /// The output could not be reopened; the runtime tries again, soon, then every half second.
     case outputReopenFailed = "output.reopen-failed"
     /// The output reopened on the system's current device.
     case outputReopened = "output.reopened"

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Zlib
 import AudioSession
 import Logging
-import Glibc
 
 /// Media services lost and reset, and following the output device: moving to a new one, waiting for one.
 extension RuntimeCore {
@@ -46,7 +45,7 @@ extension RuntimeCore {
             try rebuildContext(newDevice: true)
         } catch {
             log(.engine, "rebuildFailed", [.init("error", .string(error.description))])
-            logger.error("could not reopen the audio output: \(error.description); trying again every 0.5 s", metadata: LogCode.outputReopenFailed.metadata)
+            logger.error("could not reopen the audio output: \(error.description); trying again within 0.1 s, then every 0.5 s", metadata: LogCode.outputReopenFailed.metadata)
             awaitDevice()
             return
         }
@@ -59,22 +58,21 @@ extension RuntimeCore {
     /// the default sink just made: OpenAL Soft's "Stream did not get ready: Input/Output error", then
     /// `alcCreateContext` fails), and take the next one a moment later.
     static let firstOutputAttempts = 3
-    static let firstOutputRetryMicroseconds: useconds_t = 250_000
+    static let firstOutputRetryMicroseconds: UInt32 = 250_000
 
-    /// Opens the output the runtime starts with. A real one that fails is tried again
-    /// (``firstOutputAttempts``, a warning each time) before the error reaches the game: creating a
-    /// runtime may wait, as opening any device does; nothing plays yet.
-    func openFirstOutput() throws(GameSoundError) {
-        var attempt = 1
-        while true {
-            do {
-                return try openDeviceAndContext()
-            } catch where !isHeadless && attempt < Self.firstOutputAttempts {
-                logger.warning("could not open the audio output (\(error.description)); trying again in 0.25 s (attempt \(attempt + 1) of \(Self.firstOutputAttempts))",
-                               metadata: LogCode.outputOpenRetried.metadata)
-                usleep(Self.firstOutputRetryMicroseconds)
-                attempt += 1
-            }
+    /// One attempt (from 1) at the output the runtime starts with. A real one that fails is tried
+    /// again (``firstOutputAttempts``, a warning each time) before the error reaches the game:
+    /// creating a runtime may wait, as opening any device does; nothing plays yet. The caller pauses
+    /// between attempts with the lock let go (``GameSoundRuntime``), so other runtimes go on.
+    /// - Returns: Whether the output is open; false when it is to be tried again.
+    func openFirstOutput(attempt: Int) throws(GameSoundError) -> Bool {
+        do {
+            try openDeviceAndContext()
+            return true
+        } catch where !isHeadless && attempt < Self.firstOutputAttempts {
+            logger.warning("could not open the audio output (\(error.description)); trying again in 0.25 s (attempt \(attempt + 1) of \(Self.firstOutputAttempts))",
+                           metadata: LogCode.outputOpenRetried.metadata)
+            return false
         }
     }
 
@@ -82,17 +80,29 @@ extension RuntimeCore {
     /// connected: every 50 ms.
     var connectionCheckFrames: Int { configuration.sampleRate / 20 }
 
-    /// How many updates make half a second: the pause between two attempts to open a device.
-    var deviceRetryUpdates: Int { max(1, configuration.sampleRate / 2 / configuration.updateFrames) }
+    /// While no device opens, the pauses before each attempt, in seconds, the last one repeated. A
+    /// device that has just appeared can refuse a stream for a moment (PipeWire 0.3.65 with a sink
+    /// made again after sleep: "Stream did not get ready: No such entity"; under load, a try 0.5 s
+    /// later failed too), so the first attempts come soon; then every half second. Kept on the wall
+    /// clock (``currentFrame``), where counting updates once stood for it.
+    static let deviceRetryPauses = [0.1, 0.2, 0.3, 0.5]
 
-    /// After a real output could not be (re)opened: wait for a device, trying every half second.
+    /// Sets the next attempt to open a device, after `failures` attempts failed since the wait began.
+    func scheduleDeviceAttempt(afterFailures failures: Int) {
+        deviceAttemptsFailed = failures
+        let pause = Self.deviceRetryPauses[min(failures, Self.deviceRetryPauses.count - 1)]
+        nextDeviceAttempt = currentFrame + Int(pause * Double(configuration.sampleRate))
+    }
+
+    /// After a real output could not be (re)opened: wait for a device, trying again within 0.1 s,
+    /// then more slowly, every half second from the fourth attempt (``deviceRetryPauses``).
     /// Headless output has no device to wait for; nothing changes then.
     func awaitDevice() {
         guard !isHeadless else { return }
         stopOutput(tearingDown: true)
         saveAndTearDownContext()
         phase = .awaitingDevice
-        deviceRetryCountdown = deviceRetryUpdates
+        scheduleDeviceAttempt(afterFailures: 0)
     }
 
     /// Destroys the context, suspended or not: before a media-services loss, a move to another
@@ -109,8 +119,8 @@ extension RuntimeCore {
 
     /// A real output device can stop working with no word from the system: a USB headset pulled, or
     /// its sound server gone. OpenAL then reports it disconnected (`ALC_EXT_disconnect`); the runtime
-    /// reopens the output on the default device and, while none can be opened, tries again every
-    /// half second, keeping what was playing for when a device comes.
+    /// reopens the output on the default device and, while none can be opened, tries again
+    /// (``deviceRetryPauses``), keeping what was playing for when a device comes.
     func followDeviceConnection(at now: Int) {
         guard !isHeadless else { return }
         switch phase {
@@ -131,15 +141,12 @@ extension RuntimeCore {
             logger.warning("the audio output device stopped working; reopening the output", metadata: LogCode.outputLost.metadata)
             reopenDevice()
         case .awaitingDevice:
-            guard deviceRetryCountdown <= 0 else {
-                deviceRetryCountdown -= 1
-                return
-            }
-            deviceRetryCountdown = deviceRetryUpdates
+            guard now >= nextDeviceAttempt else { return }
             // Quietly: a failed attempt was already logged when the waiting began (the GameSoundError
             // is dropped on purpose: what fails inside is the device's absence, not news).
             guard (try? rebuildContext(newDevice: true)) != nil else {
                 saveAndTearDownContext()
+                scheduleDeviceAttempt(afterFailures: deviceAttemptsFailed + 1)
                 return
             }
             logger.notice("an audio output device opened again; what was playing resumes", metadata: LogCode.outputReturned.metadata)
@@ -168,14 +175,14 @@ extension RuntimeCore {
         phase = .inactive
         // A server that is back may still refuse a client for a moment (PipeWire: pipewire-pulse
         // answers before WirePlumber grants access; seen about once in 70 restarts). Then the
-        // runtime waits for a device as after a disconnection, trying every half second, instead
+        // runtime waits for a device as after a disconnection, trying again and again, instead
         // of staying silent until the next reset.
         var rebuilt = true
         do {
             try rebuildContext(newDevice: true)
         } catch {
             log(.engine, "rebuildFailed", [.init("error", .string(error.description))])
-            logger.error("could not rebuild audio after the media-services reset: \(error.description); trying again every 0.5 s",
+            logger.error("could not rebuild audio after the media-services reset: \(error.description); trying again within 0.1 s, then every 0.5 s",
                          metadata: LogCode.mediaServicesRebuildFailed.metadata)
             rebuilt = false
         }

@@ -39,8 +39,12 @@ extension RuntimeCore {
             reopenDevice()
         case .inactive:
             deviceReopenPending = true
-        case .lost, .awaitingDevice, .stopped:
-            // A reset, or the next attempt, opens a new device anyway; a stopped runtime has none.
+        case .awaitingDevice:
+            // News of a device while none opens: try at once, and soon again if it refuses.
+            scheduleDeviceAttempt(afterFailures: 0)
+            nextDeviceAttempt = currentFrame
+        case .lost, .stopped:
+            // A reset opens a new device anyway; a stopped runtime has none.
             break
         }
     }

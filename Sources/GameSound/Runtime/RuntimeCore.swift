@@ -20,7 +20,7 @@ final class RuntimeCore {
         /// Media services are lost; waiting for the reset.
         case lost
         /// The real output device stopped working on its own (unplugged, its sound server gone) and
-        /// no device could be opened since; the runtime tries again every half second.
+        /// no device could be opened since; the runtime tries again (``deviceRetryPauses``).
         case awaitingDevice
         /// Shut down for good.
         case stopped
@@ -128,8 +128,10 @@ final class RuntimeCore {
     var nextConnectionCheck = 0
     /// Whether the sound server stood still and then caught up at once (``ServerCatchUp``).
     lazy var serverCatchUp = ServerCatchUp(sampleRate: configuration.sampleRate)
-    /// Updates left before the next attempt to open a device while ``Phase/awaitingDevice``.
-    var deviceRetryCountdown = 0
+    /// While ``Phase/awaitingDevice``: the frame of the next attempt to open a device, and how many
+    /// attempts failed since the wait began (``scheduleDeviceAttempt(afterFailures:)``).
+    var nextDeviceAttempt = 0
+    var deviceAttemptsFailed = 0
     var silenceCause: OutputSilenceCause?
     /// What the game's window last reported (``GameSoundRuntime/windowChanged(_:)``); nil before it did.
     var window: WindowState?
@@ -237,14 +239,18 @@ final class RuntimeCore {
 
     // MARK: - Start and stop
 
-    /// Configures the session, opens the device, activates, and starts the soundtrack when the policy says so.
-    func start(soundtrack path: String?) throws(GameSoundError) {
+    /// The start, before the output opens (``openFirstOutput(attempt:)``): the session's category and I/O.
+    func prepareStart(soundtrack path: String?) {
         soundtrackPath = path
         applyCategoryPolicy(force: true)
         applyPreferredIO()
-        try openFirstOutput()
+    }
+
+    /// The start, once the output is open: the sources, the activation, and the soundtrack when the
+    /// policy says so.
+    func finishStart() throws(GameSoundError) {
         try createVoices()
-        if path != nil { soundtrackIntent = .playing }
+        if soundtrackPath != nil { soundtrackIntent = .playing }
         if activateSession() {
             startOutput()
         } else {
