@@ -90,9 +90,15 @@ public final class GameSoundRuntime: Sendable {
             box.deliver(notification)
         }
         do throws(GameSoundError) {
-            box.with { $0.prepareStart(soundtrack: soundtrack) }
+            // The first attempt in the same step as the session's preparation: leaving a step asks
+            // OpenAL for this thread's context (to let go of it), which starts OpenAL Soft, and it
+            // must not start before the output's buffering is asked of it, in the attempt (seen: a
+            // step of its own for the preparation left every asked I/O buffer at OpenAL's default).
             var attempt = 1
-            while try !box.with({ (core) throws(GameSoundError) in try core.openFirstOutput(attempt: attempt) }) {
+            while try !box.with({ (core) throws(GameSoundError) in
+                if attempt == 1 { core.prepareStart(soundtrack: soundtrack) }
+                return try core.openFirstOutput(attempt: attempt)
+            }) {
                 usleep(RuntimeCore.firstOutputRetryMicroseconds)  // with the lock let go
                 attempt += 1
             }
