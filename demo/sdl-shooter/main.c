@@ -238,6 +238,15 @@ static void autoplay_system(Game *game, gs_runtime *rt, int tick) {
 enum { QUIET_UNKNOWN, QUIET_SLEEP, QUIET_CALL, QUIET_LOCK, QUIET_SWITCH, QUIET_BACKGROUND };
 static SDL_atomic_t interruption_cause, silence_cause;
 
+/* GameSound's log from info up (an output reopened, a device that returned), in the library's own
+ * format for a log without a handler, "gamesound: <level> <code>: <text>", and the SDL time. */
+static void on_log(int level, const char *code, const char *message, void *user_data) {
+    static const char *const levels[] = {"debug", "info", "warning", "error"};
+    (void)user_data;
+    fprintf(stderr, "gamesound: %s %s: %s (at %.2f s, SDL time)\n", level >= 0 && level <= 3 ? levels[level] : "?", code,
+            message, SDL_GetTicks() / 1000.0);
+}
+
 /* What the session and the output did, one line each on standard error with the SDL time it came:
  * a log of a desktop run (the testbed's game.log) then shows when the game heard of a call, a sleep
  * or a new output, and when its output was made again. Voice events are too many to print. */
@@ -347,15 +356,6 @@ static void draw(SDL_Renderer *renderer, const Game *game, gs_runtime *rt) {
  * GS_BACKGROUND_WHEN_UNFOCUSED (docs/c-api.md, "The game's window"). The state is read from the
  * window's flags at every window event rather than from the event alone: minimising also takes
  * the focus away, and that FOCUS_LOST must not read as "back on screen, unfocused". */
-/* GameSound's log from info up (an output reopened, a device that returned), in the library's own
- * format for a log without a handler, "gamesound: <level> <code>: <text>", and the SDL time. */
-static void on_log(int level, const char *code, const char *message, void *user_data) {
-    static const char *const levels[] = {"debug", "info", "warning", "error"};
-    (void)user_data;
-    fprintf(stderr, "gamesound: %s %s: %s (at %.2f s, SDL time)\n", level >= 0 && level <= 3 ? levels[level] : "?", code,
-            message, SDL_GetTicks() / 1000.0);
-}
-
 static void window_changed(gs_runtime *rt, SDL_Window *window) {
     static int reported = -1;
     Uint32 flags = SDL_GetWindowFlags(window);
