@@ -68,6 +68,17 @@ def slow(event):
     return "the testbed's own calls to the desktop (pactl, the buses) were slow, not the game"
 
 
+def _played_or_done(script, event_id, event_times, effect_times):
+    """When an expectation that names an event counts from: when the testbed played it, or, when it
+    was done late, when it was done (with a note that says so); (seconds, note)."""
+    played, event = event_times[event_id], script.event(event_id)
+    if event.index in effect_times and lateness(event, effect_times[event.index]):
+        done = effect_times[event.index]
+        return done, (f"; counted from when it was done, not from {played:.2f} s when it was asked for: "
+                      f"{done - played:.2f} s late ({slow(event)})")
+    return played, ""
+
+
 def _late_event(script, effect_times, start):
     """The event a stretch from `start` follows (the last one at or before it in the script), when it
     was done late: (event, when it was done, how late); else None."""
@@ -105,14 +116,7 @@ def _judge_one(expectation, samples, presence, player_statuses, event_times, eff
     if kind == "heard_within":
         if f["event"] not in event_times:
             return Outcome(expectation, False, f"{f['event']} was never played: the run ended before it", (0, 0))
-        at, note = event_times[f["event"]], ""
-        event = script.event(f["event"])
-        if event.index in effect_times and lateness(event, effect_times[event.index]):
-            # Counted from when the event was done, not from when it was asked for.
-            done = effect_times[event.index]
-            note = (f"; counted from when it was done, not from {at:.2f} s when it was asked for: "
-                    f"{done - at:.2f} s late ({slow(event)})")
-            at = done
+        at, note = _played_or_done(script, f["event"], event_times, effect_times)
         limit = f["ms"] / 1000
         heard = first_heard(samples, at, min(at + limit, script.duration), f["peak_at_least"])
         measured = (f"heard {heard * 1000:.0f} ms after {f['event']} ({at:.2f} s)" if heard is not None
@@ -135,12 +139,7 @@ def _judge_one(expectation, samples, presence, player_statuses, event_times, eff
     if at is None:
         if f["event"] not in event_times:
             return Outcome(expectation, False, f"{f['event']} was never played: the run ended before it", (0, 0))
-        played, event = event_times[f["event"]], script.event(f["event"])
-        if event.index in effect_times and lateness(event, effect_times[event.index]):
-            done = effect_times[event.index]
-            note = (f"; counted from when it was done, not from {played:.2f} s when it was asked for: "
-                    f"{done - played:.2f} s late ({slow(event)})")
-            played = done
+        played, note = _played_or_done(script, f["event"], event_times, effect_times)
         at = played + f["ms"] / 1000
     count, sinks = sampled_at(presence, at) or (0, ())
     present = bool(count)

@@ -272,26 +272,24 @@ def run(options, script):
             if not _sleep_watching(wait, game, recorder, stage):
                 break
             at = recorder.now()
-            if event.name.startswith("window."):
+            window = event.name.startswith("window.")
+            if window:
                 note, done = windows.play(event.name, group_members(game.pid), recorder.now)
-                if done is not None:
-                    effect_times[event.index] = done
-                    late = report.lateness(event, done)
-                    note = (f"{note}; " if note else "") + f"done by {done:.2f} s" + (
-                        f", {late:.2f} s late: what follows it is judged from then" if late else "")
             else:
                 note = stage.play(event)
                 # When the desktop had done it (the output made, the signal sent): on a loaded machine
                 # the testbed's own pactl and bus calls can take a good part of a second, and what
                 # follows is then judged from when it was done. Not a server restart, whose doing
                 # is its point (killed, down, started again): what follows it counts from its time.
-                if event.name != "server.restart":
-                    done = stage.heard_at if stage.heard_at is not None else recorder.now()
-                    effect_times[event.index] = done
-                    late = report.lateness(event, done)
-                    if late:
-                        note = (f"{note}; " if note else "") + (
-                            f"done by {done:.2f} s, {late:.2f} s late: what follows it is judged from then")
+                done = None if event.name == "server.restart" else \
+                    stage.heard_at if stage.heard_at is not None else recorder.now()
+            if done is not None:
+                effect_times[event.index] = done
+                late = report.lateness(event, done)
+                # A window event always says when xdotool saw it done; the desktop's, only when late.
+                if window or late:
+                    note = (f"{note}; " if note else "") + f"done by {done:.2f} s" + (
+                        f", {late:.2f} s late: what follows it is judged from then" if late else "")
             event_times[event.id or f"#{event.index}"] = at
             played.append((event, at))
             say(f"  {at:6.2f} s  {event.label}" + (f": {note}" if note else ""))
