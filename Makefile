@@ -73,8 +73,8 @@ bench: deps bench-c
 	.build/release/gamesound-bench $(BENCH_FLAGS)
 	@if [ -z "$(BENCH_FLAGS)" ]; then $(MAKE) bench-calls; else echo "bench-calls left out (BENCH_FLAGS is set); make bench-calls runs it"; fi
 
-## pulse-test: PulseSystemTests against a private PulseAudio daemon, then a private PipeWire (pipewire,
-## wireplumber, pipewire-pulse), each under Tests/desktop/with-server.sh; both must pass.
+## pulse-test: PulseSystemTests against a private PulseAudio daemon and, at the same time, a private PipeWire
+## (pipewire, wireplumber, pipewire-pulse), each under Tests/desktop/with-server.sh; both must pass.
 pulse-test: build
 	Tests/pulse/run.sh $(SWIFT_FLAGS)
 
@@ -270,10 +270,11 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 ## check: everything CI runs (.ci/run): `make test`, the ABI check against c/abi, the API reference with
 ## warnings as errors (so a doc comment cannot break a link unnoticed), the callgrind guard on the
 ## per-block cost, the real-time check (CPU against the game by hand, gaps under load), the SDK's tests (docs/shipping.md),
-## the docs' shell blocks and the tutorial's code (after the SDK's tests: they reuse its build), the concurrency tests under ThreadSanitizer,
-## each fuzzer for 30 s from a fixed seed (two at a time), 60 s of real-time endurance with the slope tests, and the
-## C ABI tests on the shipped library under valgrind memcheck (docs/reliability.md).
-check: test spdx-check abi-check docs callgrind-guard realtime-check sdk-test doc-test sanitize-ci fuzz-and-endurance-ci leaks-c
+## the docs' shell blocks and the tutorial's code (after the SDK's tests: they reuse its build), each fuzzer for
+## 30 s from a fixed seed (two at a time), 60 s of real-time endurance with the slope tests, the C ABI tests on
+## the shipped library under valgrind memcheck (docs/reliability.md), and last the concurrency tests under
+## ThreadSanitizer (on a fresh clone the next debug build after them spent 18 s, in make check for nothing).
+check: test spdx-check abi-check docs callgrind-guard realtime-check sdk-test doc-test fuzz-and-endurance-ci leaks-c sanitize-ci
 check: DESKTOP_CHECKS_IN_SDK = 1
 
 ## spdx-check: every source file of ours (Swift, C, C++, headers, shell, Python, CMake, Makefile) carries

@@ -20,6 +20,25 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p dist
 
+# Packing takes about 10 s and make check asks for it several times (the docs' commands run `make
+# dist`). The stamp is every input's content: the library, this script, and the folders and files it
+# reads from (a superset: all of c/, demo/, examples/ and assets/, so that a file this script starts
+# reading there is covered without a change here). With the same inputs and the three packages as
+# they were written, packing again would give the same packages.
+outputs=("dist/gamesound-$version-linux-$arch.tar.gz" "dist/libgamesound1_${version}_${debarch}.deb"
+         "dist/libgamesound-dev_${version}_${debarch}.deb")
+stamp="dist/.inputs-$version"
+inputs=$( { echo "$version $arch $debarch $multiarch"
+            find "$libdir_in/libgamesound.so.$version" "$0" c demo examples assets README.md LICENSE THIRD-PARTY \
+                docs/c-api.md docs/shipping.md docs/testbed.md .build/checkouts/swift-log/NOTICE.txt \
+                -type f -not -path '*/__pycache__/*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum; } | sha256sum)
+packed() { stat -c '%n %s %Y' "${outputs[@]}" 2>/dev/null; }
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$inputs $(packed | sha256sum)" ]; then
+    printf '%s (up to date)\n' "${outputs[@]}"
+    exit 0
+fi
+rm -f "$stamp"
+
 fill() {  # fill TEMPLATE OUTPUT LIBDIR: the templates' @VERSION@ and @LIBDIR@
     sed -e "s|@VERSION@|$version|g" -e "s|@LIBDIR@|$3|g" "$1" > "$2"
 }
@@ -182,6 +201,5 @@ Description: game audio with iOS audio-session behaviour (development files)
 CONTROL
 md5sums "$deb_dev"
 dpkg-deb --root-owner-group --build "$deb_dev" "dist/libgamesound-dev_${version}_${debarch}.deb" >/dev/null
-echo "dist/gamesound-$version-linux-$arch.tar.gz"
-echo "dist/libgamesound1_${version}_${debarch}.deb"
-echo "dist/libgamesound-dev_${version}_${debarch}.deb"
+echo "$inputs $(packed | sha256sum)" > "$stamp"
+printf '%s\n' "${outputs[@]}"

@@ -50,24 +50,56 @@ while IFS=$'\t' read -r -a fields; do
   FLAGS+=(-Xcc "-fmodule-map-file=$OUT/$name/module.modulemap")
 done < "$OUT/plan.tsv"
 
+# The Swift modules stage by stage (module-graph.py's `stage` lines): a stage's modules import only
+# earlier stages', so they compile at once (each swiftc -wmo keeps one core; five of the eight modules
+# are stage 0). Then the harnesses, all linked at once. 68 s one after the other on 2 cores, 51 s so.
 # Another package's module (swift-log's Logging) is compiled in Swift 5 mode, its warnings not ours to see.
+declare -A module_sources module_origin stage_of
 while IFS=$'\t' read -r -a fields; do
-  [ "${fields[0]}" = module ] || continue
-  name=${fields[1]} extra=()
-  if [ "${fields[2]}" = dependency ]; then extra=(-swift-version 5 -suppress-warnings); fi
-  echo "fuzz: compiling $name"
-  swiftc "${FLAGS[@]}" "${extra[@]}" -module-name "$name" -wmo -c "${fields[@]:3}" \
-    -emit-module -emit-module-path "$OUT/$name.swiftmodule" -o "$OUT/$name.o" < /dev/null
+  case ${fields[0]} in
+    module) module_origin[${fields[1]}]=${fields[2]}; module_sources[${fields[1]}]=$(printf '%s\t' "${fields[@]:3}") ;;
+    stage) stage_of[${fields[2]}]=${fields[1]} ;;
+  esac
 done < "$OUT/plan.tsv"
 
-while IFS=$'\t' read -r -a fields; do
-  [ "${fields[0]}" = harness ] || continue
-  harness=${fields[1]} objects=()
-  for name in "${fields[@]:2}"; do
+compile_module() {  # compile_module NAME
+  local name=$1 extra=() sources
+  IFS=$'\t' read -r -a sources <<< "${module_sources[$name]}"
+  if [ "${module_origin[$name]}" = dependency ]; then extra=(-swift-version 5 -suppress-warnings); fi
+  echo "fuzz: compiling $name"
+  swiftc "${FLAGS[@]}" "${extra[@]}" -module-name "$name" -wmo -c "${sources[@]}" \
+    -emit-module -emit-module-path "$OUT/$name.swiftmodule" -o "$OUT/$name.o" < /dev/null
+}
+
+link_harness() {  # link_harness NAME MODULE...
+  local harness=$1 objects=() main=() binary=fuzz-$1 name
+  for name in "${@:2}"; do
     if [ -f "$OUT/$name.a" ]; then objects+=("$OUT/$name.a"); else objects+=("$OUT/$name.o"); fi
   done
-  main=() binary=fuzz-$harness
   if [ "$MODE" = --coverage ]; then main=(fuzz/coverage-main.swift -D "FUZZ_${harness//-/_}"); binary=cover-$harness; fi
   echo "fuzz: linking $binary"
   swiftc "${FLAGS[@]}" -module-name "Fuzz_${harness//-/_}" "fuzz/$harness.swift" fuzz/shared/*.swift "${main[@]}" "${objects[@]}" "${LIBS[@]}" -o "$OUT/$binary" < /dev/null
+}
+
+wait_all() {  # wait_all WHAT PID...: waits for every one, fails if any failed
+  local what=$1 pid failed=0
+  for pid in "${@:2}"; do wait "$pid" || failed=1; done
+  [ $failed = 0 ] || { echo "fuzz/build.sh: $what failed" >&2; exit 1; }
+}
+
+for ((stage = 0; ; stage++)); do
+  pids=()
+  for name in "${!stage_of[@]}"; do
+    [ "${stage_of[$name]}" = $stage ] || continue
+    compile_module "$name" & pids+=($!)
+  done
+  [ ${#pids[@]} -gt 0 ] || break
+  wait_all "compiling stage $stage" "${pids[@]}"
+done
+
+pids=()
+while IFS=$'\t' read -r -a fields; do
+  [ "${fields[0]}" = harness ] || continue
+  link_harness "${fields[@]:1}" & pids+=($!)
 done < "$OUT/plan.tsv"
+wait_all "linking" "${pids[@]}"

@@ -15,6 +15,8 @@ Prints the plan, one line each, its fields separated by tabs:
     link LIBRARY                   a library that module map links, for -l
     module NAME ORIGIN FILE...     a Swift module to compile, after every module it imports;
                                    ORIGIN is "package" (ours) or "dependency" (another package's)
+    stage N NAME                   the Swift module NAME imports only Swift modules of stages below N
+                                   (stage 0 imports none): the modules of one stage can be compiled at once
     harness NAME MODULE...         a harness and the Swift modules it links, in build order
 
 Usage: fuzz/module-graph.py HARNESS.swift...   (run from the repository root; fuzz/build.sh does)
@@ -141,6 +143,12 @@ def main(harnesses):
             print("\t".join(["ctarget", target.name, target.path, *target.sources]))
         else:
             sys.exit(f"fuzz/module-graph.py: {target.name} is a {target.kind}; the fuzz build compiles Swift and C targets only")
+    stages = {}
+    for target in everything:  # dependencies first, so each one's stage is known when it is needed
+        if target.kind == "SwiftTarget":
+            below = [stages[dependency.name] for dependency in graph.dependencies(target) if dependency.name in stages]
+            stages[target.name] = 1 + max(below, default=-1)
+            print(f"stage\t{stages[target.name]}\t{target.name}")
     for library in dict.fromkeys(libraries):
         print(f"link\t{library}")
     for name, order in plans:
