@@ -57,6 +57,17 @@ callgrind-guard: deps bench-c
 	swift build -c release --product gamesound-bench
 	bench/callgrind-guard.sh .build/release/gamesound-bench .build/bench/mix_baseline
 
+## callgrind-guard-ci: the guard as make check runs it: valgrind keeps one core for about 20 s, so the SDK
+## library's release build (sdk-lib, which realtime-check and sdk-test need next) runs beside it.
+.PHONY: callgrind-guard-ci
+callgrind-guard-ci: deps bench-c
+	swift build -c release --product gamesound-bench
+	@bench/callgrind-guard.sh .build/release/gamesound-bench .build/bench/mix_baseline > .build/callgrind-guard.log 2>&1 & guard=$$!; \
+	c/build-sdk-library.sh $(SDK_LIB) $(GAMESOUND_VERSION); library=$$?; \
+	wait $$guard; status=$$?; echo "== callgrind-guard (beside the SDK library's build)"; cat .build/callgrind-guard.log; \
+	[ $$library = 0 ] || echo "sdk-lib failed"; [ $$status = 0 ] || echo "callgrind-guard failed"; \
+	[ $$library = 0 ] && [ $$status = 0 ]
+
 ## callgrind-record: measure the ratios again and write them into bench/callgrind-ratios.txt (on purpose only).
 callgrind-record: deps bench-c
 	swift build -c release --product gamesound-bench
@@ -274,8 +285,9 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 ## 30 s from a fixed seed (two at a time), 60 s of real-time endurance with the slope tests, the C ABI tests on
 ## the shipped library under valgrind memcheck (docs/reliability.md), and last the concurrency tests under
 ## ThreadSanitizer (on a fresh clone the next debug build after them spent 18 s, in make check for nothing).
-check: test spdx-check abi-check docs callgrind-guard realtime-check sdk-test doc-test fuzz-and-endurance-ci leaks-c sanitize-ci
+check: test spdx-check abi-check docs callgrind-guard-ci realtime-check sdk-test doc-test fuzz-and-endurance-ci sanitize-ci
 check: DESKTOP_CHECKS_IN_SDK = 1
+check: BESIDE_FUZZERS = leaks-c
 
 ## spdx-check: every source file of ours (Swift, C, C++, headers, shell, Python, CMake, Makefile) carries
 ## `SPDX-License-Identifier: Zlib` in its first lines (scripts/spdx.sh --check lists those that do not;
@@ -366,16 +378,24 @@ fuzz-ci: fuzz-build
 
 ## fuzz-and-endurance-ci: fuzz-ci and endurance-ci side by side (in `make check`). The endurance run is a
 ## minute of real time that mostly waits and judges growth (RSS, descriptors, OpenAL objects), not speed;
-## the fuzzers run at nice 10 beside it, so together they take the time of the fuzzers alone.
+## the fuzzers run at nice 10 beside it, so together they take the time of the fuzzers alone. BESIDE_FUZZERS
+## names more targets to run at nice 10 at the same time (make check: leaks-c, valgrind on one core for about
+## 20 s of CPU): the fuzzers run for a fixed time, so sharing their cores costs them executions, not time.
+BESIDE_FUZZERS ?=
 .PHONY: fuzz-and-endurance-ci
 fuzz-and-endurance-ci: fuzz-build build
 	@mkdir -p .build; \
 	$(MAKE) --no-print-directory endurance-ci > .build/endurance-ci.log 2>&1 & endurance=$$!; \
+	beside=0; for target in $(BESIDE_FUZZERS); do nice -n 10 $(MAKE) --no-print-directory $$target > .build/$$target.log 2>&1 & \
+	    eval "pid_$$beside=$$!"; beside=$$((beside + 1)); done; \
 	nice -n 10 $(MAKE) --no-print-directory fuzz-run SECONDS=30 FUZZ_SEED=1; fuzz=$$?; \
-	wait $$endurance; status=$$?; \
+	wait $$endurance; status=$$?; failed=""; i=0; \
+	for target in $(BESIDE_FUZZERS); do eval "wait \$$pid_$$i" || failed="$$failed $$target"; i=$$((i + 1)); done; \
 	echo "== endurance-ci (beside the fuzzers)"; cat .build/endurance-ci.log; \
+	for target in $(BESIDE_FUZZERS); do echo "== $$target (beside the fuzzers)"; cat .build/$$target.log; done; \
 	[ $$fuzz = 0 ] || echo "fuzz-ci failed"; [ $$status = 0 ] || echo "endurance-ci failed"; \
-	[ $$fuzz = 0 ] && [ $$status = 0 ]
+	[ -z "$$failed" ] || echo "failed beside the fuzzers:$$failed"; \
+	[ $$fuzz = 0 ] && [ $$status = 0 ] && [ -z "$$failed" ]
 
 ## fuzz: run each harness for SECONDS seconds (30 by default; FUZZ_SEED=N for a fixed seed), FUZZ_RUN_JOBS
 ## at a time (2); crashes land in .build/fuzz/crashes-<harness> (fuzz/run.sh runs one).
