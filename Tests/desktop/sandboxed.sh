@@ -15,7 +15,7 @@ set -euo pipefail
 mode=$1; shift
 APP_ID=org.gamesound.SandboxedGame
 work=$(mktemp -d)
-cleanup() { [ -n "${proxy:-}" ] && kill "$proxy" 2>/dev/null; rm -rf "$work"; }
+cleanup() { [ -n "${proxy:-}" ] && kill -KILL "$proxy" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 session_socket=${DBUS_SESSION_BUS_ADDRESS#unix:path=}
 args=(--tmpfs / --ro-bind /usr /usr --symlink usr/lib /lib --symlink usr/lib64 /lib64 --symlink usr/bin /bin
@@ -35,8 +35,12 @@ for folder in "${binds[@]}" "${extra[@]}"; do
 done
 case $mode in
   proxy)
-    xdg-dbus-proxy "$DBUS_SESSION_BUS_ADDRESS" "$work/bus" --filter --talk=org.freedesktop.portal.Desktop \
-        --talk='org.mpris.MediaPlayer2.*' --own="org.mpris.MediaPlayer2.$APP_ID.*" &
+    # The testbed stops a game with SIGTERM to its process group, this script's: the proxy ignores it
+    # (an ignored signal stays ignored across exec) and goes at the EXIT trap, after the game, so the
+    # game never sees its bus vanish while it shuts down (it then logged mpris.bus-lost and
+    # portal.unavailable). A SIGKILL to the group still takes the proxy with it.
+    ( trap '' TERM INT; exec xdg-dbus-proxy "$DBUS_SESSION_BUS_ADDRESS" "$work/bus" --filter \
+        --talk=org.freedesktop.portal.Desktop --talk='org.mpris.MediaPlayer2.*' --own="org.mpris.MediaPlayer2.$APP_ID.*" ) &
     proxy=$!
     for _ in $(seq 250); do [ -S "$work/bus" ] && break; sleep 0.02; done
     printf '[Application]\nname=%s\n' "$APP_ID" > "$work/flatpak-info"
