@@ -108,14 +108,14 @@ extension GameSoundRuntime {
     /// Pauses a voice where it is. - Returns: false when the voice has ended.
     @discardableResult
     public func pause(_ voice: Voice) throws(GameSoundError) -> Bool {
-        try core.with { (core) throws(GameSoundError) in try core.setVoicePaused(voice, true) }
+        try core.command { (core) throws(GameSoundError) in try core.setVoicePaused(voice, true) }
     }
 
     /// Resumes a paused voice from where it was (it stays silent while its bus is paused).
     /// - Returns: false when the voice has ended.
     @discardableResult
     public func resume(_ voice: Voice) throws(GameSoundError) -> Bool {
-        try core.with { (core) throws(GameSoundError) in try core.setVoicePaused(voice, false) }
+        try core.command { (core) throws(GameSoundError) in try core.setVoicePaused(voice, false) }
     }
 
     /// Fades a voice out over `fade` seconds, then stops it (`voiceEnded`, reason `stopped`, when

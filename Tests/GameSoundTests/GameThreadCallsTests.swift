@@ -72,6 +72,48 @@ struct GameThreadCallsTests {
         #expect(runtime.voicesInUse == 0)
     }
 
+    @Test("pausing and resuming a voice or a stream makes no OpenAL call on the game's thread; the update thread pauses and resumes it at once")
+    func pauseAndResumeLeaveOpenALToTheUpdateThread() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        guard case .played(let voice, _) = try runtime.play("tone", options: .init(loop: true)) else {
+            Issue.record("the voice did not play")
+            return
+        }
+        let stream = try runtime.playStream(TestAssets.soundtrackPath)
+        Thread.sleep(forTimeInterval: 0.1)
+        let playing = try #require(runtime.voiceOffsets(voice)).openAL
+
+        OpenALProcess.countCalls()
+        let before = OpenALProcess.callsOnCurrentThread
+        #expect(try runtime.pause(voice))
+        #expect(try runtime.pause(stream))
+        #expect(OpenALProcess.callsOnCurrentThread == before, "pausing called OpenAL on the game's thread")
+        #expect(try runtime.state(of: voice) == .paused)
+
+        // Made at once: 0.15 s later the source stands where it was when the call came (give or
+        // take a mixer period and the sleep's slack), not 0.15 s further on, and where the model's
+        // clock says. Were the pause made only by the query below, it would have played on till then.
+        Thread.sleep(forTimeInterval: 0.15)
+        let paused = try #require(runtime.voiceOffsets(voice))
+        #expect(paused.openAL - playing < Self.rate / 20, "the voice played \(paused.openAL - playing) frames after its pause")
+        #expect(abs(paused.model - paused.openAL) <= 16, "model \(paused.model), OpenAL \(paused.openAL)")
+        let streamPaused = try #require(runtime.streamOffsets(stream)).openAL
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(try #require(runtime.voiceOffsets(voice)).openAL == paused.openAL, "a paused voice moved")
+        #expect(try #require(runtime.streamOffsets(stream)).openAL == streamPaused, "a paused stream moved")
+
+        let again = OpenALProcess.callsOnCurrentThread
+        #expect(try runtime.resume(voice))
+        #expect(try runtime.resume(stream))
+        #expect(OpenALProcess.callsOnCurrentThread == again, "resuming called OpenAL on the game's thread")
+        Thread.sleep(forTimeInterval: 0.15)
+        let resumed = try #require(runtime.voiceOffsets(voice))
+        #expect(resumed.openAL - paused.openAL >= Self.rate / 10, "the voice played \(resumed.openAL - paused.openAL) frames in 0.15 s after it resumed")
+        #expect(abs(resumed.model - resumed.openAL) <= 16, "model \(resumed.model), OpenAL \(resumed.openAL)")
+        #expect(try #require(runtime.streamOffsets(stream)).openAL != streamPaused, "the stream did not move after it resumed")
+    }
+
     @Test("a voice whose writes are still to be made is a voice: it can be asked, changed and stopped at once")
     func aVoiceBeforeItsWrites() throws {
         let runtime = try Self.runtime()

@@ -122,11 +122,14 @@ struct OpenALFailureReportingTests {
         defer { OpenALProcess.clearInjectedFailures() }
         let rig = try Rig()
         _ = try rig.render(seconds: 0.1)
+        // A pause is a command: the render after it pauses the source (and meets the failure). A
+        // pause and a resume before any render would leave nothing to write at all.
         for _ in 0..<2 {
             OpenALProcess.failNextCalls(of: "alSourcePause")
             try rig.runtime.pause(rig.victim)
+            _ = try rig.render(seconds: 0.05)
             try rig.runtime.resume(rig.victim)
-            _ = try rig.render(seconds: 0.1)
+            _ = try rig.render(seconds: 0.05)
         }
         #expect(rig.failures.count == 1, "the same failure twice on one context is reported once")
         #expect(rig.runtime.rebuildOutput())

@@ -86,6 +86,7 @@ extension ALMirror {
 
     /// Retires the output opened ahead if no rebuild took it, and the stream files no player took.
     func retirePrepared() {
+        guard prepared != nil || !preparedStreams.isEmpty else { return }
         prepared?.retire()
         prepared = nil
         for file in preparedStreams { file.decoding.cancel() }

@@ -149,9 +149,29 @@ final class CoreBox: @unchecked Sendable {
     /// unless it finds work). Returns how long to wait before the next (``RuntimeCore/realtimeWait``).
     func update() -> (wait: Double, quiet: Bool) {
         handleInbox()
+        prepareDeviceAttempt()
         return step(changing: false) { core in
             core.update()
+            // An output opened ahead that the update did not take (the phase changed meanwhile).
+            core.mirror.retirePrepared()
             return core.realtimeWait
+        }
+    }
+
+    /// While the runtime waits for a device and an attempt is due, opens the output here, without
+    /// the lock, as for a media-services reset (``PreparedOutput``): a sound server that is coming
+    /// back can take a while to get a stream ready, or refuse it after a while, and the game's calls
+    /// would wait for every attempt. The update then rebuilds on what opened, or, when nothing
+    /// did, counts the attempt as failed and waits for the next (``RuntimeCore/deviceAttemptFailedAhead()``).
+    private func prepareDeviceAttempt() {
+        guard let request = ALMirror.withExclusiveAccess({ depth == 0 ? core.deviceAttemptToPrepare() : nil }) else { return }
+        let output = PreparedOutput.open(name: request.name, spec: request.spec, streams: request.streams)
+        ALMirror.withExclusiveAccess {
+            if let output {
+                core.mirror.withWork { core.mirror.offer(output) }
+            } else {
+                core.deviceAttemptFailedAhead()
+            }
         }
     }
 
@@ -309,7 +329,7 @@ final class CoreBox: @unchecked Sendable {
             case .notification(let notification):
                 core.handle(notification)
                 // An output opened ahead for it that the rebuild did not take (it failed first, say).
-                if case .mediaServicesReset = notification { core.mirror.retirePrepared() }
+                core.mirror.retirePrepared()
             case .work(let work): work(core)
             }
             depth -= 1

@@ -156,16 +156,48 @@ extension RuntimeCore {
         }
     }
 
-    /// The real output a notification is about to rebuild on, and the streams its players will
-    /// start from, to be opened ahead off the lock (``PreparedOutput``): a media-services reset after
-    /// a loss, on a real-time output. nil for anything else.
-    func outputToPrepare(for notification: AudioSessionNotification)
-        -> (name: String?, spec: ALMirror.ContextSpec, streams: [PreparedOutput.StreamStart])? {
-        guard case .mediaServicesReset = notification, phase == .lost, case .realtime(let name) = configuration.output else { return nil }
-        // Where each stream's next player starts: the soundtrack, the tracks fading out of a
-        // crossfade and the streamed voices, as the loss noted them (their clocks stand still).
+    /// A real output to open ahead, off the lock (``PreparedOutput``), and the streams its players
+    /// will start from.
+    typealias OutputRequest = (name: String?, spec: ALMirror.ContextSpec, streams: [PreparedOutput.StreamStart])
+
+    /// The real output a notification is about to rebuild on, to be opened ahead: a media-services
+    /// reset after a loss, and the end of an interruption that opens a device again (after a sleep,
+    /// or a route change meanwhile: ``restoreContext()``), with their streams; a route change that
+    /// moves a running output to the new device (``reopenDevice()``), without them (they are
+    /// playing: where their players start is noted only as the old output stops). nil for anything
+    /// else. (An end whose activation then fails leaves the output unused: it is retired.)
+    func outputToPrepare(for notification: AudioSessionNotification) -> OutputRequest? {
+        guard case .realtime(let name) = configuration.output else { return nil }
+        switch notification {
+        case .mediaServicesReset where phase == .lost,
+             .interruptionEnded where phase == .inactive && deviceReopenPending:
+            return (name, contextSpec, streamStarts)
+        case .routeChanged(let reason, _) where phase == .running && followsRouteChange(reason):
+            return (name, contextSpec, [])
+        default:
+            return nil
+        }
+    }
+
+    /// While the runtime waits for a device, with an attempt due (``followDeviceConnection(at:)``):
+    /// the output to open ahead for it, with its streams. nil otherwise.
+    func deviceAttemptToPrepare() -> OutputRequest? {
+        guard phase == .awaitingDevice, case .realtime(let name) = configuration.output, currentFrame >= nextDeviceAttempt else { return nil }
+        return (name, contextSpec, streamStarts)
+    }
+
+    /// The attempt opened ahead failed (``deviceAttemptToPrepare()``): as one that fails in the
+    /// update, quietly, the next comes after the next pause.
+    func deviceAttemptFailedAhead() {
+        guard phase == .awaitingDevice else { return }
+        scheduleDeviceAttempt(afterFailures: deviceAttemptsFailed + 1)
+    }
+
+    /// Where each stream's next player starts: the soundtrack, the tracks fading out of a crossfade
+    /// and the streamed voices, as the output's stop noted them (their clocks stand still).
+    private var streamStarts: [PreparedOutput.StreamStart] {
         let records = [model.soundtrack].compactMap { $0 } + model.outgoingTracks + model.streamVoices.filter(\.live)
-        return (name, contextSpec, records.map { PreparedOutput.StreamStart(path: $0.path, loop: $0.loop, frame: $0.resumeAt) })
+        return records.map { PreparedOutput.StreamStart(path: $0.path, loop: $0.loop, frame: $0.resumeAt) }
     }
 
     func mediaServicesReset() {

@@ -227,6 +227,10 @@ extension RuntimeCore {
     }
 
     /// Pauses or resumes a live voice; it keeps its place.
+    ///
+    /// A game's command: the model changes here, and its source follows when the call's writes are
+    /// made (``afterWrites(to:_:)``), since matching it reads the source's state (a one-shot that
+    /// played out must not start again).
     func setVoicePaused(_ voice: Voice, _ paused: Bool) throws(GameSoundError) -> Bool {
         if isStream(voice) {
             guard let index = try liveStream(voice) else { return false }
@@ -235,7 +239,9 @@ extension RuntimeCore {
         }
         guard let slot = try liveSlot(voice) else { return false }
         model.voices[slot].pausedByGame = paused
-        if phase == .running, useContext() { syncPlayState(slot) }
+        if phase == .running, mirror.canWrite() {
+            afterWrites(to: slot) { core in if core.phase == .running, core.useContext() { core.syncPlayState(slot) } }
+        }
         return true
     }
 

@@ -293,9 +293,18 @@ extension RuntimeCore {
         model.streamVoices[index].gain = gain
     }
 
+    /// As ``setVoicePaused(_:_:)``: the record changes here, the player follows when the call's
+    /// writes are made, if the stream is still the one paused or resumed.
     func setStreamPaused(_ index: Int, _ paused: Bool) {
         model.streamVoices[index].paused = paused
-        if phase == .running, useContext() { syncStreamPlayState(index) }
+        guard phase == .running, mirror.canWrite() else { return }
+        guard mirror.defersWrites else { return syncStreamPlayState(index) }
+        let generation = model.streamVoices[index].generation
+        mirror.afterWrites { [unowned self] in
+            guard model.streamVoices[index].live, model.streamVoices[index].generation == generation,
+                  phase == .running, useContext() else { return }
+            syncStreamPlayState(index)
+        }
     }
 
     func stopStream(_ index: Int, frames: Int) {
