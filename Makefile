@@ -285,9 +285,10 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 ## 30 s from a fixed seed (two at a time), 60 s of real-time endurance with the slope tests, the C ABI tests on
 ## the shipped library under valgrind memcheck (docs/reliability.md), and last the concurrency tests under
 ## ThreadSanitizer (on a fresh clone the next debug build after them spent 18 s, in make check for nothing).
-check: test spdx-check abi-check docs callgrind-guard-ci realtime-check sdk-test doc-test fuzz-and-endurance-ci sanitize-ci
+check: build background-builds test spdx-check abi-check docs callgrind-guard-ci realtime-check sdk-test doc-test fuzz-and-endurance-ci sanitize-ci
 check: DESKTOP_CHECKS_IN_SDK = 1
 check: BESIDE_FUZZERS = leaks-c
+check: IN_BACKGROUND = 1
 
 ## spdx-check: every source file of ours (Swift, C, C++, headers, shell, Python, CMake, Makefile) carries
 ## `SPDX-License-Identifier: Zlib` in its first lines (scripts/spdx.sh --check lists those that do not;
@@ -340,14 +341,27 @@ leaks-c: sdk-lib
 ## sanitize-ci: the concurrency tests and OpenAL's process lock under ThreadSanitizer (slow; not part of `make test`).
 ## Only their two test targets and what those depend on are built (GAMESOUND_ONLY_TESTS, Package.swift).
 TSAN_ONLY := GAMESOUND_ONLY_TESTS=ReliabilityTests,OpenALTests
-sanitize-ci: deps
-	$(TSAN_ONLY) swift build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS)
+sanitize-ci: sanitize-build
 	$(TSAN_ONLY) swift test --skip-build --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS) \
 	    --filter 'ReliabilityTests.ConcurrencyTests|OpenALTests.ExclusiveAccessTests'
 
 ## fuzz-build: the libFuzzer harnesses (fuzz/*.swift) with AddressSanitizer, into .build/fuzz.
 fuzz-build: deps
-	fuzz/build.sh $(FUZZ_OUT)
+	@if [ -n "$(IN_BACKGROUND)" ]; then scripts/background.sh wait fuzz-build; else echo "fuzz/build.sh $(FUZZ_OUT)"; fuzz/build.sh $(FUZZ_OUT); fi
+
+## sanitize-build: the ThreadSanitizer build sanitize-ci runs (only its two test targets and what they need).
+.PHONY: sanitize-build
+sanitize-build: deps
+	@if [ -n "$(IN_BACKGROUND)" ]; then scripts/background.sh wait sanitize-build; else \
+	  echo "$(TSAN_ONLY) swift build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS)"; \
+	  $(TSAN_ONLY) swift build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS); fi
+
+## background-builds: make check's fuzz and ThreadSanitizer builds, started right after the debug build at
+## the lowest CPU priority (scripts/background.sh); check's fuzz-build and sanitize-build wait for them
+## (IN_BACKGROUND) instead of building.
+.PHONY: background-builds
+background-builds: deps
+	scripts/background.sh start fuzz-build sanitize-build
 
 ## fuzz-corpus: write the seed inputs (fuzz/make-corpus.py) into .build/fuzz/seeds and merge them into the
 ## kept corpus fuzz/corpus/<harness>, minimised (fuzz/merge.sh: only inputs that add coverage stay), with
