@@ -125,6 +125,13 @@ extension RuntimeCore {
         guard !isHeadless else { return }
         switch phase {
         case .running:
+            // What the last check found, reopened now: the update thread has just opened the new
+            // device without the lock (``CoreBox``), at most an update period after the check.
+            if reopenDue {
+                reopenDue = false
+                reopenDevice()
+                return
+            }
             // Asked every ``connectionCheckFrames`` rather than at every update (a call into the
             // device, 7 % of a real-time update's time): an unplugged device is noticed at most
             // that much later. (The second test restarts the wait if the clock went back.)
@@ -133,13 +140,13 @@ extension RuntimeCore {
             if let ahead = serverCatchUp.look(wall: now, mixed: realtimeFrames) {
                 let milliseconds = ahead * 1000 / configuration.sampleRate
                 logger.warning("the sound server stood still, then asked for \(milliseconds) ms more audio than the time that passed; reopening the output, which a server can lose its place in after such a stall", metadata: LogCode.outputCaughtUp.metadata)
-                reopenDevice()
+                reopenDue = true
                 return
             }
             guard mirror.deviceDisconnected else { return }
             log(.engine, "deviceDisconnected")
             logger.warning("the audio output device stopped working; reopening the output", metadata: LogCode.outputLost.metadata)
-            reopenDevice()
+            reopenDue = true
         case .awaitingDevice:
             guard now >= nextDeviceAttempt else { return }
             // Quietly: a failed attempt was already logged when the waiting began (the GameSoundError
@@ -180,9 +187,12 @@ extension RuntimeCore {
     }
 
     /// While the runtime waits for a device, with an attempt due (``followDeviceConnection(at:)``):
-    /// the output to open ahead for it, with its streams. nil otherwise.
+    /// the output to open ahead for it, with its streams; a running output with a reopen due: the
+    /// new device. nil otherwise.
     func deviceAttemptToPrepare() -> OutputRequest? {
-        guard phase == .awaitingDevice, case .realtime(let name) = configuration.output, currentFrame >= nextDeviceAttempt else { return nil }
+        guard case .realtime(let name) = configuration.output else { return nil }
+        if phase == .running, reopenDue { return (name, contextSpec, []) }  // playing: as for a route change
+        guard phase == .awaitingDevice, currentFrame >= nextDeviceAttempt else { return nil }
         return (name, contextSpec, streamStarts)
     }
 

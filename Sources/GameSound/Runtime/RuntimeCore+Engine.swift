@@ -189,6 +189,7 @@ extension RuntimeCore {
     func rebuildContext(newDevice: Bool) throws(GameSoundError) {
         if newDevice || !mirror.hasDevice || deviceReopenPending {
             deviceReopenPending = false
+            reopenDue = false  // any new device is the one a reopen asked for
             closeDevice()
             try openDeviceAndContext()
         } else {

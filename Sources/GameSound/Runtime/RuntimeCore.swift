@@ -126,6 +126,10 @@ final class RuntimeCore {
     /// The frame from which a running real-time output asks its device again whether it is
     /// connected (see ``followDeviceConnection(at:)``).
     var nextConnectionCheck = 0
+    /// A running real-time output found its device disconnected, or its server caught up: the next
+    /// update reopens it, on a device the update thread opens first without the lock
+    /// (``followDeviceConnection(at:)``, ``deviceAttemptToPrepare()``).
+    var reopenDue = false
     /// Whether the sound server stood still and then caught up at once (``ServerCatchUp``).
     lazy var serverCatchUp = ServerCatchUp(sampleRate: configuration.sampleRate)
     /// While ``Phase/awaitingDevice``: the frame of the next attempt to open a device, and how many
