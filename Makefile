@@ -164,9 +164,14 @@ c-abi-test: lib
 .PHONY: io-buffer-test
 io-buffer-test: lib
 	$(CC) $(C_FLAGS) Tests/desktop/io_buffer_game.c $(C_LINK) -o $(C_OUT)/io_buffer_game
-	for kind in pulseaudio pipewire; do \
-	  Tests/desktop/with-server.sh $$kind python3 Tests/desktop/check-io-buffer.py $(C_OUT)/io_buffer_game assets/music/theme.ogg || exit 1; \
-	done
+	@# Both servers at once (each run waits on real time), each one's output printed whole after.
+	@for kind in pulseaudio pipewire; do \
+	  Tests/desktop/with-server.sh $$kind python3 Tests/desktop/check-io-buffer.py $(C_OUT)/io_buffer_game assets/music/theme.ogg \
+	      > $(C_OUT)/io-buffer-$$kind.log 2>&1 & eval "pid_$$kind=$$!"; \
+	done; failed=""; \
+	for kind in pulseaudio pipewire; do eval "wait \$$pid_$$kind" || failed="$$failed $$kind"; \
+	  echo "== io-buffer-test on $$kind"; cat $(C_OUT)/io-buffer-$$kind.log; done; \
+	[ -z "$$failed" ] || { echo "io-buffer-test failed on:$$failed"; exit 1; }
 
 ## signals-test: the C game and the desktop's signals (MPRIS players with mpv, logind from python3-dbusmock,
 ## Now Playing with playerctl) on a private PulseAudio and a private PipeWire, heard on the sink's monitor
@@ -295,15 +300,15 @@ check: IN_BACKGROUND = 1
 ## scripts/spdx.sh --apply adds the line). Part of `make check`.
 .PHONY: spdx-check
 spdx-check:
-	scripts/spdx.sh --check
+	@if [ -n "$(IN_BACKGROUND)" ]; then scripts/background.sh wait spdx-check; else echo "scripts/spdx.sh --check"; scripts/spdx.sh --check; fi
 
 ## abi-check: gamesound.h against the ABI 1.0 baseline in c/abi (abidiff from abigail-tools, and the constants):
 ## an incompatible change fails with the report, an addition passes; then c/abi/self-test.sh shows it can fail.
 ## `make abi-record` writes the baseline anew: only when a new major version (libgamesound.so.2) begins.
 .PHONY: abi-check abi-record
 abi-check: deps
-	c/abi/check-abi.sh
-	c/abi/self-test.sh
+	@if [ -n "$(IN_BACKGROUND)" ]; then scripts/background.sh wait abi-check; else \
+	  echo "c/abi/check-abi.sh && c/abi/self-test.sh"; c/abi/check-abi.sh && c/abi/self-test.sh; fi
 abi-record: deps
 	c/abi/check-abi.sh --record
 
@@ -356,12 +361,13 @@ sanitize-build: deps
 	  echo "$(TSAN_ONLY) swift build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS)"; \
 	  $(TSAN_ONLY) swift build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS); fi
 
-## background-builds: make check's fuzz and ThreadSanitizer builds, started right after the debug build at
-## the lowest CPU priority (scripts/background.sh); check's fuzz-build and sanitize-build wait for them
-## (IN_BACKGROUND) instead of building.
+## background-builds: make check's fuzz and ThreadSanitizer builds, the SPDX and ABI checks (none of them uses
+## the debug build or SwiftPM's lock on .build), started right after the debug build at the lowest CPU priority
+## (scripts/background.sh); check's fuzz-build, sanitize-build, spdx-check and abi-check wait for them
+## (IN_BACKGROUND) instead of running them.
 .PHONY: background-builds
 background-builds: deps
-	scripts/background.sh start fuzz-build sanitize-build
+	scripts/background.sh start fuzz-build sanitize-build spdx-check abi-check
 
 ## fuzz-corpus: write the seed inputs (fuzz/make-corpus.py) into .build/fuzz/seeds and merge them into the
 ## kept corpus fuzz/corpus/<harness>, minimised (fuzz/merge.sh: only inputs that add coverage stay), with
