@@ -105,8 +105,14 @@ soak-desktop: build
 ## `make check` it comes after sdk-test, which built both.
 doc-test: build dist
 	Tests/docs/run-doc-commands.py
-	Tests/docs/check-tutorial.sh
+	@$(MAKE) --no-print-directory -o build tutorial-check IN_BACKGROUND=$(IN_BACKGROUND)
 	Tests/docs/figures.py --check
+
+## tutorial-check: the DocC tutorial's code compiled and run against the debug build (Tests/docs/check-tutorial.sh;
+## swiftc only, no SwiftPM), part of doc-test; make check runs it in the background (background-builds).
+.PHONY: tutorial-check
+tutorial-check: build
+	@if [ -n "$(IN_BACKGROUND)" ]; then scripts/background.sh wait tutorial-check; else echo "Tests/docs/check-tutorial.sh"; Tests/docs/check-tutorial.sh; fi
 
 ## doc-figures: write the figures the docs state about the SDK (exported functions, the library's and
 ## the packages' sizes: `<!-- figure: NAME -->` in the Markdown) from the build (Tests/docs/figures.py).
@@ -289,7 +295,9 @@ SANITIZE_FLAGS := -Xswiftc -use-ld=lld
 ## the docs' shell blocks and the tutorial's code (after the SDK's tests: they reuse its build), each fuzzer for
 ## 30 s from a fixed seed (two at a time), 60 s of real-time endurance with the slope tests, the C ABI tests on
 ## the shipped library under valgrind memcheck (docs/reliability.md), and last the concurrency tests under
-## ThreadSanitizer (on a fresh clone the next debug build after them spent 18 s, in make check for nothing).
+## ThreadSanitizer. What does not need SwiftPM's lock on .build (the fuzz and ThreadSanitizer builds, the SPDX and
+## ABI checks, the tutorial's code against the debug build) runs in the background from right after the debug
+## build, on idle CPU only (background-builds); the real-time parts run side by side where they wait more than they compute.
 check: build background-builds test spdx-check abi-check docs callgrind-guard-ci realtime-check sdk-test doc-test fuzz-and-endurance-ci sanitize-ci
 check: DESKTOP_CHECKS_IN_SDK = 1
 check: BESIDE_FUZZERS = leaks-c
@@ -361,13 +369,13 @@ sanitize-build: deps
 	  echo "$(TSAN_ONLY) swift build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS)"; \
 	  $(TSAN_ONLY) swift build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS); fi
 
-## background-builds: make check's fuzz and ThreadSanitizer builds, the SPDX and ABI checks (none of them uses
-## the debug build or SwiftPM's lock on .build), started right after the debug build at the lowest CPU priority
-## (scripts/background.sh); check's fuzz-build, sanitize-build, spdx-check and abi-check wait for them
-## (IN_BACKGROUND) instead of running them.
+## background-builds: make check's fuzz and ThreadSanitizer builds, the SPDX and ABI checks and the tutorial's
+## code (none of them takes SwiftPM's lock on .build), started right after the debug build at the lowest CPU
+## priority (scripts/background.sh); check's fuzz-build, sanitize-build, spdx-check, abi-check and tutorial-check
+## wait for them (IN_BACKGROUND) instead of running them.
 .PHONY: background-builds
 background-builds: deps
-	scripts/background.sh start fuzz-build sanitize-build spdx-check abi-check
+	scripts/background.sh start fuzz-build sanitize-build spdx-check abi-check tutorial-check
 
 ## fuzz-corpus: write the seed inputs (fuzz/make-corpus.py) into .build/fuzz/seeds and merge them into the
 ## kept corpus fuzz/corpus/<harness>, minimised (fuzz/merge.sh: only inputs that add coverage stay), with

@@ -71,9 +71,10 @@ struct DeviceRetryTests {
         #expect(runtime.isRunning)
         #expect(runtime.liveOpenALObjects.sources > 0)
         // The attempt: 0.1 s after the reopen, then the 0.5 s stall: back after about 0.6 s. Had it been
-        // made under the runtime's lock, a call in that half second would have waited for the rest of it.
+        // made under the runtime's lock, a call in that half second would have waited for the rest of it
+        // (0.51 s when tried); the bound leaves a busy machine room.
         #expect(waited >= .milliseconds(550), "\(waited)")
-        #expect(longest < .milliseconds(100), "a call took \(longest) while the attempt stalled (\(calls) calls)")
+        #expect(longest < .milliseconds(250), "a call took \(longest) while the attempt stalled (\(calls) calls)")
     }
 }
 

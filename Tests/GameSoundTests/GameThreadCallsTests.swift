@@ -92,11 +92,12 @@ struct GameThreadCallsTests {
         #expect(try runtime.state(of: voice) == .paused)
 
         // Made at once: 0.15 s later the source stands where it was when the call came (give or
-        // take a mixer period and the sleep's slack), not 0.15 s further on, and where the model's
-        // clock says. Were the pause made only by the query below, it would have played on till then.
+        // take a mixer period and a busy machine's slack: under 0.1 s), not 0.15 s further on, and
+        // where the model's clock says. Were the pause made only by the query below, it would have
+        // played on till then.
         Thread.sleep(forTimeInterval: 0.15)
         let paused = try #require(runtime.voiceOffsets(voice))
-        #expect(paused.openAL - playing < Self.rate / 20, "the voice played \(paused.openAL - playing) frames after its pause")
+        #expect(paused.openAL - playing < Self.rate / 10, "the voice played \(paused.openAL - playing) frames after its pause")
         #expect(abs(paused.model - paused.openAL) <= 16, "model \(paused.model), OpenAL \(paused.openAL)")
         let streamPaused = try #require(runtime.streamOffsets(stream)).openAL
         Thread.sleep(forTimeInterval: 0.1)
@@ -109,7 +110,7 @@ struct GameThreadCallsTests {
         #expect(OpenALProcess.callsOnCurrentThread == again, "resuming called OpenAL on the game's thread")
         Thread.sleep(forTimeInterval: 0.15)
         let resumed = try #require(runtime.voiceOffsets(voice))
-        #expect(resumed.openAL - paused.openAL >= Self.rate / 10, "the voice played \(resumed.openAL - paused.openAL) frames in 0.15 s after it resumed")
+        #expect(resumed.openAL - paused.openAL >= Self.rate / 20, "the voice played \(resumed.openAL - paused.openAL) frames in 0.15 s after it resumed")
         #expect(abs(resumed.model - resumed.openAL) <= 16, "model \(resumed.model), OpenAL \(resumed.openAL)")
         #expect(try #require(runtime.streamOffsets(stream)).openAL != streamPaused, "the stream did not move after it resumed")
     }
