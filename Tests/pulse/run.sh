@@ -29,7 +29,8 @@ if [ "${PULSE_TEST_SERIAL:-0}" = 1 ]; then
   for kind in "${kinds[@]}"; do status[$kind]=0; run "$kind" "$@" || status[$kind]=$?; done
 else
   declare -A pids
-  for kind in "${kinds[@]}"; do run "$kind" "$@" & pids[$kind]=$!; done
+  # A second apart: each swift test opens the build's database as it starts.
+  for kind in "${kinds[@]}"; do run "$kind" "$@" & pids[$kind]=$!; sleep 1; done
   for kind in "${kinds[@]}"; do status[$kind]=0; wait "${pids[$kind]}" || status[$kind]=$?; done
 fi
 
