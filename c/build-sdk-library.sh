@@ -47,7 +47,7 @@ library="$out/libgamesound.so.$version"
 # since the last link into this folder, and the library there is the file that link wrote, it is the
 # one a link would make.
 stamp="$out/.link-inputs"
-inputs=$( { echo "$version"; swiftc --version 2>&1; sha256sum "$0" c/gamesound.map; stat -c '%n %s %Y' "${objects[@]}"; } | sha256sum)
+inputs=$( { echo "$version"; swiftc --version 2>&1; sha256sum c/build-sdk-library.sh c/gamesound.map; stat -c '%n %s %Y' "${objects[@]}"; } | sha256sum)
 if [ -f "$library" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$inputs $(stat -c '%s %Y' "$library")" ]; then
     echo "$library is up to date"
     exit 0
