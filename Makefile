@@ -112,7 +112,7 @@ doc-test: build dist
 ## swiftc only, no SwiftPM), part of doc-test; make check runs it in the background (background-builds).
 .PHONY: tutorial-check
 tutorial-check: build
-	@if [ -n "$(IN_BACKGROUND)" ]; then scripts/background.sh wait tutorial-check; else echo "Tests/docs/check-tutorial.sh"; Tests/docs/check-tutorial.sh; fi
+	$(call run_or_wait_in_background,Tests/docs/check-tutorial.sh)
 
 ## doc-figures: write the figures the docs state about the SDK (exported functions, the library's and
 ## the packages' sizes: `<!-- figure: NAME -->` in the Markdown) from the build (Tests/docs/figures.py).
@@ -308,15 +308,14 @@ check: IN_BACKGROUND = 1
 ## scripts/spdx.sh --apply adds the line). Part of `make check`.
 .PHONY: spdx-check
 spdx-check:
-	@if [ -n "$(IN_BACKGROUND)" ]; then scripts/background.sh wait spdx-check; else echo "scripts/spdx.sh --check"; scripts/spdx.sh --check; fi
+	$(call run_or_wait_in_background,scripts/spdx.sh --check)
 
 ## abi-check: gamesound.h against the ABI 1.0 baseline in c/abi (abidiff from abigail-tools, and the constants):
 ## an incompatible change fails with the report, an addition passes; then c/abi/self-test.sh shows it can fail.
 ## `make abi-record` writes the baseline anew: only when a new major version (libgamesound.so.2) begins.
 .PHONY: abi-check abi-record
 abi-check: deps
-	@if [ -n "$(IN_BACKGROUND)" ]; then scripts/background.sh wait abi-check; else \
-	  echo "c/abi/check-abi.sh && c/abi/self-test.sh"; c/abi/check-abi.sh && c/abi/self-test.sh; fi
+	$(call run_or_wait_in_background,c/abi/check-abi.sh && c/abi/self-test.sh)
 abi-record: deps
 	c/abi/check-abi.sh --record
 
@@ -360,19 +359,19 @@ sanitize-ci: sanitize-build
 
 ## fuzz-build: the libFuzzer harnesses (fuzz/*.swift) with AddressSanitizer, into .build/fuzz.
 fuzz-build: deps
-	@if [ -n "$(IN_BACKGROUND)" ]; then scripts/background.sh wait fuzz-build; else echo "fuzz/build.sh $(FUZZ_OUT)"; fuzz/build.sh $(FUZZ_OUT); fi
+	$(call run_or_wait_in_background,fuzz/build.sh $(FUZZ_OUT))
 
 ## sanitize-build: the ThreadSanitizer build sanitize-ci runs (only its two test targets and what they need).
 .PHONY: sanitize-build
 sanitize-build: deps
-	@if [ -n "$(IN_BACKGROUND)" ]; then scripts/background.sh wait sanitize-build; else \
-	  echo "$(TSAN_ONLY) swift build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS)"; \
-	  $(TSAN_ONLY) swift build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS); fi
+	$(call run_or_wait_in_background,$(TSAN_ONLY) swift build --build-tests --sanitize=thread --scratch-path .build-tsan $(SANITIZE_FLAGS))
 
 ## background-builds: make check's fuzz and ThreadSanitizer builds, the SPDX and ABI checks and the tutorial's
 ## code (none of them takes SwiftPM's lock on .build), started right after the debug build at the lowest CPU
 ## priority (scripts/background.sh); check's fuzz-build, sanitize-build, spdx-check, abi-check and tutorial-check
 ## wait for them (IN_BACKGROUND) instead of running them.
+# A recipe that runs COMMAND, or, with IN_BACKGROUND set, waits for the target's background run instead.
+run_or_wait_in_background = @if [ -n "$(IN_BACKGROUND)" ]; then scripts/background.sh wait $@; else echo "$(1)"; $(1); fi
 .PHONY: background-builds
 background-builds: deps
 	scripts/background.sh start fuzz-build sanitize-build spdx-check abi-check tutorial-check
