@@ -301,8 +301,8 @@ public final class GameSoundRuntime: Sendable {
     package func voiceOffsets(_ voice: Voice) -> (model: Int, openAL: Int)? {
         core.read { core in
             guard let slot = try? core.liveSlot(voice), !core.model.voices[slot].isVirtual, core.useContext(),
-                  let openAL = (try? core.mirror.offset(slot)) ?? nil else { return nil }
-            return (core.clockFrames(slot), openAL)
+                  let (openAL, mix) = core.withinOneMix({ (try? core.mirror.offset(slot)) ?? nil }) else { return nil }
+            return (core.clockFrames(slot, at: mix), openAL)
         }
     }
 
@@ -317,8 +317,9 @@ public final class GameSoundRuntime: Sendable {
             } else {
                 record = core.model.soundtrack
             }
-            guard let record, let player = core.player(record), core.useContext(), let openAL = try? player.position(),
-                  let model = record.filePosition(at: core.mixClock) else { return nil }
+            guard let record, let player = core.player(record), core.useContext(),
+                  let (openAL, mix) = core.withinOneMix({ try? player.position() }),
+                  let model = record.filePosition(at: mix) else { return nil }
             return (model, openAL)
         }
     }

@@ -180,6 +180,27 @@ struct GameThreadCallsTests {
         }
     }
 
+    @Test("a fade-out that ends while an update is running ends its voice at the next update, however long that update took")
+    func fadeEndingDuringALongUpdate() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        guard case .played(let voice, _) = try runtime.play("tone", options: .init(loop: true)) else {
+            Issue.record("the voice did not play")
+            return
+        }
+        // The play's writes made, the runtime quiet again (a looping voice never has an end check).
+        Thread.sleep(forTimeInterval: 0.1)
+        let updateThread = try #require(runtime.updateThread)
+        // The first update after the call writes the fading gain and stalls there for 0.15 s, so it
+        // starts before the 0.05 s fade ends and finishes after: it must not take the model as still
+        // from where it finished, which the fade's end, never written, is not.
+        OpenALProcess.stallNextCalls(of: "alSourcef", seconds: 0.15, on: pthread_t(updateThread))
+        #expect(try runtime.stop(voice, fade: 0.05))
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(try runtime.state(of: voice) == .ended)
+        #expect(runtime.voicesInUse == 0)
+    }
+
     @Test("a notification a watcher's thread delivers is handled on the update thread, in order: the watcher does not wait for the rebuild it causes, and the game is heard again")
     func notificationsAreHandledOnTheUpdateThread() throws {
         OpenALProcess.setDrivers("null")

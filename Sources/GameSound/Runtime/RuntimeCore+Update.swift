@@ -49,8 +49,11 @@ extension RuntimeCore {
         // The soundtrack may have stopped being heard above (a fade that ended), before a quiet stretch.
         publishNowPlayingIfChanged()
         // A step run inside this update (an event observer calling the runtime) may have changed
-        // what the parts above already looked at.
-        quietUntil = steppedDuringUpdate ? 0 : firstFrameWithWork(after: currentFrame)
+        // what the parts above already looked at. Still or not is judged at the frame the update
+        // started from, not where it finished: in real time an update can take a while (preempted,
+        // an OpenAL call that stalls), and a fade that ended meanwhile was seen by no part of it,
+        // so a stretch judged quiet from its end would never end that fade.
+        quietUntil = steppedDuringUpdate ? 0 : firstFrameWithWork(after: now)
     }
 
     /// Whether this update writes a part of the mix whose movement ends at `settlesAt` (a bus ramp,

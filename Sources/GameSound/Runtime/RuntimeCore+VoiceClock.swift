@@ -80,9 +80,27 @@ extension RuntimeCore {
         }
     }
 
-    /// Where a voice is in its sound by the model's clock, in frames.
-    func clockFrames(_ slot: Int) -> Int {
+    /// Where a voice is in its sound by the model's clock, in frames, at the mix clock's `mix` (now
+    /// when not given).
+    func clockFrames(_ slot: Int, at mix: Int? = nil) -> Int {
         guard let name = model.voices[slot].effect, let sound = bank[name] else { return 0 }
-        return model.voices[slot].clock.frames(at: mixClock, length: sound.frameCount, loop: model.voices[slot].options.loop)
+        return model.voices[slot].clock.frames(at: mix ?? mixClock, length: sound.frameCount, loop: model.voices[slot].options.loop)
+    }
+
+    /// Reads something OpenAL's mixer moves (a source's offset) together with the mix clock it
+    /// belongs to: in real time the mixer may finish a period between two readings, and a source's
+    /// offset read before it with the clock read after would be a whole period apart from it. Reads
+    /// again (at most four times) until the clock stood still across the reading; nil when `read`
+    /// gives nil.
+    func withinOneMix<Value>(_ read: () -> Value?) -> (value: Value, mix: Int)? {
+        var before = mixClock
+        for _ in 0..<4 {
+            guard let value = read() else { return nil }
+            let after = mixClock
+            if after == before { return (value, after) }
+            before = after
+        }
+        guard let value = read() else { return nil }
+        return (value, before)
     }
 }
