@@ -484,6 +484,7 @@ bench-calls: sdk-lib $(CALLS_OUT)/loop.opus
 	    -L$(SDK_LIB) -lgamesound -Wl,-rpath,$(abspath $(SDK_LIB))
 	cc -O2 -Wall -Wextra -Werror -pthread -o $(CALLS_OUT)/calls_openal bench/calls/calls_openal.c \
 	    $$(pkg-config --cflags --libs openal) -lm
+	cc -O2 -Wall -Wextra -Werror -pthread -o $(CALLS_OUT)/calls_fixed bench/calls/calls_fixed.c
 	bench/calls/run.sh $(CALLS_OUT)
 $(CALLS_OUT)/loop.opus: bench/calls/make-opus-loop.sh
 	bench/calls/make-opus-loop.sh $@

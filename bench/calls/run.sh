@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Zlib
 # bench/calls/run.sh BUILD_DIR: the call-cost benchmark (`make bench-calls`, which builds
-# BUILD_DIR/calls_gamesound, BUILD_DIR/calls_openal and BUILD_DIR/loop.opus first): what a game
-# thread pays per call into GameSound's C SDK, in real time on OpenAL Soft's null device, beside raw
-# OpenAL Soft in the same run; one Markdown table, with the goals of issue 37 (docs/performance.md,
-# "What a game thread pays per call").
+# BUILD_DIR/calls_gamesound, BUILD_DIR/calls_openal, BUILD_DIR/calls_fixed and BUILD_DIR/loop.opus
+# first): what a game thread pays per call into GameSound's C SDK, in real time on OpenAL Soft's null
+# device, beside raw OpenAL Soft and a fixed piece of computation (the machine's own tail) in the
+# same run; one Markdown table, with the goals of issue 37 (docs/performance.md, "What a game thread
+# pays per call").
 #
 # CALLS_SECONDS  length of each window in seconds (default 20; 1 for a quick try)
 # CALLS_PERIOD_US  time between two ticks of a game thread (default 2000)
@@ -14,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:?usage: bench/calls/run.sh BUILD_DIR}
 export ALSOFT_DRIVERS=${ALSOFT_DRIVERS:-null}
-windows=${CALLS_WINDOWS:-openal-single vorbis opus loss openal-threads threads threads-quiet}
+windows=${CALLS_WINDOWS:-machine openal-single vorbis opus loss openal-threads threads threads-quiet}
 
 echo "Call cost: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, ALSOFT_DRIVERS=$ALSOFT_DRIVERS," \
      "${CALLS_SECONDS:-20} s per window, a tick every ${CALLS_PERIOD_US:-2000} µs"
@@ -25,6 +26,7 @@ echo "|---|---|---|---|---|---|---|---|---|---|"
 status=0
 for window in $windows; do
   case "$window" in
+    machine) command=("$build/calls_fixed") ;;
     openal-single) command=("$build/calls_openal" single) ;;
     openal-threads) command=("$build/calls_openal" threads) ;;
     vorbis|loss|threads|threads-quiet) command=("$build/calls_gamesound" assets "$window") ;;
@@ -43,6 +45,9 @@ not recorded, or the window's length if shorter). Percentiles by nearest rank ov
 "blocked": calls during which the thread slept in the kernel (waiting for a lock another thread
 held, or for I/O): the waits the redesign must remove; "preempted": calls during which the
 scheduler ran another thread instead (the machine's load, not the call's doing).
+- the machine, 1 thread: no call, a fixed piece of computation (the same instructions every time,
+  nothing shared, about 2.5 or 10 us warm) at the same ticks: the spread its times show is the
+  machine's (interrupts, the hypervisor, cold caches), a floor for a call's tail at that median.
 - raw OpenAL, 1 thread / 4 threads: alSourcePlay and alSourceStop on pre-made sources, nothing
   else playing: the floor this machine gives now.
 - 1 thread, Vorbis streams: the soundtrack (music/theme.ogg) and 4 looping streams of
