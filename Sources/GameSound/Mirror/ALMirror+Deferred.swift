@@ -30,6 +30,8 @@ extension ALMirror {
     enum DeferredWork {
         /// OpenAL calls, and what they affect in words (worked out only on a failure).
         case write(affected: () -> String, body: () throws(OpenALError) -> Void)
+        /// A voice's write, as values (``VoiceWrite``).
+        case voice(VoiceWrite)
         /// Work of the runtime that must follow the writes before it (a voice's clock starts when its
         /// source plays, which is when the device's clock is read).
         case runtime(() -> Void)
@@ -58,6 +60,21 @@ extension ALMirror {
         assert(mayUseOpenAL, "OpenAL used without the runtime's work lock")
         do { try body() } catch { throw .openAL(error) }
     }
+
+    /// Makes a voice's write now, or records it for the audio thread (or the next render) during a
+    /// game's call, as ``write(_:_:)`` does a closure's.
+    @inline(__always)
+    func write(_ voiceWrite: VoiceWrite) throws(GameSoundError) {
+        if defersWrites {
+            deferred.append(.voice(voiceWrite))
+            return
+        }
+        assert(mayUseOpenAL, "OpenAL used without the runtime's work lock")
+        do { try voiceWrite.make() } catch { throw .openAL(error) }
+    }
+
+    /// What a failed voice write names: the voice, then the part of it.
+    private func affected(by voiceWrite: VoiceWrite) -> String { voiceName(voiceWrite.slot) + voiceWrite.aspect }
 
     /// Makes OpenAL calls now or records them, as ``write(_:_:)``; a failure is reported either way
     /// (``attempt(_:_:)``).
@@ -114,6 +131,7 @@ extension ALMirror {
         for item in items {
             switch item {
             case .write(let affected, let body): if contextCurrent { attempt(affected(), body) }
+            case .voice(let voiceWrite): if contextCurrent { attempt(affected(by: voiceWrite)) { () throws(OpenALError) in try voiceWrite.make() } }
             case .runtime(let body): body()
             }
         }
@@ -153,11 +171,17 @@ extension ALMirror {
         }
         defer { try? ALContext.clearCurrentOnThisThread() }
         while batch.next < batch.items.count {
-            guard case .write(let affected, let body) = batch.items[batch.next] else {
+            switch batch.items[batch.next] {
+            case .write(let affected, let body):
+                do throws(OpenALError) { try body() } catch { batch.failures.append((affected, error)) }
+            case .voice(let voiceWrite):
+                do throws(OpenALError) { try voiceWrite.make() } catch {
+                    batch.failures.append(({ self.affected(by: voiceWrite) }, error))
+                }
+            case .runtime:
                 inFlight = batch
                 return true
             }
-            do throws(OpenALError) { try body() } catch { batch.failures.append((affected, error)) }
             batch.next += 1
         }
         guard batch.failures.isEmpty else {

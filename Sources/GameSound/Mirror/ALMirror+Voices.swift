@@ -150,32 +150,24 @@ extension ALMirror {
         voices[slot].pitch = pitch
         voices[slot].place = place
         voices[slot].sounding = false
-        try write(self.voiceName(slot)) { () throws(OpenALError) in
-            try source.stop()
-            try source.setBuffer(buffer)
-            try source.setGain(gain)
-            try source.setPitch(pitch)
-            try source.setLooping(loop)
-            try source.setRelativeToListener(place.relative)
-            try source.setPosition(x: place.x, y: place.y, z: place.z)
-        }
+        try write(VoiceWrite(slot: slot, source: source, change: .configure(buffer: buffer, gain: gain, pitch: pitch, loop: loop, place: place)))
     }
 
     func play(_ slot: Int) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
         voices[slot].sounding = true
-        try write(self.voiceName(slot)) { () throws(OpenALError) in try source.play() }
+        try write(VoiceWrite(slot: slot, source: source, change: .play))
     }
 
     func pause(_ slot: Int) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
-        try write(self.voiceName(slot)) { () throws(OpenALError) in try source.pause() }
+        try write(VoiceWrite(slot: slot, source: source, change: .pause))
     }
 
     func stop(_ slot: Int) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
         voices[slot].sounding = false
-        try write(self.voiceName(slot)) { () throws(OpenALError) in try source.stop() }
+        try write(VoiceWrite(slot: slot, source: source, change: .stop))
     }
 
     /// Moves the voice to `frames` into its sound.
@@ -218,22 +210,19 @@ extension ALMirror {
 
     func setGain(_ slot: Int, _ gain: Float) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
-        try write(self.voiceName(slot) + "'s gain") { () throws(OpenALError) in try source.setGain(gain) }
+        try write(VoiceWrite(slot: slot, source: source, change: .gain(gain)))
     }
 
     func setPitch(_ slot: Int, _ pitch: Float) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
         voices[slot].pitch = pitch
-        try write(self.voiceName(slot) + "'s pitch") { () throws(OpenALError) in try source.setPitch(pitch) }
+        try write(VoiceWrite(slot: slot, source: source, change: .pitch(pitch)))
     }
 
     /// Where the voice is heard from: a world position, or a place relative to the listener.
     func setPlace(_ slot: Int, _ place: Placement) throws(GameSoundError) {
         guard let source = voices[slot].source else { return }
         voices[slot].place = place
-        try write(self.voiceName(slot) + "'s place") { () throws(OpenALError) in
-            try source.setRelativeToListener(place.relative)
-            try source.setPosition(x: place.x, y: place.y, z: place.z)
-        }
+        try write(VoiceWrite(slot: slot, source: source, change: .place(place)))
     }
 }
