@@ -162,6 +162,14 @@ struct StormTests {
         #expect(runner.run(storm) == nil)
     }
 
+    @Test("Seed 465 192: a stream that played out while a rebuild waited for the end of an interruption ends at the next update, as in the plain run, not at the call that ended the interruption")
+    func playedOutStreamEndsAtTheUpdateAfterADeferredRebuild() {
+        // Before the fix the stream ended at the screen.lock's frame (51 642) with rebuilds and at
+        // the next update (51 712) without.
+        let storm = StormSequence.random(seed: 465_192)
+        #expect(StormRunner(comparison: .rebuilds).run(storm) == nil)
+    }
+
     @Test("Rebuilt at random blocks, a storm with no rebuild-sensitive state renders exactly as its plain run")
     func rebuiltStormMatches() throws {
         // A looping probe and a 48 kHz effect at pitch 1: a source restarted at its offset plays on sample for sample.

@@ -223,10 +223,12 @@ extension RuntimeCore {
     /// Creates the player of a stream voice when the context can be used, and plays it unless paused.
     func startStreamIfPossible(_ index: Int) {
         guard model.streamVoices[index].live, player(model.streamVoices[index]) == nil, phase == .running, useContext() else { return }
-        // It reached its end as its player went (a rebuild at the block where the update would have
-        // noticed): it ends now, as that update would have ended it. A player made at the end started
-        // the file over.
-        if model.streamVoices[index].playedOut { return endStream(index, reason: .finished) }
+        // It reached its end as its player went (a rebuild at or after the block where the update
+        // would have noticed): it gets no player (one made at the end would start the file over), and
+        // the next update ends it (``updateStreamVoices()``), as it ends a stream whose player played
+        // out. Ended here, it would end at whatever call brought the context back, up to a block
+        // sooner than without the rebuild.
+        if model.streamVoices[index].playedOut { return }
         do {
             try startPlayer(&model.streamVoices[index], cued: !streamShouldSound(index))
         } catch {
@@ -234,6 +236,10 @@ extension RuntimeCore {
             endStream(index, reason: .stopped)
         }
     }
+
+    /// A live stream that played out while it had no player (``startStreamIfPossible(_:)``): the next
+    /// whole update ends it.
+    func endsWithoutPlayer(_ record: StreamRecord) -> Bool { record.playedOut && player(record) == nil }
 
     /// Plays or pauses a stream voice to match its record and its bus.
     func syncStreamPlayState(_ index: Int) {
@@ -262,6 +268,10 @@ extension RuntimeCore {
         guard !model.streamVoices.isEmpty else { return }
         let now = currentFrame
         for index in model.streamVoices.indices where model.streamVoices[index].live {
+            if endsWithoutPlayer(model.streamVoices[index]) {
+                endStream(index, reason: .finished)
+                continue
+            }
             switch advance(&model.streamVoices[index], at: now) {
             case .playing, .pausedByFade:
                 continue

@@ -112,6 +112,7 @@ extension RuntimeCore {
         if let player = player(model.soundtrack), (try? player.needsFeeding()) != false { return true }
         for record in model.streamVoices where record.live {
             if let player = player(record), (try? player.needsFeeding()) != false { return true }
+            if endsWithoutPlayer(record) { return true }
         }
         return false
     }
