@@ -173,7 +173,11 @@ extension GameSoundRuntime {
     ///   ``GameSoundError/stopped``.
     @discardableResult
     public func playStream(_ path: String, bus: BusName = .ambience, loop: Bool = true, gain: Float = 1) throws(GameSoundError) -> Voice {
-        try core.with { (core) throws(GameSoundError) in try core.playStream(path, bus: bus, loop: loop, gain: gain) }
+        // The file is opened here, on the caller's thread, before the runtime's lock: what a game's
+        // other threads and the audio thread wait for does not include a disk and a decoder's setup.
+        try RuntimeCore.validateStreamGain(gain)
+        let file = try OpenedStreamFile.open(path: path, loop: loop, startFrame: 0, framesPerBlock: AudioStream.framesPerBuffer)
+        return try core.with { (core) throws(GameSoundError) in try core.playStream(path, bus: bus, loop: loop, gain: gain, opened: file) }
     }
 
     /// The frame of its file a stream plays now (for subtitles, say), counted from the file's start

@@ -23,7 +23,10 @@ extension GameSoundRuntime {
     /// - Throws: ``GameSoundError/noSoundtrack`` when `path` is nil and none was ever given,
     ///   ``GameSoundError/stopped`` after ``shutdown()``.
     public func playSoundtrack(_ path: String? = nil, loop: Bool = true, fadeIn: Double = 0) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.playSoundtrack(path: path, loop: loop, fadeIn: fadeIn) }
+        let opened = path.flatMap { RuntimeCore.openAhead($0, loop: loop) }
+        try core.with { (core) throws(GameSoundError) in
+            try core.offering(opened) { () throws(GameSoundError) in try core.playSoundtrack(path: path, loop: loop, fadeIn: fadeIn) }
+        }
     }
 
     /// Pauses the soundtrack at once, keeping its position.
@@ -63,7 +66,10 @@ extension GameSoundRuntime {
     ///   - loop: Whether the new track loops.
     /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``.
     public func crossfadeSoundtrack(to path: String, duration: Double = 2, loop: Bool = true) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.crossfade(to: path, duration: duration, loop: loop) }
+        let opened = RuntimeCore.openAhead(path, loop: loop)
+        try core.with { (core) throws(GameSoundError) in
+            try core.offering(opened) { () throws(GameSoundError) in try core.crossfade(to: path, duration: duration, loop: loop) }
+        }
     }
 
     /// Sets the soundtrack's volume; it is heard from the next update (within

@@ -201,6 +201,54 @@ struct GameThreadCallsTests {
         #expect(runtime.voicesInUse == 0)
     }
 
+    @Test("a stream's file is opened before the runtime's lock: while one thread's playStream waits for its file, another thread's calls go on; the waiting one then fails alone")
+    func streamFileIsOpenedOffTheLock() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        // A named pipe: opening it for reading waits until a writer opens it, as a file on a slow or
+        // sleeping disk makes the opener wait.
+        let fifo = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gamesound-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).ogg").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let failure = Mutex<GameSoundError?>(nil)
+        let returned = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            do throws(GameSoundError) {
+                _ = try runtime.playStream(fifo, loop: false)
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            returned.signal()
+        }
+        // The writer comes after 1 s whatever happens, and goes with nothing written.
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 1)
+            close(open(fifo, O_WRONLY))
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+        let start = ContinuousClock.now
+        guard case .played(let voice, _) = try runtime.play("tone", options: .init(loop: true)) else {
+            Issue.record("the voice did not play")
+            return
+        }
+        #expect(try runtime.stop(voice))
+        #expect(runtime.voicesInUse == 0)
+        let took = start.duration(to: .now)
+        #expect(took < .milliseconds(300), "three calls took \(took) while another thread's stream waited for its file")
+        #expect(returned.wait(timeout: .now() + 5) == .success)
+        guard case .decoding = try #require(failure.withLock { $0 }) else {
+            Issue.record("expected a decoding error, got \(String(describing: failure.withLock { $0 }))")
+            return
+        }
+        // Nothing of the failed stream is left, and the runtime plays on.
+        #expect(runtime.voicesInUse == 0)
+        guard case .played = try runtime.play("tone") else {
+            Issue.record("a play after the failed stream did not play")
+            return
+        }
+    }
+
     @Test("a notification a watcher's thread delivers is handled on the update thread, in order: the watcher does not wait for the rebuild it causes, and the game is heard again")
     func notificationsAreHandledOnTheUpdateThread() throws {
         OpenALProcess.setDrivers("null")

@@ -7,12 +7,16 @@ extension ALMirror {
     /// Opens `path` and makes a player for it at `startFrame` (and `fraction` of a frame further), on
     /// the current context.
     ///
-    /// A file opened ahead for this rebuild (``preparedStreams``) at the same frame is taken instead
-    /// of opening it again: its first blocks are decoded already.
-    func makeStream(path: String, loop: Bool, startFrame: Int, fraction: Double) throws(GameSoundError) -> AudioStream {
+    /// A file opened ahead at the same frame is taken instead of opening it again: `opened` (a new
+    /// stream's, opened by the game's thread before its call took the lock), or one opened for this
+    /// rebuild (``preparedStreams``), whose first blocks are decoded already.
+    func makeStream(path: String, loop: Bool, startFrame: Int, fraction: Double,
+                    opened: OpenedStreamFile? = nil) throws(GameSoundError) -> AudioStream {
         guard let context, !contextSuspended else { throw .openAL(OpenALError(operation: "makeCurrent", code: .noCurrentContext)) }
         let file: OpenedStreamFile
-        if let index = preparedStreams.firstIndex(where: { $0.matches(path: path, loop: loop, startFrame: startFrame) }) {
+        if let opened, opened.matches(path: path, loop: loop, startFrame: startFrame) {
+            file = opened
+        } else if let index = preparedStreams.firstIndex(where: { $0.matches(path: path, loop: loop, startFrame: startFrame) }) {
             file = preparedStreams.remove(at: index)
         } else {
             file = try OpenedStreamFile.open(path: path, loop: loop, startFrame: startFrame, framesPerBlock: AudioStream.framesPerBuffer)

@@ -91,13 +91,15 @@ extension RuntimeCore {
     }
 
     /// Gives a record a player at ``StreamRecord/resumeAt`` and plays it (or, `cued`, queues it paused).
-    func startPlayer(_ record: inout StreamRecord, cued: Bool = false) throws(GameSoundError) {
+    ///
+    /// - Parameter opened: The record's file, opened ahead at ``StreamRecord/resumeAt`` (a new stream's).
+    func startPlayer(_ record: inout StreamRecord, cued: Bool = false, opened: OpenedStreamFile? = nil) throws(GameSoundError) {
         // Read once: in real time it is the device's clock, which may move between two readings.
         let mix = mixClock
         // A player made again where another one was goes on from the same fraction of a frame.
         let fraction = record.timeline != nil ? record.clock.position(at: mix) & (VoiceClock.one - 1) : 0
         let player = try mirror.makeStream(path: record.path, loop: record.loop, startFrame: record.resumeAt,
-                                           fraction: Double(fraction) / Double(VoiceClock.one))
+                                           fraction: Double(fraction) / Double(VoiceClock.one), opened: opened)
         do {
             if cued { try player.cue() } else { try player.play(gain: sourceGain(record, at: currentFrame)) }
         } catch {
@@ -192,11 +194,16 @@ extension RuntimeCore {
 
     func isStream(_ voice: Voice) -> Bool { voice.slot >= Self.streamSlotBase }
 
-    func playStream(_ path: String, bus name: BusName, loop: Bool, gain: Float) throws(GameSoundError) -> Voice {
+    /// Starts a stream voice on `file`, opened at its first frame by the caller before it took the
+    /// lock (``GameSoundRuntime/playStream(_:bus:loop:gain:)``): opening and reading a file's headers,
+    /// which takes milliseconds, is not done while the lock is held. The file's decoding is cancelled
+    /// when the call fails or no player takes it.
+    func playStream(_ path: String, bus name: BusName, loop: Bool, gain: Float, opened file: OpenedStreamFile) throws(GameSoundError) -> Voice {
+        var unused: OpenedStreamFile? = file
+        defer { unused?.decoding.cancel() }
         guard phase != .stopped else { throw .stopped }
-        guard gain.isFinite, gain >= 0 else { throw .invalidArgument("a stream's gain must be a finite number ≥ 0") }
+        try Self.validateStreamGain(gain)
         let bus = try model.buses.index(of: name)
-        do { _ = try AudioStreamDecoder.open(path: path) } catch { throw .decoding(error) }
         let index = model.streamVoices.firstIndex { !$0.live } ?? model.streamVoices.count
         guard index < 0x7FFF else { throw .invalidArgument("too many streams at once") }
         let generation = index < model.streamVoices.count ? model.streamVoices[index].generation + 1 : 1
@@ -205,8 +212,14 @@ extension RuntimeCore {
         let voice = Voice(slot: Self.streamSlotBase + index, generation: generation, runtime: runtimeTag)
         log(.game, "voiceStarted", [.init("sound", .string(path)), .init("voice", .integer(Int(voice.localID))),
                                     .init("stream", .bool(true)), .init("bus", .string(name.name))])
-        startStreamIfPossible(index)
+        unused = nil
+        startStreamIfPossible(index, opened: file)
         return voice
+    }
+
+    /// A stream's gain: finite and ≥ 0 (checked before its file is opened, and again under the lock).
+    static func validateStreamGain(_ gain: Float) throws(GameSoundError) {
+        guard gain.isFinite, gain >= 0 else { throw .invalidArgument("a stream's gain must be a finite number ≥ 0") }
     }
 
     /// The index of a live stream voice, nil when it has ended.
@@ -221,7 +234,13 @@ extension RuntimeCore {
     func streamShouldSound(_ index: Int) -> Bool { !model.streamVoices[index].paused && !model.buses.isPaused(model.streamVoices[index].bus) }
 
     /// Creates the player of a stream voice when the context can be used, and plays it unless paused.
-    func startStreamIfPossible(_ index: Int) {
+    ///
+    /// - Parameter opened: The stream's file, opened ahead (``playStream(_:bus:loop:gain:opened:)``);
+    ///   its decoding is cancelled if no player takes it now (one made later opens the file again,
+    ///   where the stream is then).
+    func startStreamIfPossible(_ index: Int, opened: OpenedStreamFile? = nil) {
+        var unused = opened
+        defer { unused?.decoding.cancel() }
         guard model.streamVoices[index].live, player(model.streamVoices[index]) == nil, phase == .running, useContext() else { return }
         // It reached its end as its player went (a rebuild at or after the block where the update
         // would have noticed): it gets no player (one made at the end would start the file over), and
@@ -230,7 +249,8 @@ extension RuntimeCore {
         // sooner than without the rebuild.
         if model.streamVoices[index].playedOut { return }
         do {
-            try startPlayer(&model.streamVoices[index], cued: !streamShouldSound(index))
+            try startPlayer(&model.streamVoices[index], cued: !streamShouldSound(index), opened: opened)
+            unused = nil
         } catch {
             logger.error("the stream \(model.streamVoices[index].path) cannot play: \(error)", metadata: LogCode.streamCannotPlay.metadata)
             endStream(index, reason: .stopped)
