@@ -162,6 +162,10 @@ extension GameSoundRuntime {
     /// stream keeps its place through interruptions and media-services resets. The log says
     /// `voiceStarted` (with `stream` true) and, at its end, `voiceEnded`.
     ///
+    /// The file is opened on the calling thread before the runtime's lock is taken; its player is
+    /// made by the runtime's update thread (real time) or the next render (headless), so the call
+    /// makes no OpenAL call and other threads' calls do not wait for the disk.
+    ///
     /// - Parameters:
     ///   - path: A WAV (any encoding ``preload(_:path:)`` takes), FLAC, Ogg Vorbis or Opus file.
     ///   - bus: Its bus; ``BusName/ambience`` by default.
@@ -177,7 +181,7 @@ extension GameSoundRuntime {
         // other threads and the audio thread wait for does not include a disk and a decoder's setup.
         try RuntimeCore.validateStreamGain(gain)
         let file = try OpenedStreamFile.open(path: path, loop: loop, startFrame: 0, framesPerBlock: AudioStream.framesPerBuffer)
-        return try core.with { (core) throws(GameSoundError) in try core.playStream(path, bus: bus, loop: loop, gain: gain, opened: file) }
+        return try core.command { (core) throws(GameSoundError) in try core.playStream(path, bus: bus, loop: loop, gain: gain, opened: file) }
     }
 
     /// The frame of its file a stream plays now (for subtitles, say), counted from the file's start

@@ -201,6 +201,22 @@ struct GameThreadCallsTests {
         #expect(runtime.voicesInUse == 0)
     }
 
+    @Test("starting a stream makes no OpenAL call on the game's thread; the update thread makes its player at once")
+    func streamStartLeavesOpenALToTheUpdateThread() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        OpenALProcess.countCalls()
+        let before = OpenALProcess.callsOnCurrentThread
+        let stream = try runtime.playStream(TestAssets.soundtrackPath, loop: true)
+        #expect(OpenALProcess.callsOnCurrentThread == before, "starting a stream called OpenAL on the game's thread")
+        #expect(try runtime.state(of: stream) == .playing)
+        // Made at once: 0.15 s later its source has played most of that time, where its clock says.
+        Thread.sleep(forTimeInterval: 0.15)
+        let offsets = try #require(runtime.streamOffsets(stream))
+        #expect(offsets.openAL >= 48_000 / 10, "the stream had played \(offsets.openAL) frames 0.15 s after the call")
+        #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
+    }
+
     @Test("a stream's file is opened before the runtime's lock: while one thread's playStream waits for its file, another thread's calls go on; the waiting one then fails alone")
     func streamFileIsOpenedOffTheLock() throws {
         let runtime = try Self.runtime()

@@ -110,6 +110,25 @@ struct StreamTests {
         #expect(h.isSilent((h.frame - 4_800)..<h.frame))
     }
 
+    @Test("a stream stopped, or paused, before the render after its start: the stopped one is never heard and leaves no OpenAL object, the paused one waits")
+    func stoppedOrPausedBeforeItsPlayerIsMade() throws {
+        let h = try Harness(soundtrack: false)
+        let objects = h.runtime.liveOpenALObjects
+        let stopped = try h.runtime.playStream(Self.wav("stopped-at-once.wav", [(330, 2)]), loop: false)
+        #expect(try h.runtime.stop(stopped))
+        let paused = try h.runtime.playStream(Self.wav("paused-at-once.wav", [(550, 2)]), loop: false)
+        #expect(try h.runtime.pause(paused))
+        let heard = try h.render(seconds: 0.3)
+        #expect(h.isSilent(heard))
+        #expect(try h.runtime.state(of: stopped) == .ended)
+        #expect(try h.runtime.state(of: paused) == .paused)
+        #expect(h.runtime.liveOpenALObjects.sources == objects.sources + 1, "only the paused stream has a source")
+        #expect(try h.runtime.resume(paused))
+        let resumed = try h.render(seconds: 0.3)
+        #expect(power(h, 550, resumed) > 0.01, "the paused stream plays once resumed")
+        #expect(power(h, 330, resumed) < 1e-6, "the stopped stream never plays")
+    }
+
     @Test("a stream that does not loop, rebuilt just as it played out, ends then and does not start over")
     func streamPlayedOutAtARebuild() throws {
         // 0.5 s: its last frame is mixed in the block before frame 24 064, whose update would end it.

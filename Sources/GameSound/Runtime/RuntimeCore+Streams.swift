@@ -196,8 +196,8 @@ extension RuntimeCore {
 
     /// Starts a stream voice on `file`, opened at its first frame by the caller before it took the
     /// lock (``GameSoundRuntime/playStream(_:bus:loop:gain:)``): opening and reading a file's headers,
-    /// which takes milliseconds, is not done while the lock is held. The file's decoding is cancelled
-    /// when the call fails or no player takes it.
+    /// which takes milliseconds, is not done while the lock is held, and no OpenAL call is made on the
+    /// game's thread. The file's decoding is cancelled when the call fails or no player takes it.
     func playStream(_ path: String, bus name: BusName, loop: Bool, gain: Float, opened file: OpenedStreamFile) throws(GameSoundError) -> Voice {
         var unused: OpenedStreamFile? = file
         defer { unused?.decoding.cancel() }
@@ -213,7 +213,20 @@ extension RuntimeCore {
         log(.game, "voiceStarted", [.init("sound", .string(path)), .init("voice", .integer(Int(voice.localID))),
                                     .init("stream", .bool(true)), .init("bus", .string(name.name))])
         unused = nil
-        startStreamIfPossible(index, opened: file)
+        // During a game's call (a command) the player, a source with its first buffers, is made by
+        // whoever makes the call's writes: the audio thread in real time, the next render headless
+        // (no frame is mixed in between, so the renders are the same). The record plays meanwhile in
+        // the model: its position is its start, a pause or a stop before the player is made is
+        // followed by it. Not a command (inside another step): made now.
+        guard mirror.defersWrites else {
+            startStreamIfPossible(index, opened: file)
+            return voice
+        }
+        let id = record.id
+        mirror.afterWrites { [unowned self] in
+            guard model.streamVoices[index].live, model.streamVoices[index].id == id else { return file.decoding.cancel() }
+            startStreamIfPossible(index, opened: file)
+        }
         return voice
     }
 
