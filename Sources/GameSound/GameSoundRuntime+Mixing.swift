@@ -162,9 +162,10 @@ extension GameSoundRuntime {
     /// stream keeps its place through interruptions and media-services resets. The log says
     /// `voiceStarted` (with `stream` true) and, at its end, `voiceEnded`.
     ///
-    /// The file is opened on the calling thread before the runtime's lock is taken; its player is
-    /// made by the runtime's update thread (real time) or the next render (headless), so the call
-    /// makes no OpenAL call and other threads' calls do not wait for the disk.
+    /// The file is opened, and its first blocks decoded (a few milliseconds), on the calling thread
+    /// before the runtime's lock is taken; its player is made by the runtime's update thread (real
+    /// time) or the next render (headless), so the call makes no OpenAL call and other threads'
+    /// calls do not wait for the disk or the decoder.
     ///
     /// - Parameters:
     ///   - path: A WAV (any encoding ``preload(_:path:)`` takes), FLAC, Ogg Vorbis or Opus file.
@@ -181,6 +182,9 @@ extension GameSoundRuntime {
         // other threads and the audio thread wait for does not include a disk and a decoder's setup.
         try RuntimeCore.validateStreamGain(gain)
         let file = try OpenedStreamFile.open(path: path, loop: loop, startFrame: 0, framesPerBlock: AudioStream.framesPerBuffer)
+        // Its first blocks too: a player's first play waits for the blocks it queues, and it is made
+        // under the runtime's lock (by the update thread).
+        file.decoding.waitUntilFull()
         return try core.command { (core) throws(GameSoundError) in try core.playStream(path, bus: bus, loop: loop, gain: gain, opened: file) }
     }
 

@@ -181,7 +181,11 @@ extension RuntimeCore {
     /// (``offering(_:_:)``); nil when it does not open (the call, which opens it again under the
     /// lock, then logs `soundtrackFailed` as it always did).
     static func openAhead(_ path: String, loop: Bool) -> OpenedStreamFile? {
-        try? OpenedStreamFile.open(path: path, loop: loop, startFrame: 0, framesPerBlock: AudioStream.framesPerBuffer)
+        guard let file = try? OpenedStreamFile.open(path: path, loop: loop, startFrame: 0, framesPerBlock: AudioStream.framesPerBuffer)
+        else { return nil }
+        // Its first blocks decoded too: the player's first play waits for them, under the lock.
+        file.decoding.waitUntilFull()
+        return file
     }
 
     /// Runs a soundtrack command with `opened` on offer to the player it starts (the mirror takes a
