@@ -34,10 +34,7 @@ struct GameThreadCallsTests {
         var kept: Voice?
         for round in 0..<50 {
             let options = PlayOptions(gain: 0.5, position: SIMDPosition(x: 1, y: 0, z: -1), loop: true)
-            guard case .played(let voice, _) = try runtime.play("tone", options: options) else {
-                Issue.record("round \(round): the voice did not play")
-                return
-            }
+            let voice = try #require(try runtime.play("tone", options: options).voice, "round \(round): the voice did not play")
             #expect(try runtime.setVoice(voice, gain: 0.8, pitch: 1.1, position: SIMDPosition(x: Float(round), y: 0, z: -1)))
             try runtime.setBusVolume(.effects, 0.9)
             try runtime.setListener(position: SIMDPosition(x: 0, y: 0, z: Float(round) * 0.01))
@@ -62,10 +59,7 @@ struct GameThreadCallsTests {
         // Stopping every effect and a fade-out: no OpenAL call either, and they are made.
         let again = OpenALProcess.callsOnCurrentThread
         try runtime.stopAllEffects()
-        guard case .played(let last, _) = try runtime.play("tone", options: .init(loop: true)) else {
-            Issue.record("the last voice did not play")
-            return
-        }
+        let last = try #require(try runtime.play("tone", options: .init(loop: true)).voice, "the last voice did not play")
         #expect(try runtime.stop(last, fade: 0.05))
         #expect(OpenALProcess.callsOnCurrentThread == again, "stopping every effect or fading out called OpenAL")
         Thread.sleep(forTimeInterval: 0.15)
@@ -76,10 +70,7 @@ struct GameThreadCallsTests {
     func pauseAndResumeLeaveOpenALToTheUpdateThread() throws {
         let runtime = try Self.runtime()
         defer { runtime.shutdown() }
-        guard case .played(let voice, _) = try runtime.play("tone", options: .init(loop: true)) else {
-            Issue.record("the voice did not play")
-            return
-        }
+        let voice = try #require(try runtime.play("tone", options: .init(loop: true)).voice, "the voice did not play")
         let stream = try runtime.playStream(TestAssets.soundtrackPath)
         Thread.sleep(forTimeInterval: 0.1)
         let playing = try #require(runtime.voiceOffsets(voice)).openAL
@@ -120,10 +111,7 @@ struct GameThreadCallsTests {
         let runtime = try Self.runtime()
         defer { runtime.shutdown() }
         for _ in 0..<20 {
-            guard case .played(let voice, _) = try runtime.play("tone", options: .init(loop: true)) else {
-                Issue.record("the voice did not play")
-                return
-            }
+            let voice = try #require(try runtime.play("tone", options: .init(loop: true)).voice, "the voice did not play")
             #expect(try runtime.state(of: voice) == .playing)
             #expect(try runtime.setVoice(voice, gain: 0.3))
             #expect(try runtime.stop(voice))
@@ -143,20 +131,14 @@ struct GameThreadCallsTests {
         Thread.sleep(forTimeInterval: 0.05)
         let updateThread = try #require(runtime.updateThread)
         OpenALProcess.stallNextCalls(of: "alSourcePlay", seconds: 0.6, on: pthread_t(updateThread))
-        guard case .played(let first, _) = try runtime.play("tone", options: .init(gain: 0.5, loop: true)) else {
-            Issue.record("the first voice did not play")
-            return
-        }
+        let first = try #require(try runtime.play("tone", options: .init(gain: 0.5, loop: true)).voice, "the first voice did not play")
         // The update thread takes the play's writes and stalls in them, holding the runtime's OpenAL
         // work lock (not its lock).
         Thread.sleep(forTimeInterval: 0.05)
         let start = ContinuousClock.now
         var kept = [first]
         for round in 0..<20 {
-            guard case .played(let voice, _) = try runtime.play("tone", options: .init(gain: 0.5, loop: true)) else {
-                Issue.record("round \(round): the voice did not play")
-                return
-            }
+            let voice = try #require(try runtime.play("tone", options: .init(gain: 0.5, loop: true)).voice, "round \(round): the voice did not play")
             #expect(try runtime.setVoice(voice, gain: 0.4, pitch: 1.05))
             try runtime.setBusVolume(.effects, 0.9)
             if round % 4 == 0 { kept.append(voice) } else { #expect(try runtime.stop(voice)) }
@@ -184,10 +166,7 @@ struct GameThreadCallsTests {
     func fadeEndingDuringALongUpdate() throws {
         let runtime = try Self.runtime()
         defer { runtime.shutdown() }
-        guard case .played(let voice, _) = try runtime.play("tone", options: .init(loop: true)) else {
-            Issue.record("the voice did not play")
-            return
-        }
+        let voice = try #require(try runtime.play("tone", options: .init(loop: true)).voice, "the voice did not play")
         // The play's writes made, the runtime quiet again (a looping voice never has an end check).
         Thread.sleep(forTimeInterval: 0.1)
         let updateThread = try #require(runtime.updateThread)
@@ -244,10 +223,7 @@ struct GameThreadCallsTests {
         }
         Thread.sleep(forTimeInterval: 0.1)
         let start = ContinuousClock.now
-        guard case .played(let voice, _) = try runtime.play("tone", options: .init(loop: true)) else {
-            Issue.record("the voice did not play")
-            return
-        }
+        let voice = try #require(try runtime.play("tone", options: .init(loop: true)).voice, "the voice did not play")
         #expect(try runtime.stop(voice))
         #expect(runtime.voicesInUse == 0)
         let took = start.duration(to: .now)
@@ -259,10 +235,7 @@ struct GameThreadCallsTests {
         }
         // Nothing of the failed stream is left, and the runtime plays on.
         #expect(runtime.voicesInUse == 0)
-        guard case .played = try runtime.play("tone") else {
-            Issue.record("a play after the failed stream did not play")
-            return
-        }
+        #expect(try runtime.play("tone").voice != nil, "a play after the failed stream did not play")
     }
 
     @Test("a notification a watcher's thread delivers is handled on the update thread, in order: the watcher does not wait for the rebuild it causes, and the game is heard again")
@@ -277,10 +250,7 @@ struct GameThreadCallsTests {
         })
         defer { runtime.shutdown() }
         try runtime.preload("tone", sound: Self.tone)
-        guard case .played(let voice, _) = try runtime.play("tone", options: .init(gain: 0.5, loop: true)) else {
-            Issue.record("the voice did not play")
-            return
-        }
+        let voice = try #require(try runtime.play("tone", options: .init(gain: 0.5, loop: true)).voice, "the voice did not play")
         Thread.sleep(forTimeInterval: 0.05)
         let updateThread = try #require(runtime.updateThread)
         // The rebuild after the reset makes the sources anew: its first alGenSources stalls 0.5 s.
