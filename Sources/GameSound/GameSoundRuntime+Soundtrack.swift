@@ -25,7 +25,7 @@ extension GameSoundRuntime {
     public func playSoundtrack(_ path: String? = nil, loop: Bool = true, fadeIn: Double = 0) throws(GameSoundError) {
         let opened = path.flatMap { RuntimeCore.openAhead($0, loop: loop) }
         try core.with { (core) throws(GameSoundError) in
-            try core.offering(opened) { () throws(GameSoundError) in try core.playSoundtrack(path: path, loop: loop, fadeIn: fadeIn) }
+            try core.mirror.offering(opened) { () throws(GameSoundError) in try core.playSoundtrack(path: path, loop: loop, fadeIn: fadeIn) }
         }
     }
 
@@ -68,7 +68,7 @@ extension GameSoundRuntime {
     public func crossfadeSoundtrack(to path: String, duration: Double = 2, loop: Bool = true) throws(GameSoundError) {
         let opened = RuntimeCore.openAhead(path, loop: loop)
         try core.with { (core) throws(GameSoundError) in
-            try core.offering(opened) { () throws(GameSoundError) in try core.crossfade(to: path, duration: duration, loop: loop) }
+            try core.mirror.offering(opened) { () throws(GameSoundError) in try core.crossfade(to: path, duration: duration, loop: loop) }
         }
     }
 

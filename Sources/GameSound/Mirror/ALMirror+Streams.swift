@@ -7,16 +7,13 @@ extension ALMirror {
     /// Opens `path` and makes a player for it at `startFrame` (and `fraction` of a frame further), on
     /// the current context.
     ///
-    /// A file opened ahead at the same frame is taken instead of opening it again: `opened` (a new
-    /// stream's, opened by the game's thread before its call took the lock), or one opened for this
-    /// rebuild (``preparedStreams``), whose first blocks are decoded already.
-    func makeStream(path: String, loop: Bool, startFrame: Int, fraction: Double,
-                    opened: OpenedStreamFile? = nil) throws(GameSoundError) -> AudioStream {
+    /// A file opened ahead at the same frame (``preparedStreams``: for a rebuild, or on offer to a
+    /// game's call, ``offering(_:_:)``) is taken instead of opening it again: its first blocks are
+    /// decoded already.
+    func makeStream(path: String, loop: Bool, startFrame: Int, fraction: Double) throws(GameSoundError) -> AudioStream {
         guard let context, !contextSuspended else { throw .openAL(OpenALError(operation: "makeCurrent", code: .noCurrentContext)) }
         let file: OpenedStreamFile
-        if let opened, opened.matches(path: path, loop: loop, startFrame: startFrame) {
-            file = opened
-        } else if let index = preparedStreams.firstIndex(where: { $0.matches(path: path, loop: loop, startFrame: startFrame) }) {
+        if let index = preparedStreams.firstIndex(where: { $0.matches(path: path, loop: loop, startFrame: startFrame) }) {
             file = preparedStreams.remove(at: index)
         } else {
             file = try OpenedStreamFile.open(path: path, loop: loop, startFrame: startFrame, framesPerBlock: AudioStream.framesPerBuffer)
@@ -27,6 +24,23 @@ extension ALMirror {
             file.decoding.cancel()
             throw error
         }
+    }
+
+    /// Runs `body` with `opened` on offer to the players it makes (``makeStream(path:loop:startFrame:fraction:)``
+    /// takes a file opened ahead at the same path, loop and frame instead of opening one): a stream
+    /// or a track whose file the game's thread opened and began decoding before its call took the
+    /// runtime's lock. Not taken (the stream or track does not start now), its decoding is
+    /// cancelled when `body` returns.
+    func offering<Result, Failure: Error>(_ opened: OpenedStreamFile?, _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        guard let opened else { return try body() }
+        preparedStreams.append(opened)
+        defer {
+            if let index = preparedStreams.firstIndex(where: { $0.decoding === opened.decoding }) {
+                preparedStreams.remove(at: index)
+                opened.decoding.cancel()
+            }
+        }
+        return try body()
     }
 
     /// Deletes a player's source and buffers, reporting any call that fails. The context must be current.

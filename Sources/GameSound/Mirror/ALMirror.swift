@@ -56,8 +56,9 @@ final class ALMirror {
     /// The threads the device last started, noted as it opened or resumed, until the runtime
     /// raises them (``ALMirror/takeOutputThreads()``).
     var outputThreads: OutputThreads?
-    /// Stream files opened ahead, with the output above, for the players the rebuild makes
-    /// (``makeStream(path:loop:startFrame:fraction:)``).
+    /// Stream files opened ahead, with the output above, for the players the rebuild makes, or by a
+    /// game's thread for the player its call starts (``offering(_:_:)``); ``makeStream(path:loop:startFrame:fraction:)``
+    /// takes them.
     var preparedStreams: [OpenedStreamFile] = []
     /// Whether the context was cleared for an interruption (the suspend strategy): it still holds
     /// every object, but none may be touched until it is current again.

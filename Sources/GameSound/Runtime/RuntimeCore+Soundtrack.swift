@@ -178,7 +178,7 @@ extension RuntimeCore {
     // MARK: - Game commands
 
     /// A track's file opened at its first frame on the caller's thread, before the runtime's lock
-    /// (``offering(_:_:)``); nil when it does not open (the call, which opens it again under the
+    /// (``ALMirror/offering(_:_:)``); nil when it does not open (the call, which opens it again under the
     /// lock, then logs `soundtrackFailed` as it always did).
     static func openAhead(_ path: String, loop: Bool) -> OpenedStreamFile? {
         guard let file = try? OpenedStreamFile.open(path: path, loop: loop, startFrame: 0, framesPerBlock: AudioStream.framesPerBuffer)
@@ -186,22 +186,6 @@ extension RuntimeCore {
         // Its first blocks decoded too: the player's first play waits for them, under the lock.
         file.decoding.waitUntilFull()
         return file
-    }
-
-    /// Runs a soundtrack command with `opened` on offer to the player it starts (the mirror takes a
-    /// file opened ahead at the same path, loop and frame instead of opening one): a track that
-    /// starts now starts without a disk and a decoder's setup under the lock. Not taken (the track
-    /// is held back, or plays already), its decoding is cancelled when the command ends.
-    func offering<Result>(_ opened: OpenedStreamFile?, _ body: () throws(GameSoundError) -> Result) throws(GameSoundError) -> Result {
-        guard let opened else { return try body() }
-        mirror.preparedStreams.append(opened)
-        defer {
-            if let index = mirror.preparedStreams.firstIndex(where: { $0.decoding === opened.decoding }) {
-                mirror.preparedStreams.remove(at: index)
-                opened.decoding.cancel()
-            }
-        }
-        return try body()
     }
 
     func playSoundtrack(path: String?, loop: Bool, fadeIn: Double) throws(GameSoundError) {

@@ -91,15 +91,13 @@ extension RuntimeCore {
     }
 
     /// Gives a record a player at ``StreamRecord/resumeAt`` and plays it (or, `cued`, queues it paused).
-    ///
-    /// - Parameter opened: The record's file, opened ahead at ``StreamRecord/resumeAt`` (a new stream's).
-    func startPlayer(_ record: inout StreamRecord, cued: Bool = false, opened: OpenedStreamFile? = nil) throws(GameSoundError) {
+    func startPlayer(_ record: inout StreamRecord, cued: Bool = false) throws(GameSoundError) {
         // Read once: in real time it is the device's clock, which may move between two readings.
         let mix = mixClock
         // A player made again where another one was goes on from the same fraction of a frame.
         let fraction = record.timeline != nil ? record.clock.position(at: mix) & (VoiceClock.one - 1) : 0
         let player = try mirror.makeStream(path: record.path, loop: record.loop, startFrame: record.resumeAt,
-                                           fraction: Double(fraction) / Double(VoiceClock.one), opened: opened)
+                                           fraction: Double(fraction) / Double(VoiceClock.one))
         do {
             if cued { try player.cue() } else { try player.play(gain: sourceGain(record, at: currentFrame)) }
         } catch {
@@ -202,7 +200,6 @@ extension RuntimeCore {
         var unused: OpenedStreamFile? = file
         defer { unused?.decoding.cancel() }
         guard phase != .stopped else { throw .stopped }
-        try Self.validateStreamGain(gain)
         let bus = try model.buses.index(of: name)
         let index = model.streamVoices.firstIndex { !$0.live } ?? model.streamVoices.count
         guard index < 0x7FFF else { throw .invalidArgument("too many streams at once") }
@@ -219,18 +216,21 @@ extension RuntimeCore {
         // the model: its position is its start, a pause or a stop before the player is made is
         // followed by it. Not a command (inside another step): made now.
         guard mirror.defersWrites else {
-            startStreamIfPossible(index, opened: file)
+            mirror.offering(file) { startStreamIfPossible(index) }
             return voice
         }
         let id = record.id
         mirror.afterWrites { [unowned self] in
-            guard model.streamVoices[index].live, model.streamVoices[index].id == id else { return file.decoding.cancel() }
-            startStreamIfPossible(index, opened: file)
+            // Still this stream (not stopped, its slot not taken by another meanwhile): else the
+            // offer lapses and the file's decoding is cancelled.
+            mirror.offering(file) {
+                if model.streamVoices[index].live, model.streamVoices[index].id == id { startStreamIfPossible(index) }
+            }
         }
         return voice
     }
 
-    /// A stream's gain: finite and ≥ 0 (checked before its file is opened, and again under the lock).
+    /// A stream's gain: finite and ≥ 0 (checked before its file is opened).
     static func validateStreamGain(_ gain: Float) throws(GameSoundError) {
         guard gain.isFinite, gain >= 0 else { throw .invalidArgument("a stream's gain must be a finite number ≥ 0") }
     }
@@ -247,13 +247,7 @@ extension RuntimeCore {
     func streamShouldSound(_ index: Int) -> Bool { !model.streamVoices[index].paused && !model.buses.isPaused(model.streamVoices[index].bus) }
 
     /// Creates the player of a stream voice when the context can be used, and plays it unless paused.
-    ///
-    /// - Parameter opened: The stream's file, opened ahead (``playStream(_:bus:loop:gain:opened:)``);
-    ///   its decoding is cancelled if no player takes it now (one made later opens the file again,
-    ///   where the stream is then).
-    func startStreamIfPossible(_ index: Int, opened: OpenedStreamFile? = nil) {
-        var unused = opened
-        defer { unused?.decoding.cancel() }
+    func startStreamIfPossible(_ index: Int) {
         guard model.streamVoices[index].live, player(model.streamVoices[index]) == nil, phase == .running, useContext() else { return }
         // It reached its end as its player went (a rebuild at or after the block where the update
         // would have noticed): it gets no player (one made at the end would start the file over), and
@@ -262,8 +256,7 @@ extension RuntimeCore {
         // sooner than without the rebuild.
         if model.streamVoices[index].playedOut { return }
         do {
-            try startPlayer(&model.streamVoices[index], cued: !streamShouldSound(index), opened: opened)
-            unused = nil
+            try startPlayer(&model.streamVoices[index], cued: !streamShouldSound(index))
         } catch {
             logger.error("the stream \(model.streamVoices[index].path) cannot play: \(error)", metadata: LogCode.streamCannotPlay.metadata)
             endStream(index, reason: .stopped)
