@@ -29,7 +29,7 @@ outputs=("dist/gamesound-$version-linux-$arch.tar.gz" "dist/libgamesound1_${vers
          "dist/libgamesound-dev_${version}_${debarch}.deb")
 stamp="dist/.inputs-$version"
 inputs=$( { echo "$version $arch $debarch $multiarch"
-            find "$libdir_in/libgamesound.so.$version" c/make-dist.sh c demo examples assets README.md LICENSE THIRD-PARTY \
+            find "$libdir_in/libgamesound.so.$version" c demo examples assets README.md LICENSE THIRD-PARTY \
                 docs/c-api.md docs/shipping.md docs/testbed.md .build/checkouts/swift-log/NOTICE.txt \
                 -type f -not -path '*/__pycache__/*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum; } | sha256sum)
 packed() { stat -c '%n %s %Y' "${outputs[@]}" 2>/dev/null; }

@@ -19,7 +19,7 @@ import Synchronization
 /// The mutex is glibc's adaptive kind: a thread that finds it taken tries again a few times before
 /// it sleeps. The lock is held for microseconds (a game's call decides and records), and on a
 /// virtual machine a sleep and the wake-up after it cost tens to hundreds: from four game threads
-/// calling `gs_effect_play` at once, half as many calls slept, and their p99.9 fell by a third
+/// calling `gs_effect_play` at once, half as many calls slept, and their p99.9 fell by a quarter to a half
 /// (docs/performance.md, "What a game thread pays per call").
 ///
 /// Within the package, GameSound also gives each runtime one of its own (the lock its OpenAL work is
