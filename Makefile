@@ -476,7 +476,7 @@ realtime-check: sdk-lib
 ## bench-calls: what a game thread pays per call into the C SDK (gs_effect_play, gs_voice_stop), in real
 ## time on the null device, while streams decode, during media-services resets and from 4 threads, beside
 ## raw alSourcePlay/alSourceStop; prints a table with the goals of issue 37 (bench/calls/run.sh; about
-## 2.5 min; CALLS_SECONDS=1 for a quick try). Part of `make bench`, not of `make check`.
+## 3 min; CALLS_SECONDS=1 for a quick try). Part of `make bench`, not of `make check`.
 CALLS_OUT := .build/calls
 .PHONY: bench-calls
 bench-calls: sdk-lib $(CALLS_OUT)/loop.opus

@@ -162,10 +162,13 @@ extension GameSoundRuntime {
     /// stream keeps its place through interruptions and media-services resets. The log says
     /// `voiceStarted` (with `stream` true) and, at its end, `voiceEnded`.
     ///
-    /// The file is opened, and its first blocks decoded (a few milliseconds), on the calling thread
-    /// before the runtime's lock is taken; its player is made by the runtime's update thread (real
-    /// time) or the next render (headless), so the call makes no OpenAL call and other threads'
-    /// calls do not wait for the disk or the decoder.
+    /// The file is opened and its headers read (a fraction of a millisecond from a warm disk) on
+    /// the calling thread before the runtime's lock is taken, so a missing or unreadable file fails
+    /// the call, and other threads' calls do not wait for the disk. Its first blocks decode on
+    /// GameSound's decoding thread: in real time nobody waits for them, and the runtime's update
+    /// thread makes the player as soon as they are there (the stream's position counts from then);
+    /// headless, the call waits for them and the next render makes the player. The call makes no
+    /// OpenAL call either way.
     ///
     /// - Parameters:
     ///   - path: A WAV (any encoding ``preload(_:path:)`` takes), FLAC, Ogg Vorbis or Opus file.
@@ -182,9 +185,10 @@ extension GameSoundRuntime {
         // other threads and the audio thread wait for does not include a disk and a decoder's setup.
         try RuntimeCore.validateStreamGain(gain)
         let file = try OpenedStreamFile.open(path: path, loop: loop, startFrame: 0, framesPerBlock: AudioStream.framesPerBuffer)
-        // Its first blocks too: a player's first play waits for the blocks it queues, and it is made
-        // under the runtime's lock (by the update thread).
-        file.decoding.waitUntilFull()
+        // Its first blocks decode on the decoding queue. In real time nobody waits for them: the
+        // update thread makes the player once they are there. Headless, the caller waits for them
+        // here rather than the next render under the lock.
+        if configuration.output == .headless { file.decoding.waitUntilFull() }
         return try core.command { (core) throws(GameSoundError) in try core.playStream(path, bus: bus, loop: loop, gain: gain, opened: file) }
     }
 

@@ -115,9 +115,10 @@ public final class GameSoundRuntime: Sendable {
             // Weakly: the loop's tick holds the box, so a strong reference back would keep the
             // core, the session and the system alive after the runtime ends (never closed, so a
             // desktop system would not flush what deactivation asked of the players).
-            box.wakeWith({ [weak loop] in loop?.wake() }, forWrites: { [weak loop] in loop?.wakeForWrites() })
+            box.wakeWith({ [weak loop] in loop?.wake() }, forWrites: { [weak loop] in loop?.wakeForWrites() },
+                         forUpdate: { [weak loop] in loop?.wakeForUpdate() })
             loop.start()
-            box.handNotifications(waking: { [weak loop] in loop?.wakeForNotifications() })
+            box.handNotifications(waking: { [weak loop] in loop?.wakeForUpdate() })
         } else {
             loop = nil
         }
@@ -356,6 +357,12 @@ public final class GameSoundRuntime: Sendable {
     /// How long the real-time loop would wait after an update now, and whether quietly
     /// (``RuntimeCore/realtimeWait``). Within the package, for tests.
     package var realtimeWaitNow: (wait: Double, quiet: Bool) { core.read { $0.realtimeWait } }
+
+    /// For tests: the first block of the next stream file opened at `path` is decoded only after
+    /// `seconds` (a slow disk, or the decoding queue busy with other streams' blocks).
+    package static func stallFirstStreamBlock(ofNextFileAt path: String, seconds: Double) {
+        StreamDecodeAhead.stallFirstBlock(ofNextFileAt: path, seconds: seconds)
+    }
 
     /// The real-time update thread (`pthread_self()` there, as a number); nil headless or before it
     /// runs. Within the package, for tests (a stalled OpenAL call on that thread).

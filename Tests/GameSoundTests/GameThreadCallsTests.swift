@@ -196,14 +196,82 @@ struct GameThreadCallsTests {
         #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
     }
 
+    /// A new path in the temporary folder, ending in `.ogg`.
+    private static func temporaryPath(_ kind: String) -> String {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("gamesound-\(kind)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).ogg").path
+    }
+
+    /// A copy of the test soundtrack whose first block, the next time it is opened, decodes only
+    /// after `seconds`: a copy of its own, so that the stall reaches no other test's stream.
+    private static func slowStreamFile(stalling seconds: Double) throws -> String {
+        let path = temporaryPath("slow")
+        try FileManager.default.copyItem(atPath: TestAssets.soundtrackPath, toPath: path)
+        GameSoundRuntime.stallFirstStreamBlock(ofNextFileAt: path, seconds: seconds)
+        return path
+    }
+
+    @Test("a stream stopped or paused while its first blocks decode: the stopped one never gets a player and its decoding stops; the paused one gets a player that stands at its start until resumed")
+    func streamStoppedOrPausedWhileDecoding() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        // The decoding queue is one for every stream: the paused one's blocks come after the
+        // stopped one's first, which stalls 0.3 s (it is decoding as the stop comes).
+        let stopped = try Self.slowStreamFile(stalling: 0.3)
+        let paused = try Self.slowStreamFile(stalling: 0)
+        defer { unlink(stopped); unlink(paused) }
+        let sourcesBefore = runtime.liveOpenALObjects.sources
+        let first = try runtime.playStream(stopped, loop: true)
+        let second = try runtime.playStream(paused, loop: true)
+        #expect(try runtime.stop(first))
+        #expect(try runtime.pause(second))
+        #expect(try runtime.state(of: first) == .ended)
+        // Both files' blocks are there soon after 0.3 s: only the paused stream has a player (one source).
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(runtime.liveOpenALObjects.sources == sourcesBefore + 1, "sources \(runtime.liveOpenALObjects.sources), \(sourcesBefore) before")
+        #expect(try runtime.state(of: second) == .paused)
+        let cued = try #require(runtime.streamOffsets(second), "the paused stream has no player")
+        #expect(cued.openAL == 0 && cued.model == 0, "the paused stream moved: \(cued)")
+        // Resumed, it plays from its start, where its clock says.
+        #expect(try runtime.resume(second))
+        Thread.sleep(forTimeInterval: 0.15)
+        let offsets = try #require(runtime.streamOffsets(second))
+        #expect(offsets.openAL >= 48_000 / 10, "the resumed stream had played \(offsets.openAL) frames 0.15 s later")
+        #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
+    }
+
+    @Test("starting a stream does not wait for its first blocks: the call returns while they decode, the stream stands at its start meanwhile, and the update thread gives it its player when they are there, its clock starting then")
+    func streamStartDoesNotWaitForDecoding() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        // A copy of its own, so that the stall armed for it reaches no other test's stream.
+        let path = try Self.slowStreamFile(stalling: 0.3)
+        defer { unlink(path) }
+        let start = ContinuousClock.now
+        let stream = try runtime.playStream(path, loop: true)
+        let took = start.duration(to: .now)
+        #expect(took < .milliseconds(150), "playStream took \(took) while its first blocks decoded")
+        #expect(try runtime.state(of: stream) == .playing)
+        // While they decode: no player, and the stream stands at its start.
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(runtime.streamOffsets(stream) == nil, "the stream had a player before its first blocks were decoded")
+        #expect(try runtime.position(of: stream) == 0)
+        // They are there from 0.3 s on. At 0.55 s the stream has played since then, not since the
+        // call (0.55 s, 26 400 frames of its 48 kHz file), where its clock says.
+        Thread.sleep(forTimeInterval: 0.45)
+        let offsets = try #require(runtime.streamOffsets(stream), "the stream had no player 0.55 s after the call")
+        #expect(offsets.openAL >= 48_000 / 10, "the stream had played \(offsets.openAL) frames 0.25 s after its blocks came")
+        #expect(offsets.openAL <= 48_000 * 45 / 100, "the stream had played \(offsets.openAL) frames: its clock ran before its player")
+        #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
+    }
+
     @Test("a stream's file is opened before the runtime's lock: while one thread's playStream waits for its file, another thread's calls go on; the waiting one then fails alone")
     func streamFileIsOpenedOffTheLock() throws {
         let runtime = try Self.runtime()
         defer { runtime.shutdown() }
         // A named pipe: opening it for reading waits until a writer opens it, as a file on a slow or
         // sleeping disk makes the opener wait.
-        let fifo = FileManager.default.temporaryDirectory
-            .appendingPathComponent("gamesound-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).ogg").path
+        let fifo = Self.temporaryPath("fifo")
         try #require(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
         let failure = Mutex<GameSoundError?>(nil)

@@ -14,6 +14,8 @@
  *                  an Opus file whose LOOPSTART/LOOPLENGTH loop is shorter than a second)
  *   loss           as vorbis, while another thread calls gs_system_action "mediaServices.lose",
  *                  then 200 ms later "mediaServices.reset", then waits 300 ms, again and again
+ *   stream-starts  as vorbis, while another thread starts a looping stream of ambience/wind.ogg
+ *                  every 50 ms and stops the one it started before (each gs_stream_play timed)
  *   threads        4 game threads at the same tick instants, with the soundtrack and 4 Vorbis streams
  *   threads-quiet  4 game threads, nothing else playing
  * Prints the window's table rows (calls_common.h).
@@ -22,7 +24,7 @@
 
 #include <gamesound.h>
 
-enum { STREAMS = 4, LOST_NS = 200000000, RESET_NS = 300000000 };
+enum { STREAMS = 4, LOST_NS = 200000000, RESET_NS = 300000000, STREAM_START_NS = 50000000 };
 
 typedef struct {
     gs_runtime *rt;
@@ -51,15 +53,17 @@ static void game_tick(void *raw, int thread, int record) {
     g->previous[thread] = voice >= 0 ? voice : -1;
 }
 
-/* The thread that drives media services: lost, reset, lost, ... until told to stop. */
+/* The other thread of a window: it drives media services (lost, reset, lost, ...) or starts
+   streams, until told to stop. */
 typedef struct {
     gs_runtime *rt;
     atomic_int stop;
-    calls_samples lose, reset;
+    calls_samples lose, reset, start;
+    const char *stream_path;
     long refused;
-} services_driver;
+} driver;
 
-static void timed_action(services_driver *driver, const char *action, calls_samples *samples) {
+static void timed_action(driver *driver, const char *action, calls_samples *samples) {
     calls_stamp begin = calls_begin();
     int result = gs_system_action(driver->rt, action);
     calls_end(samples, begin, 1);
@@ -67,7 +71,7 @@ static void timed_action(services_driver *driver, const char *action, calls_samp
 }
 
 static void *drive_services(void *raw) {
-    services_driver *driver = raw;
+    driver *driver = raw;
     while (!atomic_load(&driver->stop)) {
         timed_action(driver, "mediaServices.lose", &driver->lose);
         calls_sleep_until(calls_now_ns() + LOST_NS);
@@ -77,20 +81,38 @@ static void *drive_services(void *raw) {
     return NULL;
 }
 
+/* A looping stream started every STREAM_START_NS, the one before stopped. */
+static void *start_streams(void *raw) {
+    driver *driver = raw;
+    int64_t previous = -1;
+    while (!atomic_load(&driver->stop)) {
+        int64_t next = calls_now_ns() + STREAM_START_NS;
+        calls_stamp begin = calls_begin();
+        int64_t voice = gs_stream_play(driver->rt, driver->stream_path, NULL, 1, 0.5f);
+        calls_end(&driver->start, begin, 1);
+        if (voice < 0) driver->refused++;
+        if (previous >= 0) gs_voice_stop(driver->rt, previous);
+        previous = voice;
+        calls_sleep_until(next);
+    }
+    if (previous >= 0) gs_voice_stop(driver->rt, previous);
+    return NULL;
+}
+
 static int fail(const char *what) {
     fprintf(stderr, "calls_gamesound: %s: %s (%s)\n", what, gs_last_error(), gs_result_name(gs_last_error_code()));
     return 1;
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: calls_gamesound ASSETS vorbis|opus|loss|threads|threads-quiet [OPUS_LOOP]\n");
+    fprintf(stderr, "usage: calls_gamesound ASSETS vorbis|opus|loss|stream-starts|threads|threads-quiet [OPUS_LOOP]\n");
     exit(2);
 }
 
 int main(int argc, char **argv) {
     if (argc < 3) usage();
     const char *assets = argv[1], *window = argv[2];
-    int threads = 1, streams = 1, loss = 0;
+    int threads = 1, streams = 1, loss = 0, starts = 0;
     const char *label = NULL;
     char stream_path[1024], path[1024];
     snprintf(stream_path, sizeof stream_path, "%s/ambience/wind.ogg", assets);
@@ -103,6 +125,9 @@ int main(int argc, char **argv) {
     } else if (strcmp(window, "loss") == 0) {
         loss = 1;
         label = "1 thread, loss and reset";
+    } else if (strcmp(window, "stream-starts") == 0) {
+        starts = 1;
+        label = "1 thread, stream starts";
     } else if (strcmp(window, "threads") == 0) {
         threads = 4;
         label = "4 threads, Vorbis streams";
@@ -140,19 +165,21 @@ int main(int argc, char **argv) {
         calls_samples_init(&g.stop[t], &settings, 1);
         g.previous[t] = -1;
     }
-    static services_driver driver;
-    pthread_t driver_thread;
+    static driver other;
+    pthread_t other_thread;
     double load_before = calls_load();
-    if (loss) {
-        driver.rt = rt;
-        calls_samples_init(&driver.lose, &settings, 1);
-        calls_samples_init(&driver.reset, &settings, 1);
-        if (pthread_create(&driver_thread, NULL, drive_services, &driver) != 0) return fail("pthread_create");
+    if (loss || starts) {
+        other.rt = rt;
+        other.stream_path = stream_path;
+        calls_samples_init(&other.lose, &settings, 1);
+        calls_samples_init(&other.reset, &settings, 1);
+        calls_samples_init(&other.start, &settings, 1);
+        if (pthread_create(&other_thread, NULL, loss ? drive_services : start_streams, &other) != 0) return fail("pthread_create");
     }
     calls_run_threads(&settings, threads, game_tick, &g);
-    if (loss) {
-        atomic_store(&driver.stop, 1);
-        pthread_join(driver_thread, NULL);
+    if (loss || starts) {
+        atomic_store(&other.stop, 1);
+        pthread_join(other_thread, NULL);
     }
     double load_after = calls_load();
 
@@ -183,9 +210,13 @@ int main(int argc, char **argv) {
     }
     calls_print_row(label, "`gs_voice_stop`", &stop, threads == 1 ? calls_goal_window : calls_goal_none, notes);
     if (loss) {
-        snprintf(notes, sizeof notes, "on the driving thread; %ld refused", driver.refused);
-        calls_print_row(label, "`gs_system_action` \"mediaServices.lose\"", &driver.lose, calls_goal_none, notes);
-        calls_print_row(label, "`gs_system_action` \"mediaServices.reset\"", &driver.reset, calls_goal_none, notes);
+        snprintf(notes, sizeof notes, "on the driving thread; %ld refused", other.refused);
+        calls_print_row(label, "`gs_system_action` \"mediaServices.lose\"", &other.lose, calls_goal_none, notes);
+        calls_print_row(label, "`gs_system_action` \"mediaServices.reset\"", &other.reset, calls_goal_none, notes);
+    }
+    if (starts) {
+        snprintf(notes, sizeof notes, "on the starting thread, every 50 ms; %ld failed", other.refused);
+        calls_print_row(label, "`gs_stream_play`", &other.start, calls_goal_none, notes);
     }
     gs_runtime_destroy(rt);
     return calls_exit_status();

@@ -60,6 +60,11 @@ final class ALMirror {
     /// game's thread for the player its call starts (``offering(_:_:)``); ``makeStream(path:loop:startFrame:fraction:)``
     /// takes them.
     var preparedStreams: [OpenedStreamFile] = []
+    /// In real time, files of streams a game's call started whose first blocks are still decoding,
+    /// under their record's ``StreamRecord/id``: the update gives each its player once they are
+    /// there (``RuntimeCore/startStreamIfPossible(_:)``), woken by the decoding. Cancelled when the
+    /// stream ends first, or when the players go with the context (the next ones open their own).
+    var streamsAwaitingFirstBlocks: [Int: OpenedStreamFile] = [:]
     /// Whether the context was cleared for an interruption (the suspend strategy): it still holds
     /// every object, but none may be touched until it is current again.
     var contextSuspended = false

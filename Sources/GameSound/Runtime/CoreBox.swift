@@ -183,12 +183,15 @@ final class CoreBox: @unchecked Sendable {
     /// What a game's call that left writes calls (the real-time loop's ``RealtimeLoop/wakeForWrites()``).
     @exclusivity(unchecked) private var wakeForWrites: @Sendable () -> Void = {}
 
-    /// Sets what steps and notifications wake (the real-time loop), and what wakes it for writes a
-    /// game's call left, under the lock.
-    func wakeWith(_ wake: @escaping @Sendable () -> Void, forWrites: @escaping @Sendable () -> Void) {
+    /// Sets what steps and notifications wake (the real-time loop), what wakes it for writes a
+    /// game's call left, and what wakes it for a whole update at once (a stream's first blocks are
+    /// decoded: ``RuntimeCore/wakeForUpdate``), under the lock.
+    func wakeWith(_ wake: @escaping @Sendable () -> Void, forWrites: @escaping @Sendable () -> Void,
+                  forUpdate: @escaping @Sendable () -> Void) {
         ALMirror.withExclusiveAccess {
             self.wake = wake
             self.wakeForWrites = forWrites
+            core.wakeForUpdate = forUpdate
         }
     }
 

@@ -23,7 +23,7 @@ final class NotificationInbox: @unchecked Sendable {
     @exclusivity(unchecked) var isHandling = false
     /// Threads making a change whose notifications they handle themselves (``CoreBox/performingInline(_:)``).
     @exclusivity(unchecked) var inlineThreads: [pthread_t] = []
-    /// Wakes the update thread for what waits (``RealtimeLoop/wakeForNotifications()``).
+    /// Wakes the update thread for what waits (``RealtimeLoop/wakeForUpdate()``).
     @exclusivity(unchecked) var wake: @Sendable () -> Void = {}
 
     /// Something waits for the update thread, or is being handled there: what comes now would

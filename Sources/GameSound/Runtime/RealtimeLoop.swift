@@ -13,7 +13,7 @@ import Synchronization
 /// while anything moves, longer while the runtime is quiet. A long wait ends early when the game
 /// calls or the system notifies (``wake()``), so what they start is followed from the next period.
 /// A notification a watcher delivers is handled here, at the start of an update it wakes the loop
-/// for at once (``wakeForNotifications()``), not on the watcher's thread.
+/// for at once (``wakeForUpdate()``), not on the watcher's thread.
 ///
 /// It is also the thread that makes the OpenAL writes the game's calls leave (``CoreBox/command(_:)``),
 /// so that a sound the game plays reaches OpenAL within a millisecond, not an update period, later.
@@ -113,8 +113,9 @@ final class RealtimeLoop: Sendable {
     }
 
     /// Ends any wait now for a whole update: a watcher delivered a notification, which the update
-    /// handles first (``CoreBox/update()``).
-    func wakeForNotifications() {
+    /// handles first (``CoreBox/update()``), or a stream's first blocks are decoded, and the update
+    /// gives it its player (``RuntimeCore/startStreamIfPossible(_:)``). Safe from any thread.
+    func wakeForUpdate() {
         updateNow.store(true, ordering: .sequentiallyConsistent)
         wakeUp.signal()
     }

@@ -154,6 +154,10 @@ extension RuntimeCore {
         mirror.streams = [:]
         for player in discardedStreams { destroy(player) }
         discardedStreams = []
+        // A stream still waiting for its first blocks gets a player with the others on the next
+        // context, from a file of its own (opened ahead with the new output, or then).
+        for file in mirror.streamsAwaitingFirstBlocks.values { file.decoding.cancel() }
+        mirror.streamsAwaitingFirstBlocks = [:]
     }
 
     /// After the context came back, new or the same: every streamed voice and outgoing track without
@@ -180,7 +184,9 @@ extension RuntimeCore {
     /// Takes a stream's player from the mirror and destroys it now if the context can be used,
     /// else as soon as it is current again.
     func discard(_ record: StreamRecord?) {
-        guard let record, let player = mirror.streams.removeValue(forKey: record.id) else { return }
+        guard let record else { return }
+        mirror.streamsAwaitingFirstBlocks.removeValue(forKey: record.id)?.decoding.cancel()
+        guard let player = mirror.streams.removeValue(forKey: record.id) else { return }
         if phase != .lost, useContext() {
             destroy(player)
         } else {
@@ -214,17 +220,17 @@ extension RuntimeCore {
         // whoever makes the call's writes: the audio thread in real time, the next render headless
         // (no frame is mixed in between, so the renders are the same). The record plays meanwhile in
         // the model: its position is its start, a pause or a stop before the player is made is
-        // followed by it. Not a command (inside another step): made now.
-        guard mirror.defersWrites else {
-            mirror.offering(file) { startStreamIfPossible(index) }
-            return voice
-        }
+        // followed by it. Not a command (inside another step): now.
         let id = record.id
         mirror.afterWrites { [unowned self] in
-            // Still this stream (not stopped, its slot not taken by another meanwhile): else the
-            // offer lapses and the file's decoding is cancelled.
-            mirror.offering(file) {
-                if model.streamVoices[index].live, model.streamVoices[index].id == id { startStreamIfPossible(index) }
+            // Still this stream (not stopped, its slot not taken by another meanwhile)?
+            guard model.streamVoices[index].live, model.streamVoices[index].id == id else { return file.decoding.cancel() }
+            if isHeadless {
+                // The caller decoded its first blocks already (the render would wait for them).
+                mirror.offering(file) { startStreamIfPossible(index) }
+            } else {
+                mirror.streamsAwaitingFirstBlocks[id] = file
+                startStreamIfPossible(index)
             }
         }
         return voice
@@ -255,12 +261,31 @@ extension RuntimeCore {
         // out. Ended here, it would end at whatever call brought the context back, up to a block
         // sooner than without the rebuild.
         if model.streamVoices[index].playedOut { return }
+        // In real time a stream a game's call started gets its player once its first blocks are
+        // decoded, which nobody waits for: the decoding wakes the update thread when they are there,
+        // and its clock starts then, with the player.
+        let id = model.streamVoices[index].id
+        guard let file = mirror.streamsAwaitingFirstBlocks[id] else { return startPlayerOrEnd(index) }
+        guard file.decoding.isFull(orWhenFull: wakeForUpdate) else { return }
+        mirror.streamsAwaitingFirstBlocks[id] = nil
+        mirror.offering(file) { startPlayerOrEnd(index) }
+    }
+
+    /// Makes a stream voice's player, cued if it should not sound now; a stream whose player cannot
+    /// be made ends, with the reason in the game's log.
+    private func startPlayerOrEnd(_ index: Int) {
         do {
             try startPlayer(&model.streamVoices[index], cued: !streamShouldSound(index))
         } catch {
             logger.error("the stream \(model.streamVoices[index].path) cannot play: \(error)", metadata: LogCode.streamCannotPlay.metadata)
             endStream(index, reason: .stopped)
         }
+    }
+
+    /// A stream voice without a player whose first blocks, decoding since its call, are there now.
+    func firstBlocksAreReady(_ record: StreamRecord) -> Bool {
+        guard let file = mirror.streamsAwaitingFirstBlocks[record.id], player(record) == nil else { return false }
+        return file.decoding.isFull(orWhenFull: wakeForUpdate)
     }
 
     /// A live stream that played out while it had no player (``startStreamIfPossible(_:)``): the next
@@ -298,6 +323,7 @@ extension RuntimeCore {
                 endStream(index, reason: .finished)
                 continue
             }
+            if firstBlocksAreReady(model.streamVoices[index]) { startStreamIfPossible(index) }
             switch advance(&model.streamVoices[index], at: now) {
             case .playing, .pausedByFade:
                 continue

@@ -102,8 +102,9 @@ extension RuntimeCore {
         !mirror.contextSuspended && discardedStreams.isEmpty
     }
 
-    /// Whether a playing stream has a buffer to refill, has run dry or has ended: the one part of a
-    /// quiet update that depends on OpenAL's mixing rather than on the model. True when it cannot
+    /// Whether a playing stream has a buffer to refill, has run dry or has ended, or a starting one
+    /// has its first blocks decoded: the part of a quiet update that depends on OpenAL's mixing and
+    /// the decoding rather than on the model. True when it cannot
     /// be asked (the whole update then reports why).
     private func streamsNeedFeeding() -> Bool {
         // (The id, not the record: comparing the optional record with nil copied all of it.)
@@ -112,7 +113,7 @@ extension RuntimeCore {
         if let player = player(model.soundtrack), (try? player.needsFeeding()) != false { return true }
         for record in model.streamVoices where record.live {
             if let player = player(record), (try? player.needsFeeding()) != false { return true }
-            if endsWithoutPlayer(record) { return true }
+            if endsWithoutPlayer(record) || firstBlocksAreReady(record) { return true }
         }
         return false
     }

@@ -144,6 +144,10 @@ final class RuntimeCore {
     /// The system's ``SystemAudio/statusVersion`` when ``updateSilence()`` last followed the status.
     @exclusivity(unchecked) var followedStatusVersion: UInt64?
 
+    /// Ends the real-time loop's wait for a whole update now, from any thread (the decoding queue,
+    /// when a stream's first blocks are there); nothing headless (set by ``CoreBox/wakeWith(_:forWrites:forUpdate:)``).
+    var wakeForUpdate: @Sendable () -> Void = {}
+
     /// Called by a headless render after a block's update when ``heldBack`` is set: a point where
     /// notifications held back during the step may be handled (see ``CoreBox``).
     var betweenBlocks: () -> Void = {}

@@ -33,7 +33,7 @@ struct OpenedStreamFile: Sendable {
         let loopRange = decoder.loopPoints?.frames ?? 0..<decoder.frameCount
         return OpenedStreamFile(path: path, loop: loop, startFrame: startFrame, frameCount: decoder.frameCount,
                                 sampleRate: decoder.format.sampleRate, loopRange: loopRange, position: decoder.position,
-                                decoding: StreamDecodeAhead(decoder: decoder, loop: loop, loopRange: loopRange,
+                                decoding: StreamDecodeAhead(decoder: decoder, path: path, loop: loop, loopRange: loopRange,
                                                             framesPerBlock: framesPerBlock))
     }
 

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Zlib
 import AudioFiles
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
 
 /// Decodes one streamed sound ahead of its player, on GameSound's decoding queue, so that the
 /// update that feeds OpenAL only takes blocks that are ready: a Vorbis page, an Opus loop jump
@@ -41,6 +45,10 @@ final class StreamDecodeAhead: @unchecked Sendable {
     /// Blocks asked of the queue and not yet there.
     private var scheduled = 0
     private var cancelled = false
+    /// Runs once, on the decoding queue, when the blocks are first full (``isFull(orWhenFull:)``).
+    private var whenFull: (@Sendable () -> Void)?
+    /// For tests: the first block waits this long (``stallFirstBlock(ofNextFileAt:seconds:)``).
+    private var stallFirstBlock: Double?
 
     private let decoder: any StreamingDecoder
     private let loop: Bool
@@ -48,8 +56,9 @@ final class StreamDecodeAhead: @unchecked Sendable {
     private let framesPerBlock: Int
     private var decoderDone = false
 
-    /// Starts decoding `decoder` from where it stands.
-    init(decoder: any StreamingDecoder, loop: Bool, loopRange: Range<Int>, framesPerBlock: Int) {
+    /// Starts decoding `decoder`, the file at `path`, from where it stands.
+    init(decoder: any StreamingDecoder, path: String, loop: Bool, loopRange: Range<Int>, framesPerBlock: Int) {
+        stallFirstBlock = Self.takeStall(for: path)
         self.decoder = decoder
         self.loop = loop
         self.loopRange = loopRange
@@ -73,9 +82,24 @@ final class StreamDecodeAhead: @unchecked Sendable {
     /// Waits until ``depth`` blocks are ready, or the file ended or failed before that.
     func waitUntilFull() {
         lock.withLock {
-            while ready.count < Self.depth, !cancelled, !endIsReady { lock.wait() }
+            while !isFull { lock.wait() }
         }
     }
+
+    /// Whether ``waitUntilFull()`` would return at once. If not, `action` runs on the decoding queue
+    /// once it would (not if the decoding is cancelled first), in place of an action given before:
+    /// a real-time stream that starts is given its player when its first blocks are there, without
+    /// anyone waiting for them.
+    func isFull(orWhenFull action: @escaping @Sendable () -> Void) -> Bool {
+        lock.withLock {
+            if isFull { return true }
+            whenFull = action
+            return false
+        }
+    }
+
+    /// ``depth`` blocks ready, or the file's end or failure; or cancelled (nothing more comes). Holding the lock.
+    private var isFull: Bool { ready.count >= Self.depth || cancelled || endIsReady }
 
     /// Whether the last item ready is the file's end or failure (nothing more will come). Holding the lock.
     private var endIsReady: Bool {
@@ -89,6 +113,7 @@ final class StreamDecodeAhead: @unchecked Sendable {
         lock.withLock {
             cancelled = true
             ready = []
+            whenFull = nil
             lock.broadcast()
         }
     }
@@ -108,13 +133,41 @@ final class StreamDecodeAhead: @unchecked Sendable {
             lock.withLock { scheduled -= 1 }
             return
         }
+        if let seconds = lock.withLock({ stallFirstBlock.take() }) { usleep(UInt32(seconds * 1_000_000)) }
         let item = decodeNext()
         if case .block = item {} else { decoderDone = true }
-        lock.withLock {
+        let full = lock.withLock { () -> (@Sendable () -> Void)? in
             scheduled -= 1
-            guard !cancelled else { return }
+            guard !cancelled else { return nil }
             ready.append(item)
             lock.broadcast()
+            guard isFull, let action = whenFull else { return nil }
+            whenFull = nil
+            return action
+        }
+        full?()
+    }
+
+    /// For tests only: the first block of the next file opened at `path` is decoded only after
+    /// `seconds`, as a file on a slow disk, or a queue busy with other streams' blocks, makes a
+    /// stream's first blocks late.
+    static func stallFirstBlock(ofNextFileAt path: String, seconds: Double) {
+        stalls.withLock { stalls in
+            stalls[path] = seconds
+            stallsArmed.store(true, ordering: .relaxed)
+        }
+    }
+
+    private static let stalls = Mutex<[String: Double]>([:])
+    /// Whether any stall is armed: the common case reads this, not the lock.
+    private static let stallsArmed = Atomic<Bool>(false)
+
+    /// The stall armed for `path`, disarmed.
+    private static func takeStall(for path: String) -> Double? {
+        guard stallsArmed.load(ordering: .relaxed) else { return nil }
+        return stalls.withLock { stalls in
+            defer { stallsArmed.store(!stalls.isEmpty, ordering: .relaxed) }
+            return stalls.removeValue(forKey: path)
         }
     }
 
