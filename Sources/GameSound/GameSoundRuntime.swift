@@ -359,7 +359,7 @@ public final class GameSoundRuntime: Sendable {
     package var realtimeWaitNow: (wait: Double, quiet: Bool) { core.read { $0.realtimeWait } }
 
     /// For tests: the first block of the next stream file opened at `path` is decoded only after
-    /// `seconds` (a slow disk, or the decoding queue busy with other streams' blocks).
+    /// `seconds` (a slow disk, a long loop jump).
     package static func stallFirstStreamBlock(ofNextFileAt path: String, seconds: Double) {
         StreamDecodeAhead.stallFirstBlock(ofNextFileAt: path, seconds: seconds)
     }

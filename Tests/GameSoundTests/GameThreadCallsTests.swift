@@ -215,10 +215,8 @@ struct GameThreadCallsTests {
     func streamStoppedOrPausedWhileDecoding() throws {
         let runtime = try Self.runtime()
         defer { runtime.shutdown() }
-        // The decoding queue is one for every stream: the paused one's blocks come after the
-        // stopped one's first, which stalls 0.3 s (it is decoding as the stop comes).
         let stopped = try Self.slowStreamFile(stalling: 0.3)
-        let paused = try Self.slowStreamFile(stalling: 0)
+        let paused = try Self.slowStreamFile(stalling: 0.3)
         defer { unlink(stopped); unlink(paused) }
         let sourcesBefore = runtime.liveOpenALObjects.sources
         let first = try runtime.playStream(stopped, loop: true)
@@ -226,7 +224,8 @@ struct GameThreadCallsTests {
         #expect(try runtime.stop(first))
         #expect(try runtime.pause(second))
         #expect(try runtime.state(of: first) == .ended)
-        // Both files' blocks are there soon after 0.3 s: only the paused stream has a player (one source).
+        // Both files' first blocks are there soon after 0.3 s: only the paused stream has a player
+        // (one source).
         Thread.sleep(forTimeInterval: 0.6)
         #expect(runtime.liveOpenALObjects.sources == sourcesBefore + 1, "sources \(runtime.liveOpenALObjects.sources), \(sourcesBefore) before")
         #expect(try runtime.state(of: second) == .paused)
@@ -240,11 +239,28 @@ struct GameThreadCallsTests {
         #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
     }
 
+    @Test("a stream whose decoding stalls holds no other stream up: another one started after it plays at once")
+    func aStalledStreamHoldsNoOtherUp() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let slow = try Self.slowStreamFile(stalling: 0.6)
+        defer { unlink(slow) }
+        let stalled = try runtime.playStream(slow, loop: true)
+        let other = try runtime.playStream(TestAssets.soundtrackPath, loop: true)
+        // 0.25 s later the other one has played most of that time; the stalled one has no player yet.
+        Thread.sleep(forTimeInterval: 0.25)
+        let offsets = try #require(runtime.streamOffsets(other), "the other stream had no player 0.25 s after its call")
+        #expect(offsets.openAL >= 48_000 / 10, "the other stream had played \(offsets.openAL) frames")
+        #expect(runtime.streamOffsets(stalled) == nil, "the stalled stream had a player before its first block came")
+        // And the stalled one plays once its blocks come.
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(runtime.streamOffsets(stalled).map { $0.openAL > 0 } == true, "the stalled stream never played")
+    }
+
     @Test("starting a stream does not wait for its first blocks: the call returns while they decode, the stream stands at its start meanwhile, and the update thread gives it its player when they are there, its clock starting then")
     func streamStartDoesNotWaitForDecoding() throws {
         let runtime = try Self.runtime()
         defer { runtime.shutdown() }
-        // A copy of its own, so that the stall armed for it reaches no other test's stream.
         let path = try Self.slowStreamFile(stalling: 0.3)
         defer { unlink(path) }
         let start = ContinuousClock.now

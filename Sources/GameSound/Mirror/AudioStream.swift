@@ -13,7 +13,7 @@ import OpenAL
 /// so the properties a quiet update reads skip Swift's dynamic check, as the runtime's core does.)
 ///
 /// It decodes nothing itself once it has started: its ``StreamDecodeAhead`` decodes the file ahead
-/// on GameSound's decoding queue, and a refill only uploads blocks that are ready. Headless, and for
+/// on the stream's own decoding queue, and a refill only uploads blocks that are ready. Headless, and for
 /// the first buffers of a player, it waits for the block it needs, so the audio is the same
 /// whatever the timing; the real-time update never waits, and a block that is late is queued at
 /// the next update (the queued buffers hold about a third of a second).

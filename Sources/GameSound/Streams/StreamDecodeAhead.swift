@@ -6,7 +6,7 @@ import Glibc
 #endif
 import Synchronization
 
-/// Decodes one streamed sound ahead of its player, on GameSound's decoding queue, so that the
+/// Decodes one streamed sound ahead of its player, on a decoding queue of its own, so that the
 /// update that feeds OpenAL only takes blocks that are ready: a Vorbis page, an Opus loop jump
 /// (which decodes up to half a second again) or a FLAC frame never runs inside the update, while
 /// the game waits on the runtime.
@@ -17,11 +17,14 @@ import Synchronization
 /// there. A player that must have the next block now (headless rendering, the first buffers of a
 /// stream that starts) waits for it; the real-time update does not, and takes it at its next run.
 ///
-/// The decoder belongs to the decoding queue from the moment this is made: it is touched by one
-/// queued block at a time, never by the player.
+/// The decoder belongs to the stream's decoding queue from the moment this is made: it is touched
+/// by one queued block at a time, never by the player. Each stream has its queue (serial, on
+/// Dispatch's threads, which it adds while others are busy): a stream whose file is slow (a disk
+/// that sleeps, a long Opus loop jump) holds no other stream's refills or start up, as one queue
+/// for every stream did.
 final class StreamDecodeAhead: @unchecked Sendable {
     // Safe: `ready`, `scheduled` and `cancelled` are touched only holding `lock`; `decoder` and
-    // `decoderDone` only by blocks on `Self.queue`, a serial queue, one at a time.
+    // `decoderDone` only by blocks on `queue`, a serial queue, one at a time.
 
     /// What the player takes next.
     enum Item {
@@ -37,8 +40,8 @@ final class StreamDecodeAhead: @unchecked Sendable {
     /// so that a player made on a file opened ahead finds its whole first fill decoded (about 0.34 s
     /// at 48 kHz beyond the queued buffers while it plays).
     static let depth = AudioStream.bufferCount
-    /// One queue for every stream of the process: decoding is short work, one block at a time.
-    private static let queue = DispatchQueue(label: "GameSound stream decoding", qos: .userInteractive)
+    /// This stream's queue: one block at a time, in file order.
+    private let queue = DispatchQueue(label: "GameSound stream decoding", qos: .userInteractive)
 
     private let lock = ConditionLock()
     private var ready: [Item] = []
@@ -86,7 +89,7 @@ final class StreamDecodeAhead: @unchecked Sendable {
         }
     }
 
-    /// Whether ``waitUntilFull()`` would return at once. If not, `action` runs on the decoding queue
+    /// Whether ``waitUntilFull()`` would return at once. If not, `action` runs on the stream's decoding queue
     /// once it would (not if the decoding is cancelled first), in place of an action given before:
     /// a real-time stream that starts is given its player when its first blocks are there, without
     /// anyone waiting for them.
@@ -123,7 +126,7 @@ final class StreamDecodeAhead: @unchecked Sendable {
         guard !cancelled, !endIsReady else { return }
         while ready.count + scheduled < Self.depth {
             scheduled += 1
-            Self.queue.async { self.decodeOne() }
+            queue.async { self.decodeOne() }
         }
     }
 
