@@ -383,10 +383,9 @@ public final class GameSoundRuntime: Sendable {
             case .running:
                 core.reopenDevice()
                 return true
-            case .inactive where !core.deviceReopenPending:
-                core.deviceReopenPending = true
-                return true
-            default:
+            case .inactive:
+                return core.lifecycle.askForNewDevice()
+            case .lost, .awaitingDevice, .stopped:
                 return false
             }
         }
@@ -394,7 +393,7 @@ public final class GameSoundRuntime: Sendable {
 
     /// Whether a new device and context are asked for when the interruption ends. Within the
     /// package, for the storms.
-    package var isOutputReopenPending: Bool { core.read { $0.deviceReopenPending } }
+    package var isOutputReopenPending: Bool { core.read { $0.lifecycle.reopensDevice } }
 }
 
 import Synchronization

@@ -8,12 +8,15 @@ extension RuntimeCore {
 
     func mediaServicesLost() {
         log(.session, "mediaServicesLost")
-        guard phase != .stopped, phase != .lost else { return }
+        perform(lifecycle.mediaServicesLost())
+    }
+
+    /// The output goes with media services (``Lifecycle/Action/tearDown``): stopped, its context
+    /// torn down, its device closed.
+    func tearDownForLoss() {
         stopOutput(tearingDown: true)
         saveAndTearDownContext()
         closeDevice()
-        phase = .lost
-        needsReactivation = false
     }
 
     // MARK: - Following the output device
@@ -80,29 +83,15 @@ extension RuntimeCore {
     /// connected: every 50 ms.
     var connectionCheckFrames: Int { configuration.sampleRate / 20 }
 
-    /// While no device opens, the pauses before each attempt, in seconds, the last one repeated. A
-    /// device that has just appeared can refuse a stream for a moment (PipeWire 0.3.65 with a sink
-    /// made again after sleep: "Stream did not get ready: No such entity"; under load, a try 0.5 s
-    /// later failed too), so the first attempts come soon; then every half second. Kept on the wall
-    /// clock (``currentFrame``), where counting updates once stood for it.
-    static let deviceRetryPauses = [0.1, 0.2, 0.3, 0.5]
-
-    /// Sets the next attempt to open a device, after `failures` attempts failed since the wait began.
-    func scheduleDeviceAttempt(afterFailures failures: Int) {
-        deviceAttemptsFailed = failures
-        let pause = Self.deviceRetryPauses[min(failures, Self.deviceRetryPauses.count - 1)]
-        nextDeviceAttempt = currentFrame + Int(pause * Double(configuration.sampleRate))
-    }
-
     /// After a real output could not be (re)opened: wait for a device, trying again within 0.1 s,
-    /// then more slowly, every half second from the fourth attempt (``deviceRetryPauses``).
-    /// Headless output has no device to wait for; nothing changes then.
+    /// then more slowly, every half second from the fourth attempt (``Lifecycle/deviceRetryPauses``,
+    /// on the wall clock, ``currentFrame``). Headless output has no device to wait for; nothing
+    /// changes then.
     func awaitDevice() {
         guard !isHeadless else { return }
         stopOutput(tearingDown: true)
         saveAndTearDownContext()
-        phase = .awaitingDevice
-        scheduleDeviceAttempt(afterFailures: 0)
+        lifecycle.awaitDevice(at: currentFrame, sampleRate: configuration.sampleRate)
     }
 
     /// Destroys the context, suspended or not: before a media-services loss, a move to another
@@ -120,15 +109,14 @@ extension RuntimeCore {
     /// A real output device can stop working with no word from the system: a USB headset pulled, or
     /// its sound server gone. OpenAL then reports it disconnected (`ALC_EXT_disconnect`); the runtime
     /// reopens the output on the default device and, while none can be opened, tries again
-    /// (``deviceRetryPauses``), keeping what was playing for when a device comes.
+    /// (``Lifecycle/deviceRetryPauses``), keeping what was playing for when a device comes.
     func followDeviceConnection(at now: Int) {
         guard !isHeadless else { return }
         switch phase {
         case .running:
             // What the last check found, reopened now: the update thread has just opened the new
             // device without the lock (``CoreBox``), at most an update period after the check.
-            if reopenDue {
-                reopenDue = false
+            if lifecycle.reopenIsDue {
                 reopenDevice()
                 return
             }
@@ -140,20 +128,20 @@ extension RuntimeCore {
             if let ahead = serverCatchUp.look(wall: now, mixed: realtimeFrames) {
                 let milliseconds = ahead * 1000 / configuration.sampleRate
                 logger.warning("the sound server stood still, then asked for \(milliseconds) ms more audio than the time that passed; reopening the output, which a server can lose its place in after such a stall", metadata: LogCode.outputCaughtUp.metadata)
-                reopenDue = true
+                lifecycle.reopenNeeded()
                 return
             }
             guard mirror.deviceDisconnected else { return }
             log(.engine, "deviceDisconnected")
             logger.warning("the audio output device stopped working; reopening the output", metadata: LogCode.outputLost.metadata)
-            reopenDue = true
+            lifecycle.reopenNeeded()
         case .awaitingDevice:
-            guard now >= nextDeviceAttempt else { return }
+            guard lifecycle.deviceAttemptDue(at: now) else { return }
             // Quietly: a failed attempt was already logged when the waiting began (the GameSoundError
             // is dropped on purpose: what fails inside is the device's absence, not news).
             guard (try? rebuildContext(newDevice: true)) != nil else {
                 saveAndTearDownContext()
-                scheduleDeviceAttempt(afterFailures: deviceAttemptsFailed + 1)
+                lifecycle.deviceAttemptFailed(at: currentFrame, sampleRate: configuration.sampleRate)
                 return
             }
             logger.notice("an audio output device opened again; what was playing resumes", metadata: LogCode.outputReturned.metadata)
@@ -177,7 +165,7 @@ extension RuntimeCore {
         guard case .realtime(let name) = configuration.output else { return nil }
         switch notification {
         case .mediaServicesReset where phase == .lost,
-             .interruptionEnded where phase == .inactive && deviceReopenPending:
+             .interruptionEnded where lifecycle.reopensDevice:
             return (name, contextSpec, streamStarts)
         case .routeChanged(let reason, _) where phase == .running && followsRouteChange(reason):
             return (name, contextSpec, [])
@@ -191,16 +179,15 @@ extension RuntimeCore {
     /// new device. nil otherwise.
     func deviceAttemptToPrepare() -> OutputRequest? {
         guard case .realtime(let name) = configuration.output else { return nil }
-        if phase == .running, reopenDue { return (name, contextSpec, []) }  // playing: as for a route change
-        guard phase == .awaitingDevice, currentFrame >= nextDeviceAttempt else { return nil }
+        if lifecycle.reopenIsDue { return (name, contextSpec, []) }  // playing: as for a route change
+        guard lifecycle.deviceAttemptDue(at: currentFrame) else { return nil }
         return (name, contextSpec, streamStarts)
     }
 
     /// The attempt opened ahead failed (``deviceAttemptToPrepare()``): as one that fails in the
     /// update, quietly, the next comes after the next pause.
     func deviceAttemptFailedAhead() {
-        guard phase == .awaitingDevice else { return }
-        scheduleDeviceAttempt(afterFailures: deviceAttemptsFailed + 1)
+        lifecycle.deviceAttemptFailed(at: currentFrame, sampleRate: configuration.sampleRate)
     }
 
     /// Where each stream's next player starts: the soundtrack, the tracks fading out of a crossfade
@@ -213,8 +200,9 @@ extension RuntimeCore {
     func mediaServicesReset() {
         log(.session, "mediaServicesReset")
         guard phase != .stopped else { return }
+        // A reset with no loss before it: as if there had been one.
         if phase != .lost { mediaServicesLost() }
-        phase = .inactive
+        _ = lifecycle.mediaServicesReset()
         // A server that is back may still refuse a client for a moment (PipeWire: pipewire-pulse
         // answers before WirePlumber grants access; seen about once in 70 restarts). Then the
         // runtime waits for a device as after a disconnection, trying again and again, instead
@@ -231,15 +219,12 @@ extension RuntimeCore {
         // The reset put the session back to its defaults: configure it again.
         applyCategoryPolicy(force: true)
         applyPreferredIO()
-        reportedActivationFailure = false
-        if activateSession() {
-            if rebuilt {
-                startOutput()
-            } else {
-                awaitDevice()
-            }
+        // Refused: tried again at every update (``Lifecycle/activationRefused()``).
+        guard activateSession() else { return }
+        if rebuilt {
+            startOutput()
         } else {
-            needsReactivation = true
+            awaitDevice()
         }
     }
 }

@@ -110,19 +110,17 @@ extension RuntimeCore {
 
     func interruptionBegan(reason: InterruptionReason, wasSuspended: Bool) {
         // Leave the running phase before anyone hears of the interruption, so that a game calling back
-        // from an observer is already refused (its effect dropped) instead of reaching OpenAL.
-        let wasRunning = phase == .running
-        if phase == .awaitingDevice || reopensDevice(after: reason) {
-            // No context to suspend, or a device not to be trusted afterwards (the machine slept):
-            // reactivation after the interruption opens a device again.
-            deviceReopenPending = true
-        }
-        if wasRunning || phase == .inactive || phase == .awaitingDevice {
-            phase = .inactive
-            needsReactivation = false
-        }
+        // from an observer is already refused (its effect dropped) instead of reaching OpenAL. A
+        // device not to be trusted afterwards (the machine slept) is opened again when it ends.
+        let actions = lifecycle.interruptionBegan(deviceUntrusted: reopensDevice(after: reason))
         log(.session, "interruptionBegan", [.init("reason", .string(reason.name)), .init("wasSuspended", .bool(wasSuspended))])
-        guard wasRunning else { return }
+        perform(actions)
+    }
+
+    /// Silences a running output for an interruption (``Lifecycle/Action/silence``): notes where
+    /// each stream is, stops the output, and suspends the context or tears it down, as the
+    /// configuration's strategy says.
+    func silenceForInterruption() {
         _ = useContext()
         noteStreamPositions()
         stopOutput()
@@ -138,18 +136,14 @@ extension RuntimeCore {
 
     func interruptionEnded(shouldResume: Bool) {
         log(.session, "interruptionEnded", [.init("shouldResume", .bool(shouldResume))])
-        guard phase == .inactive else { return }
-        // A game has no play button: it resumes whether or not the system suggests it.
-        needsReactivation = true
-        reportedActivationFailure = false
-        reactivate()
+        perform(lifecycle.interruptionEnded())
     }
 
     /// Brings the context back after an interruption: the same one (suspend) or a new one (rebuild).
     /// A route change during the interruption asks for a new device: the suspended context is
     /// then torn down and rebuilt on a newly opened device (where each voice was, the model knows).
     func restoreContext() throws(GameSoundError) {
-        if deviceReopenPending { saveAndTearDownContext() }
+        if lifecycle.reopensDevice { saveAndTearDownContext() }
         if mirror.hasContext, mirror.contextSuspended {
             try mirror.restoreSuspendedContext()
             log(.engine, "contextRestored")
@@ -157,7 +151,7 @@ extension RuntimeCore {
             discardedStreams = []
             try uploadPending()
         } else if !mirror.hasContext {
-            try rebuildContext(newDevice: !mirror.hasDevice || deviceReopenPending)
+            try rebuildContext(newDevice: !mirror.hasDevice || lifecycle.reopensDevice)
         }
     }
 
@@ -187,9 +181,8 @@ extension RuntimeCore {
     /// every effect from the bank again. Nothing plays yet: the reconcile when the output starts
     /// (``reconcile()``) starts every voice where the model says it is.
     func rebuildContext(newDevice: Bool) throws(GameSoundError) {
-        if newDevice || !mirror.hasDevice || deviceReopenPending {
-            deviceReopenPending = false
-            reopenDue = false  // any new device is the one a reopen asked for
+        if newDevice || !mirror.hasDevice || lifecycle.reopensDevice {
+            lifecycle.openingNewDevice()  // any new device is the one a reopen asked for
             closeDevice()
             try openDeviceAndContext()
         } else {

@@ -34,19 +34,7 @@ extension RuntimeCore {
         }
         if phase == .running, useContext() { followSpatialization() }
         guard followsRouteChange(reason) else { return }
-        switch phase {
-        case .running:
-            reopenDevice()
-        case .inactive:
-            deviceReopenPending = true
-        case .awaitingDevice:
-            // News of a device while none opens: try at once, and soon again if it refuses.
-            scheduleDeviceAttempt(afterFailures: 0)
-            nextDeviceAttempt = currentFrame
-        case .lost, .stopped:
-            // A reset opens a new device anyway; a stopped runtime has none.
-            break
-        }
+        perform(lifecycle.outputDeviceChanged(at: currentFrame))
     }
 
     func secondaryHint(began: Bool) {
@@ -60,17 +48,6 @@ extension RuntimeCore {
     /// from an interruption that never ended, or, still running (a playback game kept running in the
     /// background), decide the category and the soundtrack again from what plays now.
     func applicationDidBecomeActive() {
-        switch phase {
-        case .inactive:
-            needsReactivation = true
-            reportedActivationFailure = false
-            reactivate()
-        case .running:
-            applyCategoryPolicy()
-            pausedByHint = session.secondaryAudioShouldBeSilencedHint
-            reconcileSoundtrack(fadeFrames: 0)
-        case .lost, .awaitingDevice, .stopped:
-            break
-        }
+        perform(lifecycle.becameActive())
     }
 }

@@ -20,7 +20,7 @@ extension RuntimeCore {
         outputRunning = true
         if !isHeadless { outputRunningSince = realtimeFrames }
         serverCatchUp.restart()
-        phase = .running
+        lifecycle.outputStarted()
         model.playingClock.start(at: currentFrame)
         session.setAudioIORunning(true)
         followedStatusVersion = nil  // running now: ducking and the I/O configuration are followed again

@@ -19,7 +19,7 @@ extension RuntimeCore {
         let totalFrames = buffer.count / 2
         var done = 0
         // At the start of a block while running, the update below follows the status first thing.
-        if phase != .running || needsReactivation || framesToUpdate != 0 { updateSilence() }
+        if phase != .running || framesToUpdate != 0 { updateSilence() }
         if carriedFrames > 0 { done = handOutCarriedFrames(into: buffer) }
         while done < totalFrames {
             if framesToUpdate == 0 {

@@ -44,7 +44,8 @@ extension RuntimeCore {
 
     var policyAllowsSoundtrack: Bool { configuration.policy != .effectsOnly }
 
-    /// Tries `setActive(true)`; logs the outcome (a repeated failure only once).
+    /// Tries `setActive(true)`; logs the outcome (a repeated failure only once). Refused, it is
+    /// tried again at every update (``Lifecycle/activationRefused()``).
     ///
     /// After a success it reads the secondary-audio hint itself, since the hint's notification
     /// reaches only an app that is active in the foreground, and takes the I/O configuration the
@@ -53,17 +54,15 @@ extension RuntimeCore {
         do {
             try session.setActive(true)
             log(.session, "sessionActivated")
-            needsReactivation = false
-            reportedActivationFailure = false
+            lifecycle.activated()
             let status = session.status
             pausedByHint = status.secondaryAudioShouldBeSilencedHint
             followIOConfiguration(status)
             return true
         } catch {
-            if !reportedActivationFailure {
+            if lifecycle.activationRefused() {
                 log(.session, "activationFailed", [.init("error", .string(error.name))])
                 logger.warning("the system refused to activate the audio session (\(error.name)); retrying at every update", metadata: LogCode.sessionActivationRefused.metadata)
-                reportedActivationFailure = true
             }
             return false
         }
@@ -74,10 +73,7 @@ extension RuntimeCore {
     func reactivate() {
         guard phase == .inactive else { return }
         applyCategoryPolicy()
-        guard activateSession() else {
-            needsReactivation = true
-            return
-        }
+        guard activateSession() else { return }
         do {
             try restoreContext()
             startOutput()

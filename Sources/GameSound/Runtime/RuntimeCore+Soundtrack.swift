@@ -198,7 +198,7 @@ extension RuntimeCore {
         guard soundtrackPath != nil else { throw .noSoundtrack }
         soundtrackLoop = loop
         soundtrackIntent = .playing
-        if phase == .inactive, !needsReactivation, !session.isInterrupted { needsReactivation = true; reactivate() }
+        if phase == .inactive, !session.isInterrupted { perform(lifecycle.gameWantsOutput()) }
         reconcileSoundtrack(fadeFrames: Int(fadeIn * Double(configuration.sampleRate)))
     }
 

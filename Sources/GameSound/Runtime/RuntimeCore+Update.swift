@@ -37,7 +37,7 @@ extension RuntimeCore {
         // A headless render does not make the context current before its blocks (CoreBox.render).
         adoptContext()
         followDeviceConnection(at: now)
-        if needsReactivation, phase == .inactive { reactivate() }
+        if lifecycle.retriesActivation { reactivate() }
         guard phase == .running else { return }
         updateSilence()
         guard useContext() else { return }
@@ -83,7 +83,7 @@ extension RuntimeCore {
     /// each part of the update returns at once, or writes only what the mirror already has, on the
     /// next block, whose ``MixModel/previousUpdateFrame`` is `now`.
     private func firstFrameWithWork(after now: Int) -> Int {
-        guard configuration.quietUpdates, phase == .running, !needsReactivation, modelIsStill(at: now), mirrorIsSettled,
+        guard configuration.quietUpdates, phase == .running, modelIsStill(at: now), mirrorIsSettled,
               now > lastOutputStart
         else { return 0 }
         return nextEndCheck

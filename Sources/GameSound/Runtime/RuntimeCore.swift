@@ -11,20 +11,8 @@ import Synchronization
 /// Everything the runtime owns, used only while holding `OpenALProcess`'s lock: the one owner of
 /// this runtime's OpenAL objects. ``GameSoundRuntime`` is the thread-safe face of it.
 final class RuntimeCore {
-    /// Where the runtime stands with the system.
-    enum Phase: Equatable {
-        /// Active session, context current, output running.
-        case running
-        /// Not active: before the first activation succeeded, or after an interruption.
-        case inactive
-        /// Media services are lost; waiting for the reset.
-        case lost
-        /// The real output device stopped working on its own (unplugged, its sound server gone) and
-        /// no device could be opened since; the runtime tries again (``deviceRetryPauses``).
-        case awaitingDevice
-        /// Shut down for good.
-        case stopped
-    }
+    /// Where the runtime stands with the system (``Lifecycle/Phase``).
+    typealias Phase = Lifecycle.Phase
 
     /// What the game asked of the soundtrack, kept across interruptions.
     enum SoundtrackIntent: Equatable {
@@ -47,7 +35,10 @@ final class RuntimeCore {
     // only with OpenALProcess's lock held, which is what keeps its accesses exclusive. The marked
     // ones are read or written at every rendered block, where Swift's dynamic check cost about 76
     // instructions each, more than the work it guarded (issue 19, docs/performance.md).
-    @exclusivity(unchecked) var phase: Phase = .inactive
+    /// Where the runtime stands with the system, and what it remembers there (``Lifecycle``).
+    @exclusivity(unchecked) var lifecycle = Lifecycle()
+    /// The lifecycle's state without what it remembers, asked at every block.
+    var phase: Phase { lifecycle.phase }
     /// Headless: whether `render` mixes (false: it writes silence and sources stay frozen).
     @exclusivity(unchecked) var outputRunning = false
     @exclusivity(unchecked) var frame = 0
@@ -118,24 +109,11 @@ final class RuntimeCore {
     /// What the session was last told, so that each block publishes only a change.
     var publishedNowPlaying: NowPlayingInfo?
 
-    var needsReactivation = false
-    var reportedActivationFailure = false
-    /// A route change asked for a new output device while the runtime could not reopen it
-    /// (interrupted): the next restore opens a new device instead of reusing the old one.
-    var deviceReopenPending = false
     /// The frame from which a running real-time output asks its device again whether it is
     /// connected (see ``followDeviceConnection(at:)``).
     var nextConnectionCheck = 0
-    /// A running real-time output found its device disconnected, or its server caught up: the next
-    /// update reopens it, on a device the update thread opens first without the lock
-    /// (``followDeviceConnection(at:)``, ``deviceAttemptToPrepare()``).
-    var reopenDue = false
     /// Whether the sound server stood still and then caught up at once (``ServerCatchUp``).
     lazy var serverCatchUp = ServerCatchUp(sampleRate: configuration.sampleRate)
-    /// While ``Phase/awaitingDevice``: the frame of the next attempt to open a device, and how many
-    /// attempts failed since the wait began (``scheduleDeviceAttempt(afterFailures:)``).
-    var nextDeviceAttempt = 0
-    var deviceAttemptsFailed = 0
     var silenceCause: OutputSilenceCause?
     /// What the game's window last reported (``GameSoundRuntime/windowChanged(_:)``); nil before it did.
     var window: WindowState?
@@ -259,11 +237,8 @@ final class RuntimeCore {
     func finishStart() throws(GameSoundError) {
         try createVoices()
         if soundtrackPath != nil { soundtrackIntent = .playing }
-        if activateSession() {
-            startOutput()
-        } else {
-            needsReactivation = true
-        }
+        // Refused: tried again at every update (``Lifecycle/activationRefused()``).
+        if activateSession() { startOutput() }
     }
 
     func shutdown() {
@@ -282,6 +257,6 @@ final class RuntimeCore {
         // undo, the runtime stops all the same.)
         try? session.setActive(false, options: .notifyOthersOnDeactivation)
         observation?.cancel()
-        phase = .stopped
+        lifecycle.stop()
     }
 }
