@@ -85,7 +85,7 @@ public final class GameSoundRuntime: Sendable {
         self.system = system
         self.core = CoreBox(core)
         let box = self.core
-        if let eventObserver { core.eventObservers.append((core.newObserverID(), eventObserver)) }
+        if let eventObserver { core.eventObservers.append(.init(id: core.newObserverID(), observe: eventObserver)) }
         core.observation = session.addObserver { notification in
             box.deliver(notification)
         }
@@ -173,9 +173,17 @@ public final class GameSoundRuntime: Sendable {
     /// - Parameter observer: Called with each ``GameSoundEvent``.
     /// - Returns: A token; cancelling it (or dropping it) unsubscribes.
     public func addEventObserver(_ observer: @escaping @Sendable (GameSoundEvent) -> Void) -> EventObservation {
+        addEventObserver(whileListening: { true }, observer)
+    }
+
+    /// As ``addEventObserver(_:)``, for an observer that wants events only while `isListening`
+    /// says so (read at each event, under the runtime's lock): while no observer listens, the
+    /// runtime builds no event at all. The C API's observer listens while a callback is set.
+    package func addEventObserver(whileListening isListening: @escaping @Sendable () -> Bool,
+                                  _ observer: @escaping @Sendable (GameSoundEvent) -> Void) -> EventObservation {
         let id = core.with { core in
             let id = core.newObserverID()
-            core.eventObservers.append((id, observer))
+            core.eventObservers.append(.init(id: id, observe: observer, isListening: isListening))
             return id
         }
         let box = core

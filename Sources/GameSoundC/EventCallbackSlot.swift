@@ -12,8 +12,15 @@ final class EventCallbackSlot: Sendable {
 
     /// Replaces the callback; nil stops delivery.
     func set(_ callback: EventCallback?) {
-        current.withLock { $0 = callback }
+        current.withLock { current in
+            current = callback
+            isSet.store(callback != nil, ordering: .releasing)
+        }
     }
+
+    /// Whether a callback is set: the runtime builds events only while one is.
+    var hasCallback: Bool { isSet.load(ordering: .acquiring) }
+    private let isSet = Atomic<Bool>(false)
 
     /// Gives `event` to the callback, if one is set.
     func deliver(_ event: GameSoundEvent) {

@@ -5,9 +5,12 @@ import GameSound
 final class RuntimeEntry: Sendable {
     let runtime: GameSoundRuntime
     let callback: EventCallbackSlot
+    /// The runtime's observer that hands events to the callback, kept as long as the entry.
+    let observation: EventObservation
 
-    init(runtime: GameSoundRuntime, callback: EventCallbackSlot) {
+    init(runtime: GameSoundRuntime, callback: EventCallbackSlot, observation: EventObservation) {
         self.runtime = runtime
         self.callback = callback
+        self.observation = observation
     }
 }

@@ -44,12 +44,14 @@ import PulseSystem
         let callback = EventCallbackSlot()
         let runtime: GameSoundRuntime
         do throws(GameSoundError) {
-            runtime = try GameSoundRuntime(configuration: configuration, system: system,
-                                           eventObserver: { callback.deliver($0) }, logger: logger)
+            runtime = try GameSoundRuntime(configuration: configuration, system: system, logger: logger)
         } catch {
             throw CFailure(error, in: function)
         }
-        return RuntimeRegistry.shared.register(RuntimeEntry(runtime: runtime, callback: callback))
+        // No callback can be set before the runtime is made: the observer listens only once one is
+        // (gs_set_event_callback), and the runtime builds no event while none is.
+        let observation = runtime.addEventObserver(whileListening: { callback.hasCallback }) { callback.deliver($0) }
+        return RuntimeRegistry.shared.register(RuntimeEntry(runtime: runtime, callback: callback, observation: observation))
     }
 }
 

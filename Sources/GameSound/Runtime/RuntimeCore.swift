@@ -134,7 +134,7 @@ final class RuntimeCore {
     @exclusivity(unchecked) var heldBack = false
 
     /// The event observers, in the order they were added, which is the order they are called in.
-    @exclusivity(unchecked) var eventObservers: [(id: Int, observe: @Sendable (GameSoundEvent) -> Void)] = []
+    @exclusivity(unchecked) var eventObservers: [EventObserver] = []
     /// The last id handed to an event observer (``newObserverID()``).
     private var lastObserverID = 0
     /// Events logged while the observers are being called, waiting for the event before them to
@@ -202,11 +202,21 @@ final class RuntimeCore {
         return now.tv_sec * 1_000_000_000 + now.tv_nsec
     }
 
-    func log(_ origin: GameSoundEvent.Origin, _ name: String, _ details: [GameSoundEvent.Detail] = []) {
+    /// An event observer: its id (``newObserverID()``), what it is called with each event, and
+    /// whether it wants events now (the C API's observer does only while a callback is set).
+    struct EventObserver {
+        let id: Int
+        let observe: @Sendable (GameSoundEvent) -> Void
+        var isListening: @Sendable () -> Bool = { true }
+    }
+
+    /// Logs an event: hands it to the observers. With none listening, nothing is built at all, not
+    /// even `details` (a C game with no event callback pays nothing for the events of its calls).
+    func log(_ origin: GameSoundEvent.Origin, _ name: String, _ details: @autoclosure () -> [GameSoundEvent.Detail] = []) {
+        guard eventObservers.contains(where: { $0.isListening() }) else { return }
         let at = currentFrame
         let event = GameSoundEvent(frame: at, time: Double(at) / Double(configuration.sampleRate),
-                                   origin: origin, name: name, details: details)
-        guard !eventObservers.isEmpty else { return }
+                                   origin: origin, name: name, details: details())
         // An observer that calls the runtime logs events of its own. They wait until the event
         // that caused them has reached every observer, so that all observers see one order.
         eventsToDeliver.append(event)
