@@ -32,19 +32,21 @@ extension GameSoundRuntime {
 
     /// Keeps already decoded audio ready to play under `name`.
     ///
+    /// In real time the sound's OpenAL buffer is filled without the lock other threads' calls wait
+    /// for: a game thread that plays, stops or moves sounds meanwhile is not held up by a large
+    /// sound's upload. The sound plays once this returns.
+    ///
     /// - Parameters:
     ///   - name: The name you will pass to ``play(_:options:)``; an existing sound of that name is replaced.
     ///   - sound: Mono or stereo samples at any positive rate (OpenAL resamples).
     /// - Throws: ``GameSoundError/invalidArgument(_:)`` for another channel count or a zero rate,
-    ///   ``GameSoundError/stopped``, ``GameSoundError/openAL(_:)`` if the upload fails.
+    ///   ``GameSoundError/stopped``, ``GameSoundError/openAL(_:)`` if the upload fails (a sound
+    ///   already under `name` then stays).
     public func preload(_ name: String, sound: PCMBuffer<Float>) throws(GameSoundError) {
         guard sound.format.channelCount == 1 || sound.format.channelCount == 2, sound.format.sampleRate > 0 else {
             throw .invalidArgument("a sound must be mono or stereo with a positive sample rate")
         }
-        try core.with { (core) throws(GameSoundError) in
-            guard core.phase != .stopped else { throw .stopped }
-            try core.add(sound, named: name)
-        }
+        try core.load(sound, named: name)
     }
 
     /// Decodes every sound file in `folder` (`.wav`, `.flac`, `.ogg` and `.opus`, as

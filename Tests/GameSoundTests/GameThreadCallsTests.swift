@@ -322,6 +322,57 @@ struct GameThreadCallsTests {
         #expect(try runtime.play("tone").voice != nil, "a play after the failed stream did not play")
     }
 
+    @Test("loading a sound holds no game thread's calls up: its buffer is filled without the runtime's lock, then published, and it plays")
+    func loadingHoldsNoCallUp() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let big = PCMBuffer(format: PCMFormat(sampleRate: Self.rate, channelCount: 2),
+                            samples: Signal.sine(frequency: 220, amplitude: 0.2, frameCount: Self.rate * 4, sampleRate: Self.rate))
+        let loaded = DispatchSemaphore(value: 0)
+        let failure = Mutex<GameSoundError?>(nil)
+        Thread.detachNewThread {
+            // This thread's upload stalls 0.5 s in alBufferData, as a large sound's copy would.
+            OpenALProcess.stallNextCalls(of: "alBufferData", seconds: 0.5, on: pthread_self())
+            do throws(GameSoundError) {
+                try runtime.preload("big", sound: big)
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            loaded.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+        let start = ContinuousClock.now
+        for round in 0..<20 {
+            let voice = try #require(try runtime.play("tone").voice, "round \(round): the voice did not play")
+            #expect(try runtime.stop(voice))
+        }
+        let took = start.duration(to: .now)
+        #expect(took < .milliseconds(200), "20 plays and stops took \(took) while another thread loaded a sound")
+        #expect(loaded.wait(timeout: .now() + 3) == .success)
+        #expect(failure.withLock { $0 } == nil)
+        #expect(try runtime.play("big").voice != nil, "the loaded sound did not play")
+        #expect(runtime.liveOpenALObjects.buffers == 2)
+    }
+
+    @Test("a sound whose upload fails is not loaded, and the sound it was to replace stays and plays")
+    func failedUploadLosesNothing() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let other = PCMBuffer(format: PCMFormat(sampleRate: Self.rate, channelCount: 1),
+                              samples: Signal.sine(frequency: 440, amplitude: 0.2, frameCount: Self.rate, sampleRate: Self.rate))
+        OpenALProcess.failNextCalls(of: "alBufferData")
+        #expect(throws: GameSoundError.self) { try runtime.preload("tone", sound: other) }
+        OpenALProcess.failNextCalls(of: "alBufferData")
+        #expect(throws: GameSoundError.self) { try runtime.preload("new", sound: other) }
+        OpenALProcess.clearInjectedFailures()
+        #expect(runtime.liveOpenALObjects.buffers == 1, "a failed upload left a buffer behind")
+        #expect(throws: GameSoundError.unknownEffect("new")) { try runtime.play("new") }
+        // The tone is still the 1.5 s one: 1 s in, its voice still plays.
+        let voice = try #require(try runtime.play("tone").voice, "the tone did not play")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try runtime.state(of: voice) == .playing)
+    }
+
     @Test("a notification a watcher's thread delivers is handled on the update thread, in order: the watcher does not wait for the rebuild it causes, and the game is heard again")
     func notificationsAreHandledOnTheUpdateThread() throws {
         OpenALProcess.setDrivers("null")

@@ -117,7 +117,10 @@ def server_processes():
 def stuck_server(startup):
     """A server that accepts connections and never answers: the game must not hang in gs_runtime_create.
     It waits 2 s for an answer; beside that, it may take what a start takes here (`startup`, measured
-    under the same load) and 0.5 s more."""
+    earlier in the run) and 1 s more. The load can change between the two: in `make sdk-test`, where
+    both servers' checks and the testbed's run side by side, one stuck start took 2.87 s against a
+    quiet start of 0.16 s (alone, 2.03-2.04 s), so 0.5 s more was too little; a game that waited on
+    the stuck server itself would take far longer (libpulse's own timeouts are tens of seconds)."""
     import signal
     pids = server_processes()
     check("the private server's process is found", bool(pids))
@@ -128,9 +131,9 @@ def stuck_server(startup):
         game = Game(program)
         up = wait_for(6, lambda: "system" in game.status and game.up_at is not None)
         took = (game.up_at or time.monotonic()) - started
-        bound = 2.0 + startup + 0.5
+        bound = 2.0 + startup + 1.0
         check(f"a stopped server: the game starts within {bound:.2f} s (2 s for the server's answer, a start here and "
-              f"0.5 s), on the simulated system", up and took < bound and game.status.get("system") == "1",
+              f"1 s), on the simulated system", up and took < bound and game.status.get("system") == "1",
               f"after {took:.2f} s, status {game.status}")
         code = game.stop()
         check("a stopped server: the game exits cleanly", code == 0, f"exit status {code}")

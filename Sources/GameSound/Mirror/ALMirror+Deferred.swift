@@ -202,7 +202,15 @@ extension ALMirror {
         return true
     }
 
-    /// Lets go of ``work`` taken by ``takeWork()``.
+    /// Takes ``work`` as ``takeWork()`` does, but only if no other thread holds it.
+    /// - Returns: nil when another thread holds it; else whether it took it (false: this thread
+    ///   holds it already, or no thread makes writes beside the runtime's lock).
+    func takeWorkIfFree() -> Bool? {
+        guard usesWorkLock, !work.isHeldByCurrentThread else { return false }
+        return work.tryLock() ? true : nil
+    }
+
+    /// Lets go of ``work`` taken by ``takeWork()`` or ``takeWorkIfFree()``.
     func letGoOfWork() { work.unlock() }
 
     /// Runs `body` holding ``work`` (taken after the runtime's lock, if that is held at all).

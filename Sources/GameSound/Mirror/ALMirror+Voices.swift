@@ -54,6 +54,75 @@ extension ALMirror {
         buffers[name] = buffer
     }
 
+    /// A buffer made and filled ahead of the step that publishes it (``uploadAhead(_:into:)``).
+    struct UploadedBuffer {
+        let id: Int
+        let buffer: ALBuffer
+        /// Its step found the context unusable (an interruption began meanwhile): deleted when it
+        /// can be (``deleteOrphanedUploads()``), the sound uploaded again from the bank.
+        var orphaned = false
+    }
+
+    /// The context a loading thread may upload into now, holding only ``work``: one that exists and
+    /// is not suspended, on a runtime whose audio thread runs beside the game's (headless, nil:
+    /// loading uploads under the runtime's lock as before).
+    var contextForUploadsAhead: ALContext? {
+        guard usesWorkLock, !contextSuspended else { return nil }
+        return context
+    }
+
+    /// On a loading thread, holding ``work`` and not the runtime's lock: makes `sound`'s buffer in
+    /// `context` (current on this thread while it runs) and keeps it for the step that publishes it.
+    /// Game threads' calls, which do not take ``work``, go on meanwhile.
+    /// - Returns: Its id, for ``installUploadedAhead(_:named:)``.
+    func uploadAhead(_ sound: PCMBuffer<Float>, into context: ALContext) throws(GameSoundError) -> Int {
+        try withWork { () throws(GameSoundError) -> Int in
+            do throws(OpenALError) { try context.makeCurrentOnThisThread() } catch { throw .openAL(error) }
+            defer { try? ALContext.clearCurrentOnThisThread() }
+            let buffer: ALBuffer
+            do throws(OpenALError) { buffer = try ALBuffer(context: context) } catch { throw .openAL(error) }
+            do throws(OpenALError) {
+                try sound.samples.withUnsafeBufferPointer { samples throws(OpenALError) in
+                    try buffer.upload(samples, channelCount: sound.format.channelCount, sampleRate: sound.format.sampleRate)
+                }
+            } catch {
+                try? buffer.delete()
+                throw .openAL(error)
+            }
+            lastUploadID += 1
+            buffersUploadedAhead.append(UploadedBuffer(id: lastUploadID, buffer: buffer))
+            return lastUploadID
+        }
+    }
+
+    /// Makes the buffer uploaded ahead under `id` the effect `name`'s, unless a teardown deleted it
+    /// meanwhile (the bank's upload then makes one). The context must be current (it is the one
+    /// the buffer was made in), and `name` have no buffer (one it has is kept, the new one deleted).
+    func installUploadedAhead(_ id: Int, named name: String) {
+        guard let index = buffersUploadedAhead.firstIndex(where: { $0.id == id }) else { return }
+        let buffer = buffersUploadedAhead.remove(at: index).buffer
+        if hasBuffer(name) {
+            attempt("a buffer uploaded ahead") { () throws(OpenALError) in try buffer.delete() }
+        } else {
+            buffers[name] = buffer
+        }
+    }
+
+    /// The step that publishes buffer `id` found the context unusable: it is deleted later.
+    func orphanUploadedAhead(_ id: Int) {
+        guard let index = buffersUploadedAhead.firstIndex(where: { $0.id == id }) else { return }
+        buffersUploadedAhead[index].orphaned = true
+    }
+
+    /// Deletes the orphaned buffers uploaded ahead. The context must be current.
+    func deleteOrphanedUploads() {
+        buffersUploadedAhead.removeAll { upload in
+            guard upload.orphaned else { return false }
+            attempt("a buffer uploaded ahead") { () throws(OpenALError) in try upload.buffer.delete() }
+            return true
+        }
+    }
+
     /// Deletes the buffer of `name`, if it has one. Every source holding it must have let it go first.
     func deleteBuffer(_ name: String) throws(GameSoundError) {
         guard let buffer = buffers[name] else { return }
@@ -127,6 +196,9 @@ extension ALMirror {
         for (name, buffer) in buffers { attempt("the buffer of the effect '\(name)'") { () throws(OpenALError) in try buffer.delete() } }
         buffers = [:]
         staleBuffers = []
+        // Uploaded ahead and not yet published: their steps find them gone and upload from the bank.
+        for upload in buffersUploadedAhead { attempt("a buffer uploaded ahead") { () throws(OpenALError) in try upload.buffer.delete() } }
+        buffersUploadedAhead = []
     }
 
     // MARK: - One voice

@@ -84,6 +84,12 @@ final class ALMirror {
     /// Buffers replaced or unloaded while the context could not be used: deleted, with the voices
     /// playing them stopped, as soon as it can be.
     var staleBuffers: Set<String> = []
+    /// Buffers a loading thread made and filled holding only ``work`` (``uploadAhead(_:into:)``),
+    /// not yet taken by the step that publishes them. Touched only holding ``work``: every
+    /// teardown deletes them with the context, so each one is in the current context.
+    var buffersUploadedAhead: [UploadedBuffer] = []
+    /// The id of the last buffer uploaded ahead. Touched only holding ``work``.
+    var lastUploadID = 0
     /// Two reverb slots that crossfade when the environment changes; empty until one is set.
     var reverbSlots: [ALAuxiliarySlot] = []
     var reverbEffects: [ALEffect] = []

@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AudioFiles
 import AudioSession
 
 /// Holds the core; every access goes through `ALMirror.withExclusiveAccess`, the one owner.
@@ -65,6 +66,21 @@ final class CoreBox: @unchecked Sendable {
     /// (``RuntimeCore/quietUntil``).
     func with<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
         try step(changing: true, body)
+    }
+
+    /// Loads a decoded sound under `name`. In real time its buffer is made and filled first,
+    /// holding only the mirror's work lock (``ALMirror/uploadAhead(_:into:)``), so that a game
+    /// thread's calls, which do not take it, go on while a large sound uploads; then a short step
+    /// publishes it. Headless, inside another step, or with no context to upload into now (an
+    /// interruption), that step uploads it itself. A failed upload leaves the bank as it was.
+    func load(_ sound: PCMBuffer<Float>, named name: String) throws(GameSoundError) {
+        let context = ALMirror.withExclusiveAccess { depth == 0 && core.phase != .stopped ? core.mirror.contextForUploadsAhead : nil }
+        // The mirror's upload touches only what its work lock guards, and the context it was given.
+        let uploaded = try context.map { (context) throws(GameSoundError) in try core.mirror.uploadAhead(sound, into: context) }
+        try with { (core) throws(GameSoundError) in
+            guard core.phase != .stopped else { throw .stopped }
+            try core.add(sound, named: name, uploadedAhead: uploaded)
+        }
     }
 
     /// Runs a game's call that only changes what sounds (play, stop, a voice, a bus, the listener):
@@ -150,13 +166,25 @@ final class CoreBox: @unchecked Sendable {
     func update() -> (wait: Double, quiet: Bool) {
         handleInbox()
         prepareDeviceAttempt()
-        return step(changing: false) { core in
-            core.update()
-            // An output opened ahead that the update did not take (the phase changed meanwhile).
-            core.mirror.retirePrepared()
-            return core.realtimeWait
+        // The update uses OpenAL, so it takes the work lock too, which a loading thread may hold for
+        // a while (a large sound's upload, ``ALMirror/uploadAhead(_:into:)``). It does not wait for it
+        // holding the runtime's lock, where every game call would wait behind it: it comes back in
+        // a millisecond.
+        let ran = ALMirror.withExclusiveAccess { () -> (wait: Double, quiet: Bool)? in
+            guard let tookWork = core.mirror.takeWorkIfFree() else { return nil }
+            defer { if tookWork { core.mirror.letGoOfWork() } }
+            return step(changing: false) { core in
+                core.update()
+                // An output opened ahead that the update did not take (the phase changed meanwhile).
+                core.mirror.retirePrepared()
+                return core.realtimeWait
+            }
         }
+        return ran ?? (wait: Self.workBusyRetrySeconds, quiet: false)
     }
+
+    /// How soon the update comes back when the work lock was busy (``update()``).
+    static let workBusyRetrySeconds = 0.001
 
     /// While the runtime waits for a device and an attempt is due, opens the output here, without
     /// the lock, as for a media-services reset (``PreparedOutput``): a sound server that is coming

@@ -11,17 +11,24 @@ extension RuntimeCore {
     }
 
     /// Adds decoded sounds to the bank and uploads them now if the context is usable, else at restore.
-    func add(_ sound: PCMBuffer<Float>, named name: String) throws(GameSoundError) {
+    /// Keeps `sound` under `name`, replacing any sound of that name; its buffer is the one uploaded
+    /// ahead under `uploadedAhead` (``ALMirror/uploadAhead(_:into:)``), if any and still there.
+    func add(_ sound: PCMBuffer<Float>, named name: String, uploadedAhead: Int? = nil) throws(GameSoundError) {
         let replaces = bank[name] != nil
         if mirror.hasBuffer(name) { mirror.staleBuffers.insert(name) }
         bank.insert(sound, named: name)
-        try uploadPending()
+        try uploadPending(installing: uploadedAhead.map { (name, $0) })
         if replaces { endVoices(playing: name) }
     }
 
-    /// Deletes stale buffers and uploads bank entries that have no buffer yet, when the context can be used.
-    func uploadPending() throws(GameSoundError) {
-        guard phase != .lost, useContext() else { return }
+    /// Deletes stale buffers and uploads bank entries that have no buffer yet, when the context can
+    /// be used; `installing` a buffer uploaded ahead for one of them instead of uploading it.
+    func uploadPending(installing ahead: (name: String, id: Int)? = nil) throws(GameSoundError) {
+        guard phase != .lost, useContext() else {
+            if let ahead { mirror.orphanUploadedAhead(ahead.id) }
+            return
+        }
+        mirror.deleteOrphanedUploads()
         for name in mirror.staleBuffers.sorted() {
             if mirror.hasBuffer(name) {
                 stopVoices(playing: name)
@@ -29,6 +36,7 @@ extension RuntimeCore {
             }
             mirror.staleBuffers.remove(name)
         }
+        if let ahead { mirror.installUploadedAhead(ahead.id, named: ahead.name) }
         for (name, sound) in bank.sounds where !mirror.hasBuffer(name) {
             try mirror.upload(sound, named: name)
         }

@@ -71,6 +71,14 @@ package final class RecursiveLock: @unchecked Sendable {
         owner.store(UInt(pthread_self()), ordering: .relaxed)
     }
 
+    /// Takes the lock if no thread holds it, as ``lock()`` does; false, at once, when one does.
+    @inlinable
+    package func tryLock() -> Bool {
+        guard pthread_mutex_trylock(mutex) == 0 else { return false }
+        owner.store(UInt(pthread_self()), ordering: .relaxed)
+        return true
+    }
+
     /// Lets go of a lock taken with ``lock()``, on the thread that took it.
     @inlinable
     package func unlock() {
