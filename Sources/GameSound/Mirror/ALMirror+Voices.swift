@@ -74,9 +74,12 @@ extension ALMirror {
     /// On a loading thread, holding ``work`` and not the runtime's lock: makes `sound`'s buffer in
     /// `context` (current on this thread while it runs) and keeps it for the step that publishes it.
     /// Game threads' calls, which do not take ``work``, go on meanwhile.
-    /// - Returns: Its id, for ``installUploadedAhead(_:named:)``.
-    func uploadAhead(_ sound: PCMBuffer<Float>, into context: ALContext) throws(GameSoundError) -> Int {
-        try withWork { () throws(GameSoundError) -> Int in
+    /// - Returns: Its id, for ``installUploadedAhead(_:named:)``; nil when `context` is no longer
+    ///   the one to upload into (a teardown or an interruption came first, each holding ``work``,
+    ///   so nothing changes it while this runs): the publishing step uploads the sound itself.
+    func uploadAhead(_ sound: PCMBuffer<Float>, into context: ALContext) throws(GameSoundError) -> Int? {
+        try withWork { () throws(GameSoundError) -> Int? in
+            guard contextForUploadsAhead === context else { return nil }
             do throws(OpenALError) { try context.makeCurrentOnThisThread() } catch { throw .openAL(error) }
             defer { try? ALContext.clearCurrentOnThisThread() }
             let buffer: ALBuffer

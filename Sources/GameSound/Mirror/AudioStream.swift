@@ -104,7 +104,11 @@ final class AudioStream {
     }
 
     /// Starts or resumes it at `gain`.
-    func play(gain: Float) throws(OpenALError) {
+    ///
+    /// - Parameter justBeforeStart: Called right before `alSourcePlay`, after the refill (a first
+    ///   one uploads four blocks): where the runtime reads the device's clock for the stream's, so
+    ///   that a mix of the device during the refill does not come between the two.
+    func play(gain: Float, justBeforeStart: () -> Void = {}) throws(OpenALError) {
         try refill(waiting: !hasPlayed)
         try setGain(gain)
         if !hasPlayed, startFraction > 0 {
@@ -112,6 +116,7 @@ final class AudioStream {
             do { try source.setOffset(frames: startFraction) } catch where error.code == .extensionMissing("AL_SOFT_source_latency") {}
         }
         hasPlayed = true
+        justBeforeStart()
         try source.play()
         state = .playing
     }

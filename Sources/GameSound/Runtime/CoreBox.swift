@@ -76,7 +76,7 @@ final class CoreBox: @unchecked Sendable {
     func load(_ sound: PCMBuffer<Float>, named name: String) throws(GameSoundError) {
         let context = ALMirror.withExclusiveAccess { depth == 0 && core.phase != .stopped ? core.mirror.contextForUploadsAhead : nil }
         // The mirror's upload touches only what its work lock guards, and the context it was given.
-        let uploaded = try context.map { (context) throws(GameSoundError) in try core.mirror.uploadAhead(sound, into: context) }
+        let uploaded = try context.flatMap { (context) throws(GameSoundError) in try core.mirror.uploadAhead(sound, into: context) }
         try with { (core) throws(GameSoundError) in
             guard core.phase != .stopped else { throw .stopped }
             try core.add(sound, named: name, uploadedAhead: uploaded)

@@ -89,14 +89,17 @@ extension RuntimeCore {
 
     /// Gives a record a player at ``StreamRecord/resumeAt`` and plays it (or, `cued`, queues it paused).
     func startPlayer(_ record: inout StreamRecord, cued: Bool = false) throws(GameSoundError) {
-        // Read once: in real time it is the device's clock, which may move between two readings.
-        let mix = mixClock
-        // A player made again where another one was goes on from the same fraction of a frame.
+        // Read once each time: in real time it is the device's clock, which may move between two
+        // readings. A player made again where another one was goes on from the same fraction of a
+        // frame (its clock stands still since the old player went).
+        var mix = mixClock
         let fraction = record.timeline != nil ? record.clock.position(at: mix) & (VoiceClock.one - 1) : 0
         let player = try mirror.makeStream(path: record.path, loop: record.loop, startFrame: record.resumeAt,
                                            fraction: Double(fraction) / Double(VoiceClock.one))
         do {
-            if cued { try player.cue() } else { try player.play(gain: sourceGain(record, at: currentFrame)) }
+            // Its clock starts where its source does: read just before the source plays, after the
+            // first fill, which takes long enough for the device to mix a period meanwhile.
+            if cued { try player.cue() } else { try player.play(gain: sourceGain(record, at: currentFrame)) { mix = mixClock } }
         } catch {
             destroy(player)
             throw .openAL(error)
