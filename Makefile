@@ -74,7 +74,7 @@ callgrind-record: deps bench-c
 	bench/callgrind-guard.sh .build/release/gamesound-bench .build/bench/mix_baseline --record
 
 ## bench: the full benchmark suite in a release build; prints a table (see docs/performance.md), then
-## bench-calls (the cost of a call through the C SDK, its own table, about 2.5 min).
+## bench-calls (the cost of a call through the C SDK, its own table, about 3 min).
 ## BENCH_FLAGS passes more to gamesound-bench (--only mixing,render; --smoke for every case at a tiny size)
 ## and leaves bench-calls out (the docs' test runs `make bench BENCH_FLAGS=--smoke` in `make check`).
 BENCH_FLAGS ?=
