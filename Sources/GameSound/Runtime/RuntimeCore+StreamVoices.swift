@@ -134,7 +134,8 @@ extension RuntimeCore {
                 endStream(index, reason: .finished)
                 continue
             }
-            if firstBlocksAreReady(model.streamVoices[index]) { startStreamIfPossible(index) }
+            // Waiting for its first blocks: it gets its player if they are there (which it asks itself).
+            if mirror.streamsAwaitingFirstBlocks[model.streamVoices[index].id] != nil { startStreamIfPossible(index) }
             switch advance(&model.streamVoices[index], at: now) {
             case .playing, .pausedByFade:
                 continue
