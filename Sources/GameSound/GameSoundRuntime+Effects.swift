@@ -93,7 +93,7 @@ extension GameSoundRuntime {
     }
 
     /// The names of the loaded effects, sorted.
-    public var loadedEffects: [String] { core.read { $0.bank.names } }
+    public var loadedEffects: [String] { core.query { $0.bank.names } }
 
     /// Plays a loaded effect on a voice from the pool.
     ///

@@ -51,20 +51,20 @@ extension GameSoundRuntime {
     /// bus; each keeps its place. A game's pause menu pauses ``BusName/effects`` and
     /// ``BusName/music`` while ``BusName/ui`` plays on. Logs `busPaused` or `busResumed`.
     public func setBusPaused(_ bus: BusName, _ paused: Bool) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.setBusPaused(bus, paused) }
+        try core.command { (core) throws(GameSoundError) in try core.setBusPaused(bus, paused) }
     }
 
     /// A bus's volume as last asked for (the target of a ramp under way), or nil for an unknown bus.
     public func busVolume(_ bus: BusName) -> Float? {
         // A lookup: unknownBus is the answer nil.
-        core.with { core in (try? core.model.buses.index(of: bus)).map { core.model.buses.buses[$0].volume.to } }
+        core.query { core in (try? core.model.buses.index(of: bus)).map { core.model.buses.buses[$0].volume.to } }
     }
 
     /// Every bus's name, the master first, then in the order they were made.
-    public var busNames: [BusName] { core.read { $0.model.buses.buses.map(\.name) } }
+    public var busNames: [BusName] { core.query { $0.model.buses.buses.map(\.name) } }
 
     /// Every bus as it stands, in the order of ``busNames``.
-    public var buses: [BusStatus] { core.read { $0.busStatuses } }
+    public var buses: [BusStatus] { core.query { $0.busStatuses } }
 
     /// Adds a rule that lowers one bus while another has voices playing (see ``DuckingRule``).
     ///
@@ -130,7 +130,7 @@ extension GameSoundRuntime {
     ///
     /// - Throws: ``GameSoundError/foreignVoice(_:)`` for another runtime's handle, ``GameSoundError/stopped``.
     public func state(of voice: Voice) throws(GameSoundError) -> VoiceState {
-        try core.with { (core) throws(GameSoundError) in try core.state(of: voice) }
+        try core.query { (core) throws(GameSoundError) in try core.state(of: voice) }
     }
 
     // MARK: - Sound definitions
@@ -196,6 +196,6 @@ extension GameSoundRuntime {
     /// (a looped stream counts from the start again after each jump back); nil for an effect's
     /// voice or a stream that has ended. During an interruption: where it will go on from.
     public func position(of voice: Voice) throws(GameSoundError) -> Int? {
-        try core.with { (core) throws(GameSoundError) in try core.streamPosition(voice) }
+        try core.query { (core) throws(GameSoundError) in try core.streamPosition(voice) }
     }
 }

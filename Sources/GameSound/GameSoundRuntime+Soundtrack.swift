@@ -82,7 +82,7 @@ extension GameSoundRuntime {
     }
 
     /// The soundtrack's position in frames of the track, or nil when none is playing or paused.
-    public var soundtrackPosition: Int? { core.read { $0.soundtrackPosition } }
+    public var soundtrackPosition: Int? { core.query { $0.soundtrackPosition } }
 
     /// How many times the current soundtrack stream ran dry and had to be restarted.
     ///
@@ -92,8 +92,8 @@ extension GameSoundRuntime {
     /// as a gap. The count belongs to the stream: it starts again at zero whenever a new soundtrack
     /// stream is created (a new track, a crossfade, or a rebuild after the context was lost), and
     /// it is zero when no soundtrack is loaded. Useful for benchmarks and for diagnostics overlays.
-    public var soundtrackUnderruns: Int { core.read { $0.player($0.model.soundtrack)?.underruns ?? 0 } }
+    public var soundtrackUnderruns: Int { core.query { $0.player($0.model.soundtrack)?.underruns ?? 0 } }
 
     /// Whether the soundtrack is audible now (playing, not faded out or held back).
-    public var isSoundtrackPlaying: Bool { core.read { $0.player($0.model.soundtrack)?.state == .playing && $0.phase == .running } }
+    public var isSoundtrackPlaying: Bool { core.query { $0.player($0.model.soundtrack)?.state == .playing && $0.phase == .running } }
 }

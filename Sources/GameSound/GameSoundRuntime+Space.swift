@@ -22,7 +22,7 @@ extension GameSoundRuntime {
     }
 
     /// The listener as last set (where a ramp under way is heading).
-    public var listener: Listener { core.read { $0.model.listener } }
+    public var listener: Listener { core.query { $0.model.listener } }
 
     /// Chooses how every sound fades with distance (each sound's reference distance, maximum
     /// distance and rolloff shape it; see ``PlayOptions``).
@@ -44,7 +44,7 @@ extension GameSoundRuntime {
     }
 
     /// The environment as last set.
-    public var environment: Environment { core.read { $0.model.environment } }
+    public var environment: Environment { core.query { $0.model.environment } }
 
     /// Whether sounds are rendered with HRTF now, as the output device reports it: what OpenAL Soft
     /// granted, not what was asked.
@@ -53,5 +53,5 @@ extension GameSoundRuntime {
     /// log says `spatializationChanged` each time it switches); the device may still mix without it,
     /// for example at a sample rate no HRTF set is recorded at, and then this is false (and the
     /// runtime logs a warning with the code `hrtf.unavailable`). False while no device is open.
-    public var isHRTFActive: Bool { core.read { $0.mirror.rendersHRTF } }
+    public var isHRTFActive: Bool { core.query { $0.mirror.rendersHRTF } }
 }

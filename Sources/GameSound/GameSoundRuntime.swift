@@ -285,16 +285,16 @@ public final class GameSoundRuntime: Sendable {
     public var levels: MixLevels { core.with { $0.levels } }
 
     /// Whether the output is silenced by the system now, and why (silent switch, screen lock, background).
-    public var silenceCause: OutputSilenceCause? { core.read { $0.silenceCause } }
+    public var silenceCause: OutputSilenceCause? { core.query { $0.silenceCause } }
 
     /// Whether the runtime is producing sound (session active, context current, output running).
-    public var isRunning: Bool { core.read { $0.phase == .running } }
+    public var isRunning: Bool { core.query { $0.phase == .running } }
     /// Whether another app's `duckOthers` session lowers the game's whole output now (by 12 dB,
     /// ramped over 50 ms); the log has `duckBegan` and `duckEnded`.
-    public var isDucked: Bool { core.read { $0.isDucked } }
+    public var isDucked: Bool { core.query { $0.isDucked } }
     /// Whether the secondary-audio hint holds the soundtrack now: another app's non-mixable audio
     /// plays (read at every activation, and followed through the hint's notifications in between).
-    public var isSoundtrackHeldByHint: Bool { core.read { $0.pausedByHint } }
+    public var isSoundtrackHeldByHint: Bool { core.query { $0.pausedByHint } }
 
     /// Live OpenAL objects of this runtime (sources in its context, buffers on its device), for leak checks.
     public var liveOpenALObjects: (sources: Int, buffers: Int) {
@@ -302,7 +302,7 @@ public final class GameSoundRuntime: Sendable {
     }
 
     /// The frame the runtime is at (frames rendered, for headless output).
-    public var currentFrame: Int { core.read { $0.currentFrame } }
+    public var currentFrame: Int { core.query { $0.currentFrame } }
 
     /// For the tests of the model's clock: where a real effect voice is in its sound, by the model
     /// (``VoiceClock``) and by OpenAL (`AL_SAMPLE_OFFSET`); nil for a voice that ended, is virtual,

@@ -106,6 +106,87 @@ struct GameThreadCallsTests {
         #expect(try #require(runtime.streamOffsets(stream)).openAL != streamPaused, "the stream did not move after it resumed")
     }
 
+    @Test("pausing and resuming a bus makes no OpenAL call on the game's thread; the update thread pauses and resumes its voices and streams at once")
+    func busPauseLeavesOpenALToTheUpdateThread() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let voice = try #require(try runtime.play("tone", options: .init(loop: true)).voice, "the voice did not play")
+        let stream = try runtime.playStream(TestAssets.soundtrackPath, bus: .effects)
+        Thread.sleep(forTimeInterval: 0.1)
+        let playing = try #require(runtime.voiceOffsets(voice)).openAL
+
+        OpenALProcess.countCalls()
+        let before = OpenALProcess.callsOnCurrentThread
+        try runtime.setBusPaused(.effects, true)
+        #expect(OpenALProcess.callsOnCurrentThread == before, "pausing a bus called OpenAL on the game's thread")
+        #expect(try runtime.state(of: voice) == .paused)
+        #expect(try runtime.state(of: stream) == .paused)
+
+        // Made at once (as a voice's own pause, above): the sources stand, where the model says.
+        Thread.sleep(forTimeInterval: 0.15)
+        let paused = try #require(runtime.voiceOffsets(voice))
+        #expect(paused.openAL - playing < Self.rate / 10, "the voice played \(paused.openAL - playing) frames after its bus paused")
+        #expect(abs(paused.model - paused.openAL) <= 16, "model \(paused.model), OpenAL \(paused.openAL)")
+        let streamPaused = try #require(runtime.streamOffsets(stream))
+        #expect(abs(streamPaused.model - streamPaused.openAL) <= 16, "model \(streamPaused.model), OpenAL \(streamPaused.openAL)")
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(try #require(runtime.voiceOffsets(voice)).openAL == paused.openAL, "a paused bus's voice moved")
+        #expect(try #require(runtime.streamOffsets(stream)).openAL == streamPaused.openAL, "a paused bus's stream moved")
+
+        let again = OpenALProcess.callsOnCurrentThread
+        try runtime.setBusPaused(.effects, false)
+        #expect(OpenALProcess.callsOnCurrentThread == again, "resuming a bus called OpenAL on the game's thread")
+        Thread.sleep(forTimeInterval: 0.15)
+        let resumed = try #require(runtime.voiceOffsets(voice))
+        #expect(resumed.openAL - paused.openAL >= Self.rate / 20, "the voice played \(resumed.openAL - paused.openAL) frames in 0.15 s after its bus resumed")
+        #expect(abs(resumed.model - resumed.openAL) <= 16, "model \(resumed.model), OpenAL \(resumed.openAL)")
+        #expect(try #require(runtime.streamOffsets(stream)).openAL > streamPaused.openAL, "the stream did not move after its bus resumed")
+    }
+
+    @Test("a game's queries (a voice's state, a stream's position, a bus, the listener, the runtime's state) answer at once while a sound uploads on a loading thread: they wait for no OpenAL work")
+    func queriesDoNotWaitForOpenALWork() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let voice = try #require(try runtime.play("tone", options: .init(loop: true)).voice, "the voice did not play")
+        let stream = try runtime.playStream(TestAssets.soundtrackPath)
+        Thread.sleep(forTimeInterval: 0.1)
+        let big = PCMBuffer(format: PCMFormat(sampleRate: Self.rate, channelCount: 2),
+                            samples: Signal.sine(frequency: 220, amplitude: 0.2, frameCount: Self.rate, sampleRate: Self.rate))
+        let loaded = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            // The upload stalls 0.6 s in alBufferData, holding the runtime's OpenAL work lock.
+            OpenALProcess.stallNextCalls(of: "alBufferData", seconds: 0.6, on: pthread_self())
+            _ = try? runtime.preload("big", sound: big)
+            loaded.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+        let start = ContinuousClock.now
+        var positions: [Int] = []
+        for _ in 0..<20 {
+            #expect(try runtime.state(of: voice) == .playing)
+            #expect(try runtime.state(of: stream) == .playing)
+            positions.append(try #require(try runtime.position(of: stream)))
+            #expect(runtime.busVolume(.effects) == 1)
+            #expect(runtime.buses.count == BusName.standard.count)
+            #expect(runtime.listener == Listener())
+            #expect(runtime.environment == .none)
+            #expect(runtime.isRunning && !runtime.isDucked && runtime.silenceCause == nil)
+            #expect(runtime.loadedEffects == ["tone"])
+            #expect(runtime.soundtrackPosition == nil)
+            _ = runtime.isHRTFActive
+            _ = runtime.currentFrame
+            // A game polls once a frame or so; the stream's clock moves once a mixer period.
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        // Waiting for the upload, the first query alone would have taken the rest of its stall (0.5 s).
+        let took = start.duration(to: .now)
+        #expect(took < .milliseconds(350), "20 rounds of queries, 5 ms apart, took \(took) while a sound uploaded")
+        #expect(loaded.wait(timeout: .now() + 3) == .success)
+        // The stream's position is its clock's, read against the device's: it moved on meanwhile.
+        #expect(positions == positions.sorted() && positions.last! > positions.first!, "positions \(positions)")
+        #expect(runtime.loadedEffects.sorted() == ["big", "tone"])
+    }
+
     @Test("a voice whose writes are still to be made is a voice: it can be asked, changed and stopped at once")
     func aVoiceBeforeItsWrites() throws {
         let runtime = try Self.runtime()

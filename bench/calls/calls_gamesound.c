@@ -16,6 +16,9 @@
  *                  then 200 ms later "mediaServices.reset", then waits 300 ms, again and again
  *   stream-starts  as vorbis, while another thread starts a looping stream of ambience/wind.ogg
  *                  every 50 ms and stops the one it started before (each gs_stream_play timed)
+ *   loading        as vorbis, while another thread loads music/theme.ogg as an effect every 200 ms
+ *                  (each gs_effect_load timed); the game thread also asks, at each tick, the state
+ *                  of the voice it just played and the position of a stream (both timed)
  *   threads        4 game threads at the same tick instants, with the soundtrack and 4 Vorbis streams
  *   threads-quiet  4 game threads, nothing else playing
  * Prints the window's table rows (calls_common.h).
@@ -24,11 +27,15 @@
 
 #include <gamesound.h>
 
-enum { STREAMS = 4, LOST_NS = 200000000, RESET_NS = 300000000, STREAM_START_NS = 50000000 };
+enum { STREAMS = 4, LOST_NS = 200000000, RESET_NS = 300000000, STREAM_START_NS = 50000000, LOAD_NS = 200000000 };
 
 typedef struct {
     gs_runtime *rt;
     calls_samples play[CALLS_MAX_THREADS], stop[CALLS_MAX_THREADS];
+    /* The loading window's queries: a voice's state and a stream's position. */
+    int queries;
+    int64_t stream;
+    calls_samples state[CALLS_MAX_THREADS], position[CALLS_MAX_THREADS];
     int64_t previous[CALLS_MAX_THREADS]; /* the voice each thread played one tick before, or -1 */
     long played[CALLS_MAX_THREADS], dropped[CALLS_MAX_THREADS], failed[CALLS_MAX_THREADS];
 } game;
@@ -44,6 +51,16 @@ static void game_tick(void *raw, int thread, int record) {
         else if (voice == GS_ERR_DROPPED) g->dropped[thread]++;
         else g->failed[thread]++;
     }
+    if (g->queries && voice >= 0) {
+        begin = calls_begin();
+        int state = gs_voice_state(g->rt, voice);
+        calls_end(&g->state[thread], begin, record);
+        int64_t frame = 0;
+        begin = calls_begin();
+        int result = gs_stream_position(g->rt, g->stream, &frame);
+        calls_end(&g->position[thread], begin, record);
+        if (record && (state < 0 || result != GS_OK)) g->failed[thread]++;
+    }
     if (g->previous[thread] >= 0) {
         begin = calls_begin();
         int result = gs_voice_stop(g->rt, g->previous[thread]);
@@ -58,8 +75,8 @@ static void game_tick(void *raw, int thread, int record) {
 typedef struct {
     gs_runtime *rt;
     atomic_int stop;
-    calls_samples lose, reset, start;
-    const char *stream_path;
+    calls_samples lose, reset, start, load;
+    const char *stream_path, *load_path;
     long refused;
 } driver;
 
@@ -99,22 +116,37 @@ static void *start_streams(void *raw) {
     return NULL;
 }
 
+/* The soundtrack's file loaded as an effect every LOAD_NS, replacing itself: a level's sounds
+   loading during play, on a thread of the game's own. */
+static void *load_sounds(void *raw) {
+    driver *driver = raw;
+    while (!atomic_load(&driver->stop)) {
+        int64_t next = calls_now_ns() + LOAD_NS;
+        calls_stamp begin = calls_begin();
+        int result = gs_effect_load(driver->rt, "music", driver->load_path);
+        calls_end(&driver->load, begin, 1);
+        if (result != GS_OK) driver->refused++;
+        calls_sleep_until(next);
+    }
+    return NULL;
+}
+
 static int fail(const char *what) {
     fprintf(stderr, "calls_gamesound: %s: %s (%s)\n", what, gs_last_error(), gs_result_name(gs_last_error_code()));
     return 1;
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: calls_gamesound ASSETS vorbis|opus|loss|stream-starts|threads|threads-quiet [OPUS_LOOP]\n");
+    fprintf(stderr, "usage: calls_gamesound ASSETS vorbis|opus|loss|stream-starts|loading|threads|threads-quiet [OPUS_LOOP]\n");
     exit(2);
 }
 
 int main(int argc, char **argv) {
     if (argc < 3) usage();
     const char *assets = argv[1], *window = argv[2];
-    int threads = 1, streams = 1, loss = 0, starts = 0;
+    int threads = 1, streams = 1, loss = 0, starts = 0, loads = 0;
     const char *label = NULL;
-    char stream_path[1024], path[1024];
+    char stream_path[1024], path[1024], load_path[1024];
     snprintf(stream_path, sizeof stream_path, "%s/ambience/wind.ogg", assets);
     if (strcmp(window, "vorbis") == 0) {
         label = "1 thread, Vorbis streams";
@@ -128,6 +160,9 @@ int main(int argc, char **argv) {
     } else if (strcmp(window, "stream-starts") == 0) {
         starts = 1;
         label = "1 thread, stream starts";
+    } else if (strcmp(window, "loading") == 0) {
+        loads = 1;
+        label = "1 thread, loading";
     } else if (strcmp(window, "threads") == 0) {
         threads = 4;
         label = "4 threads, Vorbis streams";
@@ -160,24 +195,32 @@ int main(int argc, char **argv) {
 
     static game g;
     g.rt = rt;
+    g.queries = loads;
+    g.stream = streams ? stream_ids[0] : -1;
     for (int t = 0; t < threads; t++) {
         calls_samples_init(&g.play[t], &settings, 1);
         calls_samples_init(&g.stop[t], &settings, 1);
+        calls_samples_init(&g.state[t], &settings, 1);
+        calls_samples_init(&g.position[t], &settings, 1);
         g.previous[t] = -1;
     }
     static driver other;
     pthread_t other_thread;
     double load_before = calls_load();
-    if (loss || starts) {
+    if (loss || starts || loads) {
         other.rt = rt;
         other.stream_path = stream_path;
+        snprintf(load_path, sizeof load_path, "%s/music/theme.ogg", assets);
+        other.load_path = load_path;
         calls_samples_init(&other.lose, &settings, 1);
         calls_samples_init(&other.reset, &settings, 1);
         calls_samples_init(&other.start, &settings, 1);
-        if (pthread_create(&other_thread, NULL, loss ? drive_services : start_streams, &other) != 0) return fail("pthread_create");
+        calls_samples_init(&other.load, &settings, 1);
+        void *(*work)(void *) = loss ? drive_services : starts ? start_streams : load_sounds;
+        if (pthread_create(&other_thread, NULL, work, &other) != 0) return fail("pthread_create");
     }
     calls_run_threads(&settings, threads, game_tick, &g);
-    if (loss || starts) {
+    if (loss || starts || loads) {
         atomic_store(&other.stop, 1);
         pthread_join(other_thread, NULL);
     }
@@ -217,6 +260,12 @@ int main(int argc, char **argv) {
     if (starts) {
         snprintf(notes, sizeof notes, "on the starting thread, every 50 ms; %ld failed", other.refused);
         calls_print_row(label, "`gs_stream_play`", &other.start, calls_goal_none, notes);
+    }
+    if (loads) {
+        calls_print_row(label, "`gs_voice_state`", &g.state[0], calls_goal_window, "of the voice just played");
+        calls_print_row(label, "`gs_stream_position`", &g.position[0], calls_goal_window, "of a looping stream");
+        snprintf(notes, sizeof notes, "on the loading thread, every 200 ms; %ld failed", other.refused);
+        calls_print_row(label, "`gs_effect_load` music/theme.ogg", &other.load, calls_goal_none, notes);
     }
     gs_runtime_destroy(rt);
     return calls_exit_status();

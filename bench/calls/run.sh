@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:?usage: bench/calls/run.sh BUILD_DIR}
 export ALSOFT_DRIVERS=${ALSOFT_DRIVERS:-null}
-windows=${CALLS_WINDOWS:-machine openal-single vorbis opus loss stream-starts openal-threads threads threads-quiet}
+windows=${CALLS_WINDOWS:-machine openal-single vorbis opus loss stream-starts loading openal-threads threads threads-quiet}
 
 echo "Call cost: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, ALSOFT_DRIVERS=$ALSOFT_DRIVERS," \
      "${CALLS_SECONDS:-20} s per window, a tick every ${CALLS_PERIOD_US:-2000} µs"
@@ -29,7 +29,7 @@ for window in $windows; do
     machine) command=("$build/calls_fixed") ;;
     openal-single) command=("$build/calls_openal" single) ;;
     openal-threads) command=("$build/calls_openal" threads) ;;
-    vorbis|loss|stream-starts|threads|threads-quiet) command=("$build/calls_gamesound" assets "$window") ;;
+    vorbis|loss|stream-starts|loading|threads|threads-quiet) command=("$build/calls_gamesound" assets "$window") ;;
     opus) command=("$build/calls_gamesound" assets opus "$build/loop.opus") ;;
     *) echo "bench/calls/run.sh: unknown window $window" >&2; exit 2 ;;
   esac
@@ -59,6 +59,10 @@ scheduler ran another thread instead (the machine's load, not the call's doing).
 - 1 thread, stream starts: as "Vorbis streams", while another thread starts a looping stream of
   ambience/wind.ogg every 50 ms and stops the one it started before; its gs_stream_play is timed
   too (no goal: it opens a file).
+- 1 thread, loading: as "Vorbis streams", while another thread loads music/theme.ogg as an effect
+  every 200 ms (decoding it takes most of that, on the other core); the game thread also asks the
+  state of the voice it just played and the position of the first stream, each timed (goal as a
+  call's); gs_effect_load is timed on its thread (no goal).
 - 4 threads, Vorbis streams / quiet: four game threads on the same tick instants, with the
   soundtrack and the 4 Vorbis streams playing, or nothing else.
 Goals (issue 37): p99 <= 20 us and max <= 1 ms per call for one thread, in every window;

@@ -98,8 +98,12 @@ extension ALMirror {
     /// call, when the audio thread or the next render makes them (it exists and is not suspended: nothing
     /// is made current here).
     func canWrite() -> Bool {
-        defersWrites ? context != nil && !contextSuspended : useContext()
+        defersWrites ? contextUsable : useContext()
     }
+
+    /// Whether there is a context that is not suspended for an interruption: what plays in it is
+    /// where its clocks say. Asks OpenAL nothing.
+    var contextUsable: Bool { context != nil && !contextSuspended }
 
     /// Makes the recorded writes, in order, on this thread, where the context has just been made
     /// current (``useContext()``): first what the audio thread took and has not made, then the rest.

@@ -91,10 +91,22 @@ final class CoreBox: @unchecked Sendable {
         try step(changing: true, defers: true, body)
     }
 
-    /// Runs a step that only reads the core (a property a game polls between renders): the same as
-    /// ``with(_:)`` except that the next update may stay quiet.
+    /// Runs a step that only reads the core but may ask OpenAL (the meters, the sources that played
+    /// out, the objects alive): the same as ``with(_:)`` except that the next update may stay quiet.
+    /// What reads only the model is a ``query(_:)``.
     func read<Result>(_ body: (RuntimeCore) -> Result) -> Result {
         step(changing: false, body)
+    }
+
+    /// Runs a step that reads only what the runtime knows (a voice's state, a stream's position by
+    /// its clock, a bus's volume, the listener, the session's state), under the runtime's lock and
+    /// nothing else: it takes no work lock and makes no context current, so a game that polls between
+    /// its calls never waits for OpenAL work (a sound uploading on a loading thread, the writes the
+    /// update thread is making). The device's clock, which a position is read against, is OpenAL Soft's
+    /// to keep and its own to lock. A body that must use OpenAL after all takes the work lock then, as
+    /// a command does (``ALMirror/useContext()``).
+    func query<Result, Failure: Error>(_ body: (RuntimeCore) throws(Failure) -> Result) throws(Failure) -> Result {
+        try step(changing: false, defers: true, body)
     }
 
     @inline(__always)

@@ -17,7 +17,7 @@ extension RuntimeCore {
         model.allocatorRules = model.buses.allocatorRules
         if model.duckGains.count < model.buses.buses.count { model.duckGains += Array(repeating: 1, count: model.buses.buses.count - model.duckGains.count) }
         refreshBusGains()
-        if !isNew { reconcileBusPauses() }
+        if !isNew { reconcileBusPauses(changed: nil) }
         log(.game, isNew ? "busAdded" : "busChanged", [.init("bus", .string(name.name))])
     }
 
@@ -49,16 +49,25 @@ extension RuntimeCore {
         guard model.buses.buses[bus].paused != paused else { return }
         model.buses.setPaused(bus, paused)
         log(.game, paused ? "busPaused" : "busResumed", [.init("bus", .string(name.name))])
-        reconcileBusPauses()
+        reconcileBusPauses(changed: bus)
     }
 
-    /// Pauses and resumes voices and the soundtrack after a bus's pause changed.
-    private func reconcileBusPauses() {
-        if phase == .running, useContext() {
-            for index in model.allocator.slots.indices where model.allocator.slots[index].busy { syncPlayState(index) }
-            for index in model.streamVoices.indices where model.streamVoices[index].live { syncStreamPlayState(index) }
+    /// Pauses and resumes voices, streams and the soundtrack after a bus's pause changed (`changed`;
+    /// nil: the tree itself changed, any bus may be paused or not now).
+    ///
+    /// A game's command (``GameSoundRuntime/setBusPaused(_:_:)``) leaves the voices and streams to
+    /// whoever makes its writes, as a voice's own pause does: matching a source reads its state (a
+    /// one-shot that played out must not start again). The soundtrack follows at once, and only when
+    /// the bus holds the music bus: pausing the effects asks nothing of OpenAL on the game's thread.
+    private func reconcileBusPauses(changed: Int?) {
+        if phase == .running, mirror.canWrite() {
+            mirror.afterWrites { [unowned self] in
+                guard phase == .running, useContext() else { return }
+                for index in model.allocator.slots.indices where model.allocator.slots[index].busy { syncPlayState(index) }
+                for index in model.streamVoices.indices where model.streamVoices[index].live { syncStreamPlayState(index) }
+            }
         }
-        reconcileSoundtrack(fadeFrames: 0)
+        if changed.map({ model.buses.isWithin(BusTree.music, $0) }) ?? true { reconcileSoundtrack(fadeFrames: 0) }
     }
 
     func addDuckingRule(_ rule: DuckingRule) throws(GameSoundError) {

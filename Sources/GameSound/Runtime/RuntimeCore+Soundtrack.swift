@@ -249,7 +249,7 @@ extension RuntimeCore {
     var soundtrackPosition: Int? {
         // No record: stopped (nil), or asked to play and not started yet (held back, say): at its start.
         guard let soundtrack = model.soundtrack else { return soundtrackIntent != .stopped ? 0 : nil }
-        if phase == .running, useContext() { return position(of: soundtrack) }
+        if phase == .running, mirror.contextUsable { return position(of: soundtrack) }
         return soundtrack.resumeAt
     }
 }

@@ -155,7 +155,7 @@ extension RuntimeCore {
     /// The frame of its file a stream voice plays now; nil for an effect voice or an ended stream.
     func streamPosition(_ voice: Voice) throws(GameSoundError) -> Int? {
         guard isStream(voice), let index = try liveStream(voice) else { return nil }
-        if phase == .running, useContext() { return position(of: model.streamVoices[index]) }
+        if phase == .running, mirror.contextUsable { return position(of: model.streamVoices[index]) }
         return model.streamVoices[index].resumeAt
     }
 
