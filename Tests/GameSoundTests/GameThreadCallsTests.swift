@@ -187,6 +187,29 @@ struct GameThreadCallsTests {
         #expect(runtime.loadedEffects.sorted() == ["big", "tone"])
     }
 
+    @Test("a soundtrack that runs dry (its refills held up longer than its queue lasts) stands still till it restarts: its position is then where OpenAL plays it")
+    func aStreamThatRanDryKeepsItsPosition() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        try runtime.playSoundtrack(TestAssets.soundtrackPath)
+        Thread.sleep(forTimeInterval: 0.2)
+        let big = PCMBuffer(format: PCMFormat(sampleRate: Self.rate, channelCount: 2),
+                            samples: Signal.sine(frequency: 220, amplitude: 0.2, frameCount: Self.rate, sampleRate: Self.rate))
+        // The upload holds the runtime's OpenAL work lock for 0.8 s, and with it the update's refills:
+        // the track's four queued blocks (about 0.37 s) play out and its source stops.
+        let loader = Thread {
+            OpenALProcess.stallNextCalls(of: "alBufferData", seconds: 0.8, on: pthread_self())
+            _ = try? runtime.preload("big", sound: big)
+        }
+        loader.start()
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(runtime.soundtrackUnderruns >= 1, "the soundtrack never ran dry")
+        // The model's clock used to run on through the gap: 23 412 frames ahead of OpenAL after it.
+        let offsets = try #require(runtime.streamOffsets(nil))
+        #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
+        #expect(runtime.soundtrackPosition.map { abs($0 - offsets.openAL) < Self.rate / 10 } == true)
+    }
+
     @Test("a voice whose writes are still to be made is a voice: it can be asked, changed and stopped at once")
     func aVoiceBeforeItsWrites() throws {
         let runtime = try Self.runtime()

@@ -52,6 +52,9 @@ final class AudioStream {
     @exclusivity(unchecked) private var decoderExhausted = false
     @exclusivity(unchecked) private(set) var state: State = .stopped
     private(set) var underruns = 0
+    /// Frames of the file its source has played to the end of, block by block, since its first play:
+    /// where its clock stands when it restarts after running dry (``keepFed(restarting:)``).
+    private var playedFrames = 0
     /// The fraction of a frame past `startFrame` its first play starts at (a player made again where
     /// another one was, in the middle of resampling), applied with the first `play`.
     private var startFraction: Double
@@ -144,7 +147,7 @@ final class AudioStream {
         appliedGain = gain
     }
 
-    /// Whether ``keepFed()`` has anything to do: a buffer has played out (a refill, an underrun or
+    /// Whether ``keepFed(restarting:)`` has anything to do: a buffer has played out (a refill, an underrun or
     /// the end all start so), the queue is empty, or a free buffer can take more of the file. Asks
     /// OpenAL one thing at most; false while paused or stopped.
     func needsFeeding() throws(OpenALError) -> Bool {
@@ -155,8 +158,11 @@ final class AudioStream {
 
     /// Per-block work while it plays: refilling processed buffers, and restarting after an underrun.
     ///
+    /// - Parameter restarting: Called right before a source that ran dry plays again, with the
+    ///   frames of the file it had played (every block it was given): its clock stood still from
+    ///   when it ran dry, and goes on from there now.
     /// - Returns: Whether the track ended (a stream that does not loop ran out); it is stopped then.
-    func keepFed() throws(OpenALError) -> Bool {
+    func keepFed(restarting: (_ playedFrames: Int) -> Void) throws(OpenALError) -> Bool {
         try refill(waiting: waitsForDecoding)
         let sourceState = try source.state()
         if sourceState == .stopped {
@@ -166,6 +172,7 @@ final class AudioStream {
                 return true
             } else if !queued.isEmpty {
                 underruns += 1
+                restarting(playedFrames)
                 try source.play()
             }
             // Else nothing is decoded yet to play on (the decoding fell behind): the refill of a
@@ -197,6 +204,7 @@ final class AudioStream {
             freeBuffers += try source.unqueue(processed)
             let played = min(processed, queued.count)
             if played > 0 { lastPlayed = queued[played - 1].pcm }
+            for block in queued[..<played] { playedFrames += block.pcm.frameCount }
             queued.removeFirst(played)
         }
         while let buffer = freeBuffers.last, let block = nextBlock(waiting: waiting) {

@@ -79,7 +79,12 @@ extension RuntimeCore {
                     break
                 }
             }
-            guard try player.keepFed() else { return .playing }
+            // A source that ran dry (the update held up longer than its queue lasts) stood still
+            // until now: its clock goes on from where it stopped, not from where it would be.
+            let step = streamStep(record)
+            guard try player.keepFed(restarting: { played in
+                record.clock.start(atPosition: played << VoiceClock.fractionBits, mix: mixClock, step: step)
+            }) else { return .playing }
             return player.decodingFailure.map(StreamProgress.failed) ?? .ended
         } catch {
             report(error, affected: streamLabel(player.path))
