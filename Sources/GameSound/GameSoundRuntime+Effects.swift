@@ -89,7 +89,7 @@ extension GameSoundRuntime {
     /// - Parameter name: The name it was loaded under.
     /// - Throws: ``GameSoundError/unknownEffect(_:)`` if no effect has that name.
     public func unload(_ name: String) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.unload(name) }
+        try core.unload(name)
     }
 
     /// The names of the loaded effects, sorted.

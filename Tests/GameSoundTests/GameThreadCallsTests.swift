@@ -458,6 +458,42 @@ struct GameThreadCallsTests {
         #expect(runtime.liveOpenALObjects.buffers == 2)
     }
 
+    @Test("replacing or unloading a sound frees the old one's buffer without the runtime's lock: a game thread's calls go on while it is deleted")
+    func freeingASoundHoldsNoCallUp() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let big = PCMBuffer(format: PCMFormat(sampleRate: Self.rate, channelCount: 2),
+                            samples: Signal.sine(frequency: 220, amplitude: 0.2, frameCount: Self.rate, sampleRate: Self.rate))
+        try runtime.preload("big", sound: big)
+        for replace in [true, false] {
+            let done = DispatchSemaphore(value: 0)
+            let failure = Mutex<GameSoundError?>(nil)
+            Thread.detachNewThread {
+                // This thread's deletion of the old buffer stalls 0.5 s, as freeing a large sound can.
+                OpenALProcess.stallNextCalls(of: "alDeleteBuffers", seconds: 0.5, on: pthread_self())
+                do throws(GameSoundError) {
+                    if replace { try runtime.preload("big", sound: big) } else { try runtime.unload("big") }
+                } catch {
+                    failure.withLock { $0 = error }
+                }
+                done.signal()
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+            let start = ContinuousClock.now
+            for round in 0..<20 {
+                let voice = try #require(try runtime.play("tone").voice, "round \(round): the voice did not play")
+                #expect(try runtime.stop(voice))
+            }
+            let took = start.duration(to: .now)
+            #expect(took < .milliseconds(200), "20 plays and stops took \(took) while another thread freed a sound (replace: \(replace))")
+            #expect(done.wait(timeout: .now() + 3) == .success)
+            #expect(failure.withLock { $0 } == nil)
+            // The old buffer is gone, the new one (if any) in its place.
+            #expect(runtime.liveOpenALObjects.buffers == (replace ? 2 : 1))
+        }
+        #expect(throws: GameSoundError.unknownEffect("big")) { try runtime.play("big") }
+    }
+
     @Test("a sound whose upload fails is not loaded, and the sound it was to replace stays and plays")
     func failedUploadLosesNothing() throws {
         let runtime = try Self.runtime()

@@ -126,11 +126,40 @@ extension ALMirror {
         }
     }
 
-    /// Deletes the buffer of `name`, if it has one. Every source holding it must have let it go first.
-    func deleteBuffer(_ name: String) throws(GameSoundError) {
+    /// Takes the buffer of `name`, if it has one, out of use: it is deleted after the step, off the
+    /// runtime's lock (``deleteRetiredBuffers(in:)``). Every source holding it must have let it go
+    /// first; none can take it again, since none finds it under its name any more.
+    /// Headless (no audio thread beside the runtime's lock) it is deleted now. The context must be current.
+    func retireBuffer(_ name: String) {
         guard let buffer = buffers[name] else { return }
-        try al { () throws(OpenALError) in try buffer.delete() }
         buffers[name] = nil
+        if usesWorkLock {
+            retiredBuffers.append(buffer)
+        } else {
+            attempt("a replaced sound's buffer") { () throws(OpenALError) in try buffer.delete() }
+        }
+    }
+
+    /// The context retired buffers are deleted in, holding ``work`` only: the current one, while it
+    /// is not suspended (each retired buffer is in it: every teardown deletes them with it); nil
+    /// headless, where none waits.
+    var contextForRetiredBuffers: ALContext? {
+        usesWorkLock && !contextSuspended ? context : nil
+    }
+
+    /// Deletes the retired buffers (``retireBuffer(_:)``), holding ``work``: in `context`, made current
+    /// on this thread for it unless it is already (a step), if it is still the one they were made in.
+    func deleteRetiredBuffers(in context: ALContext) {
+        withWork {
+            guard !retiredBuffers.isEmpty, self.context === context, !contextSuspended else { return }
+            let wasCurrent = context.isCurrent
+            if !wasCurrent {
+                guard attempt("the audio context", { () throws(OpenALError) in try context.makeCurrentOnThisThread() }) != nil else { return }
+            }
+            defer { if !wasCurrent { try? ALContext.clearCurrentOnThisThread() } }
+            for buffer in retiredBuffers { attempt("a replaced sound's buffer") { () throws(OpenALError) in try buffer.delete() } }
+            retiredBuffers = []
+        }
     }
 
     // MARK: - Sources
@@ -202,6 +231,8 @@ extension ALMirror {
         // Uploaded ahead and not yet published: their steps find them gone and upload from the bank.
         for upload in buffersUploadedAhead { attempt("a buffer uploaded ahead") { () throws(OpenALError) in try upload.buffer.delete() } }
         buffersUploadedAhead = []
+        for buffer in retiredBuffers { attempt("a replaced sound's buffer") { () throws(OpenALError) in try buffer.delete() } }
+        retiredBuffers = []
     }
 
     // MARK: - One voice

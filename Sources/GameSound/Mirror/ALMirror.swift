@@ -90,6 +90,11 @@ final class ALMirror {
     var buffersUploadedAhead: [UploadedBuffer] = []
     /// The id of the last buffer uploaded ahead. Touched only holding ``work``.
     var lastUploadID = 0
+    /// Buffers of sounds replaced or unloaded, let go by every source, waiting to be deleted
+    /// (``deleteRetiredBuffers(in:)``): freeing a large sound's memory takes milliseconds, which the
+    /// step that replaced it does not spend holding the runtime's lock. Touched only holding ``work``;
+    /// every teardown deletes them with the context.
+    var retiredBuffers: [ALBuffer] = []
     /// Two reverb slots that crossfade when the environment changes; empty until one is set.
     var reverbSlots: [ALAuxiliarySlot] = []
     var reverbEffects: [ALEffect] = []

@@ -77,10 +77,30 @@ final class CoreBox: @unchecked Sendable {
         let context = ALMirror.withExclusiveAccess { depth == 0 && core.phase != .stopped ? core.mirror.contextForUploadsAhead : nil }
         // The mirror's upload touches only what its work lock guards, and the context it was given.
         let uploaded = try context.flatMap { (context) throws(GameSoundError) in try core.mirror.uploadAhead(sound, into: context) }
-        try with { (core) throws(GameSoundError) in
+        let replaced = try with { (core) throws(GameSoundError) in
             guard core.phase != .stopped else { throw .stopped }
-            try core.add(sound, named: name, uploadedAhead: uploaded)
+            return try core.add(sound, named: name, uploadedAhead: uploaded)
         }
+        deleteRetiredBuffers()
+        // The sound it replaced, if any, is freed here, after the lock.
+        _ = replaced
+    }
+
+    /// Unloads the sound `name`; its buffer and samples are freed after the step, as a replaced
+    /// sound's are (``load(_:named:)``).
+    func unload(_ name: String) throws(GameSoundError) {
+        let sound = try with { (core) throws(GameSoundError) in try core.unload(name) }
+        deleteRetiredBuffers()
+        _ = sound
+    }
+
+    /// Deletes the buffers of the sounds a step replaced or unloaded (``ALMirror/retireBuffer(_:)``)
+    /// holding only the mirror's work lock, which game threads' calls do not take: freeing a large
+    /// sound's memory takes milliseconds. Inside another step they wait for the next load or unload,
+    /// or for the context's teardown.
+    private func deleteRetiredBuffers() {
+        guard let context = ALMirror.withExclusiveAccess({ depth == 0 ? core.mirror.contextForRetiredBuffers : nil }) else { return }
+        core.mirror.deleteRetiredBuffers(in: context)
     }
 
     /// Runs a game's call that only changes what sounds (play, stop, a voice, a bus, the listener):

@@ -13,12 +13,15 @@ extension RuntimeCore {
     /// Adds decoded sounds to the bank and uploads them now if the context is usable, else at restore.
     /// Keeps `sound` under `name`, replacing any sound of that name; its buffer is the one uploaded
     /// ahead under `uploadedAhead` (``ALMirror/uploadAhead(_:into:)``), if any and still there.
-    func add(_ sound: PCMBuffer<Float>, named name: String, uploadedAhead: Int? = nil) throws(GameSoundError) {
-        let replaces = bank[name] != nil
+    /// - Returns: The sound it replaced, if any: the caller lets it go after the step, off the lock
+    ///   (freeing a large sound's samples takes milliseconds).
+    func add(_ sound: PCMBuffer<Float>, named name: String, uploadedAhead: Int? = nil) throws(GameSoundError) -> PCMBuffer<Float>? {
+        let replaced = bank[name]
         if mirror.hasBuffer(name) { mirror.staleBuffers.insert(name) }
         bank.insert(sound, named: name)
         try uploadPending(installing: uploadedAhead.map { (name, $0) })
-        if replaces { endVoices(playing: name) }
+        if replaced != nil { endVoices(playing: name) }
+        return replaced
     }
 
     /// Deletes stale buffers and uploads bank entries that have no buffer yet, when the context can
@@ -32,7 +35,7 @@ extension RuntimeCore {
         for name in mirror.staleBuffers.sorted() {
             if mirror.hasBuffer(name) {
                 stopVoices(playing: name)
-                try mirror.deleteBuffer(name)
+                mirror.retireBuffer(name)
             }
             mirror.staleBuffers.remove(name)
         }
@@ -42,14 +45,16 @@ extension RuntimeCore {
         }
     }
 
-    func unload(_ name: String) throws(GameSoundError) {
-        guard bank[name] != nil else { throw .unknownEffect(name) }
+    /// - Returns: The sound, for the caller to let go after the step (as ``add(_:named:uploadedAhead:)``).
+    func unload(_ name: String) throws(GameSoundError) -> PCMBuffer<Float> {
+        guard let sound = bank[name] else { throw .unknownEffect(name) }
         bank.remove(name)
         // The buffer goes now if the context can be used, else as soon as it comes back (during an
         // interruption the suspended context cannot be touched).
         if mirror.hasBuffer(name) { mirror.staleBuffers.insert(name) }
         try uploadPending()
         endVoices(playing: name)
+        return sound
     }
 
     /// Ends the voices still playing `name` now, after its sound was removed or replaced: with a
