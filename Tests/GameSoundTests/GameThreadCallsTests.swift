@@ -106,6 +106,23 @@ struct GameThreadCallsTests {
         #expect(try #require(runtime.streamOffsets(stream)).openAL != streamPaused, "the stream did not move after it resumed")
     }
 
+    @Test("stopping a stream makes no OpenAL call on the game's thread; the update thread destroys its player at once")
+    func streamStopLeavesOpenALToTheUpdateThread() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let stream = try runtime.playStream(TestAssets.soundtrackPath)
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(runtime.streamOffsets(stream) != nil, "the stream has no player")
+        let sources = runtime.liveOpenALObjects.sources
+        OpenALProcess.countCalls()
+        let before = OpenALProcess.callsOnCurrentThread
+        #expect(try runtime.stop(stream))
+        #expect(OpenALProcess.callsOnCurrentThread == before, "stopping a stream called OpenAL on the game's thread")
+        #expect(try runtime.state(of: stream) == .ended)
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(runtime.liveOpenALObjects.sources == sources - 1, "the stream's source is still there")
+    }
+
     @Test("pausing and resuming a bus makes no OpenAL call on the game's thread; the update thread pauses and resumes its voices and streams at once")
     func busPauseLeavesOpenALToTheUpdateThread() throws {
         let runtime = try Self.runtime()
@@ -150,8 +167,7 @@ struct GameThreadCallsTests {
         let voice = try #require(try runtime.play("tone", options: .init(loop: true)).voice, "the voice did not play")
         let stream = try runtime.playStream(TestAssets.soundtrackPath)
         Thread.sleep(forTimeInterval: 0.1)
-        let big = PCMBuffer(format: PCMFormat(sampleRate: Self.rate, channelCount: 2),
-                            samples: Signal.sine(frequency: 220, amplitude: 0.2, frameCount: Self.rate, sampleRate: Self.rate))
+        let big = Self.bigSound(seconds: 1)
         let loaded = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             // The upload stalls 0.6 s in alBufferData, holding the runtime's OpenAL work lock.
@@ -193,8 +209,7 @@ struct GameThreadCallsTests {
         defer { runtime.shutdown() }
         try runtime.playSoundtrack(TestAssets.soundtrackPath)
         Thread.sleep(forTimeInterval: 0.2)
-        let big = PCMBuffer(format: PCMFormat(sampleRate: Self.rate, channelCount: 2),
-                            samples: Signal.sine(frequency: 220, amplitude: 0.2, frameCount: Self.rate, sampleRate: Self.rate))
+        let big = Self.bigSound(seconds: 1)
         // The upload holds the runtime's OpenAL work lock for 0.8 s, and with it the update's refills:
         // the track's four queued blocks (about 0.37 s) play out and its source stops.
         let loader = Thread {
@@ -315,6 +330,71 @@ struct GameThreadCallsTests {
         return path
     }
 
+    @Test("the soundtrack's calls make no OpenAL call on the game's thread and do not wait for its first blocks: the track stands at its start until they are there, then plays, pauses, resumes and stops where OpenAL says")
+    func soundtrackCallsLeaveOpenALToTheUpdateThread() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let slow = try Self.slowStreamFile(stalling: 0.3)
+        defer { try? FileManager.default.removeItem(atPath: slow) }
+        OpenALProcess.countCalls()
+        let before = OpenALProcess.callsOnCurrentThread
+        let start = ContinuousClock.now
+        try runtime.playSoundtrack(slow)
+        let took = start.duration(to: .now)
+        #expect(took < .milliseconds(150), "playSoundtrack took \(took) while its first block stalled 0.3 s")
+        #expect(OpenALProcess.callsOnCurrentThread == before, "playSoundtrack called OpenAL on the game's thread")
+        Thread.sleep(forTimeInterval: 0.15)
+        #expect(runtime.soundtrackPosition == 0, "the track moved before its first blocks were there")
+        #expect(!runtime.isSoundtrackPlaying)
+        Thread.sleep(forTimeInterval: 0.4)
+        let playing = try #require(runtime.streamOffsets(nil), "the track has no player after its blocks came")
+        #expect(playing.openAL > 0 && abs(playing.model - playing.openAL) <= 16, "model \(playing.model), OpenAL \(playing.openAL)")
+        #expect(runtime.isSoundtrackPlaying)
+
+        let again = OpenALProcess.callsOnCurrentThread
+        try runtime.pauseSoundtrack()
+        try runtime.setSoundtrackVolume(0.5)
+        #expect(OpenALProcess.callsOnCurrentThread == again, "pausing the soundtrack called OpenAL on the game's thread")
+        Thread.sleep(forTimeInterval: 0.15)
+        let paused = try #require(runtime.streamOffsets(nil))
+        #expect(abs(paused.model - paused.openAL) <= 16, "model \(paused.model), OpenAL \(paused.openAL)")
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(try #require(runtime.streamOffsets(nil)).openAL == paused.openAL, "the paused track moved")
+
+        let resumedAt = OpenALProcess.callsOnCurrentThread
+        try runtime.resumeSoundtrack()
+        #expect(OpenALProcess.callsOnCurrentThread == resumedAt, "resuming the soundtrack called OpenAL on the game's thread")
+        Thread.sleep(forTimeInterval: 0.15)
+        let resumed = try #require(runtime.streamOffsets(nil))
+        #expect(resumed.openAL > paused.openAL && abs(resumed.model - resumed.openAL) <= 16, "model \(resumed.model), OpenAL \(resumed.openAL)")
+
+        let stoppedAt = OpenALProcess.callsOnCurrentThread
+        try runtime.crossfadeSoundtrack(to: TestAssets.soundtrackPath, duration: 0.1)
+        try runtime.stopSoundtrack()
+        #expect(OpenALProcess.callsOnCurrentThread == stoppedAt, "crossfading and stopping the soundtrack called OpenAL on the game's thread")
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(!runtime.isSoundtrackPlaying)
+        #expect(runtime.soundtrackPosition == nil)
+        #expect(runtime.liveOpenALObjects.sources == 8, "a track's player is left: \(runtime.liveOpenALObjects.sources) sources")
+    }
+
+    @Test("a soundtrack whose file cannot be opened fails at the call's end in real time too: soundtrackFailed is logged, everything else plays on")
+    func soundtrackThatDoesNotOpen() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let events = Mutex<[String]>([])
+        let observation = runtime.addEventObserver { event in events.withLock { $0.append(event.name) } }
+        defer { observation.cancel() }
+        let voice = try #require(try runtime.play("tone", options: .init(loop: true)).voice)
+        try runtime.playSoundtrack("/nonexistent/gamesound-missing.ogg")
+        #expect(events.withLock { $0.contains("soundtrackFailed") })
+        #expect(runtime.soundtrackPosition == nil)
+        try runtime.playSoundtrack(TestAssets.soundtrackPath)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(runtime.isSoundtrackPlaying, "a good track after a bad one does not play")
+        #expect(try runtime.state(of: voice) == .playing)
+    }
+
     @Test("a stream stopped or paused while its first blocks decode: the stopped one never gets a player and its decoding stops; the paused one gets a player that stands at its start until resumed")
     func streamStoppedOrPausedWhileDecoding() throws {
         let runtime = try Self.runtime()
@@ -426,23 +506,23 @@ struct GameThreadCallsTests {
         #expect(try runtime.play("tone").voice != nil, "a play after the failed stream did not play")
     }
 
-    @Test("loading a sound holds no game thread's calls up: its buffer is filled without the runtime's lock, then published, and it plays")
-    func loadingHoldsNoCallUp() throws {
-        let runtime = try Self.runtime()
-        defer { runtime.shutdown() }
-        let big = PCMBuffer(format: PCMFormat(sampleRate: Self.rate, channelCount: 2),
-                            samples: Signal.sine(frequency: 220, amplitude: 0.2, frameCount: Self.rate * 4, sampleRate: Self.rate))
-        let loaded = DispatchSemaphore(value: 0)
+    /// A stereo sine of `seconds`: a sound large enough to load or free on a thread of its own.
+    private static func bigSound(seconds: Int) -> PCMBuffer<Float> {
+        PCMBuffer(format: PCMFormat(sampleRate: rate, channelCount: 2),
+                  samples: Signal.sine(frequency: 220, amplitude: 0.2, frameCount: rate * seconds, sampleRate: rate))
+    }
+
+    /// Runs `work` on a thread whose next call of OpenAL's `stalled` function takes 0.5 s longer,
+    /// and checks that 20 plays and stops on this thread meanwhile take well under that; then that
+    /// `work` finished without an error.
+    private static func expectCallsGoOn(_ runtime: GameSoundRuntime, whileStalling stalled: String, in what: String,
+                                        _ work: @escaping @Sendable () throws(GameSoundError) -> Void) throws {
+        let done = DispatchSemaphore(value: 0)
         let failure = Mutex<GameSoundError?>(nil)
         Thread.detachNewThread {
-            // This thread's upload stalls 0.5 s in alBufferData, as a large sound's copy would.
-            OpenALProcess.stallNextCalls(of: "alBufferData", seconds: 0.5, on: pthread_self())
-            do throws(GameSoundError) {
-                try runtime.preload("big", sound: big)
-            } catch {
-                failure.withLock { $0 = error }
-            }
-            loaded.signal()
+            OpenALProcess.stallNextCalls(of: stalled, seconds: 0.5, on: pthread_self())
+            do throws(GameSoundError) { try work() } catch { failure.withLock { $0 = error } }
+            done.signal()
         }
         Thread.sleep(forTimeInterval: 0.1)
         let start = ContinuousClock.now
@@ -451,9 +531,20 @@ struct GameThreadCallsTests {
             #expect(try runtime.stop(voice))
         }
         let took = start.duration(to: .now)
-        #expect(took < .milliseconds(200), "20 plays and stops took \(took) while another thread loaded a sound")
-        #expect(loaded.wait(timeout: .now() + 3) == .success)
+        #expect(took < .milliseconds(200), "20 plays and stops took \(took) while another thread was \(what)")
+        #expect(done.wait(timeout: .now() + 3) == .success)
         #expect(failure.withLock { $0 } == nil)
+    }
+
+    @Test("loading a sound holds no game thread's calls up: its buffer is filled without the runtime's lock, then published, and it plays")
+    func loadingHoldsNoCallUp() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let big = Self.bigSound(seconds: 4)
+        // The loading thread's upload stalls 0.5 s in alBufferData, as a large sound's copy would.
+        try Self.expectCallsGoOn(runtime, whileStalling: "alBufferData", in: "loading a sound") { () throws(GameSoundError) in
+            try runtime.preload("big", sound: big)
+        }
         #expect(try runtime.play("big").voice != nil, "the loaded sound did not play")
         #expect(runtime.liveOpenALObjects.buffers == 2)
     }
@@ -462,35 +553,17 @@ struct GameThreadCallsTests {
     func freeingASoundHoldsNoCallUp() throws {
         let runtime = try Self.runtime()
         defer { runtime.shutdown() }
-        let big = PCMBuffer(format: PCMFormat(sampleRate: Self.rate, channelCount: 2),
-                            samples: Signal.sine(frequency: 220, amplitude: 0.2, frameCount: Self.rate, sampleRate: Self.rate))
+        let big = Self.bigSound(seconds: 1)
         try runtime.preload("big", sound: big)
-        for replace in [true, false] {
-            let done = DispatchSemaphore(value: 0)
-            let failure = Mutex<GameSoundError?>(nil)
-            Thread.detachNewThread {
-                // This thread's deletion of the old buffer stalls 0.5 s, as freeing a large sound can.
-                OpenALProcess.stallNextCalls(of: "alDeleteBuffers", seconds: 0.5, on: pthread_self())
-                do throws(GameSoundError) {
-                    if replace { try runtime.preload("big", sound: big) } else { try runtime.unload("big") }
-                } catch {
-                    failure.withLock { $0 = error }
-                }
-                done.signal()
-            }
-            Thread.sleep(forTimeInterval: 0.1)
-            let start = ContinuousClock.now
-            for round in 0..<20 {
-                let voice = try #require(try runtime.play("tone").voice, "round \(round): the voice did not play")
-                #expect(try runtime.stop(voice))
-            }
-            let took = start.duration(to: .now)
-            #expect(took < .milliseconds(200), "20 plays and stops took \(took) while another thread freed a sound (replace: \(replace))")
-            #expect(done.wait(timeout: .now() + 3) == .success)
-            #expect(failure.withLock { $0 } == nil)
-            // The old buffer is gone, the new one (if any) in its place.
-            #expect(runtime.liveOpenALObjects.buffers == (replace ? 2 : 1))
+        // The old buffer's deletion stalls 0.5 s, as freeing a large sound can.
+        try Self.expectCallsGoOn(runtime, whileStalling: "alDeleteBuffers", in: "replacing a sound") { () throws(GameSoundError) in
+            try runtime.preload("big", sound: big)
         }
+        #expect(runtime.liveOpenALObjects.buffers == 2, "the old buffer is not gone, or the new one not there")
+        try Self.expectCallsGoOn(runtime, whileStalling: "alDeleteBuffers", in: "unloading a sound") { () throws(GameSoundError) in
+            try runtime.unload("big")
+        }
+        #expect(runtime.liveOpenALObjects.buffers == 1, "the unloaded sound's buffer is left")
         #expect(throws: GameSoundError.unknownEffect("big")) { try runtime.play("big") }
     }
 

@@ -43,6 +43,15 @@ extension ALMirror {
         return try body()
     }
 
+    /// In real time, takes the file on offer for `path` at its first frame if its first blocks are
+    /// still decoding (`wake` is called when they are there); nil headless (every first play waits
+    /// for its blocks there), when none is on offer, or when its blocks are there already.
+    func takeFileStillDecoding(path: String, loop: Bool, wake: @escaping @Sendable () -> Void) -> OpenedStreamFile? {
+        guard usesWorkLock, let index = preparedStreams.firstIndex(where: { $0.matches(path: path, loop: loop, startFrame: 0) }),
+              !preparedStreams[index].decoding.isFull(orWhenFull: wake) else { return nil }
+        return preparedStreams.remove(at: index)
+    }
+
     /// Deletes a player's source and buffers, reporting any call that fails. The context must be current.
     func destroy(_ player: AudioStream, affected: @autoclosure () -> String) {
         player.destroy { error in report(error, affected: affected()) }

@@ -41,7 +41,7 @@ extension RuntimeCore {
                         try play(&record)
                         model.soundtrack = record
                         log(.game, "soundtrackResumed", soundtrackDetails(record))
-                    } else if player(record) == nil {
+                    } else if player(record) == nil, !isAwaitingFirstBlocks(record) {
                         // It played when its context went: it goes on where it was.
                         try play(&record)
                         model.soundtrack = record
@@ -52,7 +52,14 @@ extension RuntimeCore {
                     var record = StreamRecord(id: model.newStreamID(), path: path, loop: soundtrackLoop, bus: BusTree.music, gain: soundtrackVolume)
                     if fadeFrames > 0 { record.fade = .toFull(from: 0, at: now, frames: fadeFrames) }
                     model.soundtrack = nil
-                    try startPlayer(&record)
+                    if let file = mirror.takeFileStillDecoding(path: path, loop: soundtrackLoop, wake: wakeForUpdate) {
+                        // Real time, its file opened by the game's call: nobody waits for its first
+                        // blocks; the update gives it its player when they are there, its clock
+                        // starting then (``startSoundtrackIfReady()``), as a stream voice's does.
+                        mirror.streamsAwaitingFirstBlocks[record.id] = file
+                    } else {
+                        try startPlayer(&record)
+                    }
                     model.soundtrack = record
                     log(.game, "soundtrackStarted", soundtrackDetails(record) + [.init("track", .string(path))])
                 }
@@ -116,9 +123,16 @@ extension RuntimeCore {
             } catch {
                 throw .openAL(error)
             }
-        } else {
+        } else if !isAwaitingFirstBlocks(record) {
             try startPlayer(&record)
         }
+        // Else its player comes with its first blocks (``startSoundtrackIfReady()``), playing unless
+        // the track is paused again by then.
+    }
+
+    /// A track started by a game's call in real time whose first blocks are still decoding.
+    private func isAwaitingFirstBlocks(_ record: StreamRecord) -> Bool {
+        mirror.streamsAwaitingFirstBlocks[record.id] != nil
     }
 
     private func soundtrackFailed(_ error: GameSoundError) {
@@ -140,6 +154,7 @@ extension RuntimeCore {
     /// Per-block work for the soundtrack and the tracks fading out of a crossfade: gain, fades,
     /// refills, fade-outs that finished, tracks that ended.
     func updateSoundtrack() {
+        startSoundtrackIfReady()
         let now = currentFrame
         if var record = model.soundtrack, let player = player(record) {
             let underrunsBefore = player.underruns
@@ -177,18 +192,28 @@ extension RuntimeCore {
 
     // MARK: - Game commands
 
-    /// A track's file opened at its first frame on the caller's thread, before the runtime's lock
-    /// (``ALMirror/offering(_:_:)``); nil when it does not open (the call, which opens it again under the
-    /// lock, then logs `soundtrackFailed` as it always did).
-    static func openAhead(_ path: String, loop: Bool) -> OpenedStreamFile? {
-        guard let file = try? OpenedStreamFile.open(path: path, loop: loop, startFrame: 0, framesPerBlock: AudioStream.framesPerBuffer)
-        else { return nil }
-        // Its first blocks decoded too: the player's first play waits for them, under the lock.
-        file.decoding.waitUntilFull()
-        return file
+    /// A track's file opened at its first frame on the caller's thread, before the runtime's lock;
+    /// `Result.failure` when it does not open, for the call to log (`soundtrackFailed`) without
+    /// opening it again.
+    /// - Parameter waitingForBlocks: Whether its first blocks are decoded too (headless: the
+    ///   player's first play would wait for them under the lock). In real time nobody waits for them.
+    static func openAhead(_ path: String, loop: Bool, waitingForBlocks: Bool) -> Result<OpenedStreamFile, GameSoundError> {
+        do {
+            let file = try OpenedStreamFile.open(path: path, loop: loop, startFrame: 0, framesPerBlock: AudioStream.framesPerBuffer)
+            if waitingForBlocks { file.decoding.waitUntilFull() }
+            return .success(file)
+        } catch {
+            return .failure(error)
+        }
     }
 
-    func playSoundtrack(path: String?, loop: Bool, fadeIn: Double) throws(GameSoundError) {
+    /// In real time a soundtrack call is a game's command: it decides here (the track, the intent,
+    /// the fade) and the update thread follows, after the call's writes (``followSoundtrack(fadeFrames:opened:)``).
+    var leavesWorkToAudioThread: Bool { mirror.defersWrites && !isHeadless }
+
+    func playSoundtrack(path: String?, loop: Bool, fadeIn: Double, opened: Result<OpenedStreamFile, GameSoundError>? = nil) throws(GameSoundError) {
+        var unused = try? opened?.get()
+        defer { unused?.decoding.cancel() }
         guard phase != .stopped else { throw .stopped }
         if let path, path != soundtrackPath {
             discard(model.soundtrack)
@@ -198,8 +223,40 @@ extension RuntimeCore {
         guard soundtrackPath != nil else { throw .noSoundtrack }
         soundtrackLoop = loop
         soundtrackIntent = .playing
-        if phase == .inactive, !session.isInterrupted { perform(lifecycle.gameWantsOutput()) }
-        reconcileSoundtrack(fadeFrames: Int(fadeIn * Double(configuration.sampleRate)))
+        if phase == .inactive, !session.isInterrupted {
+            let actions = lifecycle.gameWantsOutput()
+            // During a game's call in real time the update thread tries, at its next update.
+            if !leavesWorkToAudioThread { perform(actions) }
+        }
+        // A file that did not open is the track's failure, logged here as its player's would be when
+        // it starts (not opened a second time to find out again).
+        if case .failure(let error) = opened, phase == .running, soundtrackWanted, model.soundtrack?.path != soundtrackPath {
+            soundtrackFailed(error)
+            return
+        }
+        unused = nil
+        followSoundtrack(fadeFrames: Int(fadeIn * Double(configuration.sampleRate)), opened: try? opened?.get())
+    }
+
+    /// Follows what a soundtrack call decided: now, or during a game's call in real time on the
+    /// update thread after the call's writes, where the player is made, paused or resumed and the
+    /// events are logged. `opened`: the new track's file, opened by the caller, on offer to the
+    /// player made (its decoding cancelled if none takes it).
+    func followSoundtrack(fadeFrames: Int, opened: OpenedStreamFile? = nil) {
+        guard leavesWorkToAudioThread else { return mirror.offering(opened) { reconcileSoundtrack(fadeFrames: fadeFrames) } }
+        mirror.afterWrites { [unowned self] in mirror.offering(opened) { reconcileSoundtrack(fadeFrames: fadeFrames) } }
+    }
+
+    /// The soundtrack's first blocks, decoding since the call that started it, are there: it gets
+    /// its player now, paused if the game paused it meanwhile. The update's first step.
+    private func startSoundtrackIfReady() {
+        guard var record = model.soundtrack, firstBlocksAreReady(record), let file = mirror.streamsAwaitingFirstBlocks.removeValue(forKey: record.id) else { return }
+        do throws(GameSoundError) {
+            try mirror.offering(file) { () throws(GameSoundError) in try startPlayer(&record, cued: record.paused) }
+            model.soundtrack = record
+        } catch {
+            soundtrackFailed(error)
+        }
     }
 
     func setSoundtrackIntent(_ intent: SoundtrackIntent, fade: Double) throws(GameSoundError) {
@@ -215,14 +272,16 @@ extension RuntimeCore {
             discard(model.soundtrack)
             model.soundtrack = nil
         }
-        reconcileSoundtrack(fadeFrames: Int(fade * Double(configuration.sampleRate)))
+        followSoundtrack(fadeFrames: Int(fade * Double(configuration.sampleRate)))
     }
 
     /// Fades the current track out and `path` in over `duration` seconds.
-    func crossfade(to path: String, duration: Double, loop: Bool) throws(GameSoundError) {
+    func crossfade(to path: String, duration: Double, loop: Bool, opened: OpenedStreamFile? = nil) throws(GameSoundError) {
+        var unused = opened
+        defer { unused?.decoding.cancel() }
         guard phase != .stopped else { throw .stopped }
         let frames = max(1, Int(duration * Double(configuration.sampleRate)))
-        if phase == .running, useContext(), var old = model.soundtrack, player(old)?.state == .playing {
+        if phase == .running, mirror.canWrite(), var old = model.soundtrack, player(old)?.state == .playing {
             let now = currentFrame
             old.fade = .toSilence(from: old.fade, at: now, frames: frames, then: .stop)
             log(.game, "soundtrackStopped", soundtrackDetails(old))
@@ -237,7 +296,8 @@ extension RuntimeCore {
         soundtrackPath = path
         soundtrackLoop = loop
         soundtrackIntent = .playing
-        reconcileSoundtrack(fadeFrames: frames)
+        unused = nil
+        followSoundtrack(fadeFrames: frames, opened: opened)
     }
 
     func setSoundtrackVolume(_ volume: Float) throws(GameSoundError) {

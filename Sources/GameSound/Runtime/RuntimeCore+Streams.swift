@@ -187,11 +187,22 @@ extension RuntimeCore {
     }
 
     /// Takes a stream's player from the mirror and destroys it now if the context can be used,
-    /// else as soon as it is current again.
+    /// else as soon as it is current again. During a game's call (a command: stopping a stream) it
+    /// is destroyed with the call's writes, by the update thread in real time: it sounds until then.
     func discard(_ record: StreamRecord?) {
         guard let record else { return }
         mirror.streamsAwaitingFirstBlocks.removeValue(forKey: record.id)?.decoding.cancel()
         guard let player = mirror.streams.removeValue(forKey: record.id) else { return }
+        if phase != .lost, mirror.defersWrites {
+            mirror.afterWrites { [unowned self] in destroyOrKeep(player) }
+        } else {
+            destroyOrKeep(player)
+        }
+    }
+
+    /// Destroys a player taken from the mirror if the context can be used, else keeps it for when
+    /// it is current again.
+    private func destroyOrKeep(_ player: AudioStream) {
         if phase != .lost, useContext() {
             destroy(player)
         } else {

@@ -111,6 +111,7 @@ extension RuntimeCore {
         guard model.soundtrack?.id != nil || !model.streamVoices.isEmpty else { return false }
         guard useContext() else { return true }
         if let player = player(model.soundtrack), (try? player.needsFeeding()) != false { return true }
+        if let record = model.soundtrack, firstBlocksAreReady(record) { return true }
         for record in model.streamVoices where record.live {
             if let player = player(record), (try? player.needsFeeding()) != false { return true }
             if endsWithoutPlayer(record) || firstBlocksAreReady(record) { return true }
