@@ -153,6 +153,13 @@ struct GameThreadCallsTests {
         let again = OpenALProcess.callsOnCurrentThread
         try runtime.setBusPaused(.effects, false)
         #expect(OpenALProcess.callsOnCurrentThread == again, "resuming a bus called OpenAL on the game's thread")
+        // The music bus, with the soundtrack on it, too.
+        try runtime.playSoundtrack(TestAssets.soundtrackPath)
+        Thread.sleep(forTimeInterval: 0.1)
+        let music = OpenALProcess.callsOnCurrentThread
+        try runtime.setBusPaused(.music, true)
+        try runtime.setBusPaused(.music, false)
+        #expect(OpenALProcess.callsOnCurrentThread == music, "pausing the music bus called OpenAL on the game's thread")
         Thread.sleep(forTimeInterval: 0.15)
         let resumed = try #require(runtime.voiceOffsets(voice))
         #expect(resumed.openAL - paused.openAL >= Self.rate / 20, "the voice played \(resumed.openAL - paused.openAL) frames in 0.15 s after its bus resumed")

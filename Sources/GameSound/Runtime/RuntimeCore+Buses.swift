@@ -57,8 +57,8 @@ extension RuntimeCore {
     ///
     /// A game's command (``GameSoundRuntime/setBusPaused(_:_:)``) leaves the voices and streams to
     /// whoever makes its writes, as a voice's own pause does: matching a source reads its state (a
-    /// one-shot that played out must not start again). The soundtrack follows at once, and only when
-    /// the bus holds the music bus: pausing the effects asks nothing of OpenAL on the game's thread.
+    /// one-shot that played out must not start again). The soundtrack follows as after its own calls
+    /// (``followSoundtrack(fadeFrames:opened:)``), and only when the bus holds the music bus.
     private func reconcileBusPauses(changed: Int?) {
         if phase == .running, mirror.canWrite() {
             mirror.afterWrites { [unowned self] in
@@ -67,7 +67,7 @@ extension RuntimeCore {
                 for index in model.streamVoices.indices where model.streamVoices[index].live { syncStreamPlayState(index) }
             }
         }
-        if changed.map({ model.buses.isWithin(BusTree.music, $0) }) ?? true { reconcileSoundtrack(fadeFrames: 0) }
+        if changed.map({ model.buses.isWithin(BusTree.music, $0) }) ?? true { followSoundtrack(fadeFrames: 0) }
     }
 
     func addDuckingRule(_ rule: DuckingRule) throws(GameSoundError) {
