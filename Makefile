@@ -74,7 +74,7 @@ callgrind-record: deps bench-c
 	bench/callgrind-guard.sh .build/release/gamesound-bench .build/bench/mix_baseline --record
 
 ## bench: the full benchmark suite in a release build; prints a table (see docs/performance.md), then
-## bench-calls (the cost of a call through the C SDK, its own table, about 3.5 min).
+## bench-calls (the cost of a call through the C SDK, its own table, about 4 min).
 ## BENCH_FLAGS passes more to gamesound-bench (--only mixing,render; --smoke for every case at a tiny size)
 ## and leaves bench-calls out (the docs' test runs `make bench BENCH_FLAGS=--smoke` in `make check`).
 BENCH_FLAGS ?=
@@ -477,7 +477,7 @@ realtime-check: sdk-lib
 ## time on the null device, while streams decode, during media-services resets, while a sound loads (with
 ## queries) and from 4 threads, beside
 ## raw alSourcePlay/alSourceStop; prints a table with the goals of issue 37 (bench/calls/run.sh; about
-## 3.5 min; CALLS_SECONDS=1 for a quick try). Part of `make bench`, not of `make check`.
+## 4 min; CALLS_SECONDS=1 for a quick try). Part of `make bench`, not of `make check`.
 CALLS_OUT := .build/calls
 .PHONY: bench-calls
 bench-calls: sdk-lib $(CALLS_OUT)/loop.opus

@@ -16,6 +16,8 @@
  *                  then 200 ms later "mediaServices.reset", then waits 300 ms, again and again
  *   stream-starts  as vorbis, while another thread starts a looping stream of ambience/wind.ogg
  *                  every 50 ms and stops the one it started before (each gs_stream_play timed)
+ *   soundtrack     as vorbis, while another thread starts the soundtrack anew every 500 ms, music/theme.ogg
+ *                  and ambience/wind.ogg in turn (each gs_soundtrack_play timed)
  *   loading        as vorbis, while another thread loads music/theme.ogg as an effect every 200 ms
  *                  (each gs_effect_load timed); the game thread also asks, at each tick, the state
  *                  of the voice it just played and the position of a stream (both timed)
@@ -27,7 +29,8 @@
 
 #include <gamesound.h>
 
-enum { STREAMS = 4, LOST_NS = 200000000, RESET_NS = 300000000, STREAM_START_NS = 50000000, LOAD_NS = 200000000 };
+enum { STREAMS = 4, LOST_NS = 200000000, RESET_NS = 300000000, STREAM_START_NS = 50000000, LOAD_NS = 200000000,
+       TRACK_NS = 500000000 };
 
 typedef struct {
     gs_runtime *rt;
@@ -116,6 +119,20 @@ static void *start_streams(void *raw) {
     return NULL;
 }
 
+/* The soundtrack started anew every TRACK_NS, two tracks in turn: a level's music changing. */
+static void *switch_tracks(void *raw) {
+    driver *driver = raw;
+    for (int turn = 0; !atomic_load(&driver->stop); turn++) {
+        int64_t next = calls_now_ns() + TRACK_NS;
+        calls_stamp begin = calls_begin();
+        int result = gs_soundtrack_play(driver->rt, turn % 2 ? driver->stream_path : driver->load_path, 1);
+        calls_end(&driver->start, begin, 1);
+        if (result != GS_OK) driver->refused++;
+        calls_sleep_until(next);
+    }
+    return NULL;
+}
+
 /* The soundtrack's file loaded as an effect every LOAD_NS, replacing itself: a level's sounds
    loading during play, on a thread of the game's own. */
 static void *load_sounds(void *raw) {
@@ -137,14 +154,14 @@ static int fail(const char *what) {
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: calls_gamesound ASSETS vorbis|opus|loss|stream-starts|loading|threads|threads-quiet [OPUS_LOOP]\n");
+    fprintf(stderr, "usage: calls_gamesound ASSETS vorbis|opus|loss|stream-starts|soundtrack|loading|threads|threads-quiet [OPUS_LOOP]\n");
     exit(2);
 }
 
 int main(int argc, char **argv) {
     if (argc < 3) usage();
     const char *assets = argv[1], *window = argv[2];
-    int threads = 1, streams = 1, loss = 0, starts = 0, loads = 0;
+    int threads = 1, streams = 1, loss = 0, starts = 0, loads = 0, tracks = 0;
     const char *label = NULL;
     char stream_path[1024], path[1024], load_path[1024];
     snprintf(stream_path, sizeof stream_path, "%s/ambience/wind.ogg", assets);
@@ -160,6 +177,9 @@ int main(int argc, char **argv) {
     } else if (strcmp(window, "stream-starts") == 0) {
         starts = 1;
         label = "1 thread, stream starts";
+    } else if (strcmp(window, "soundtrack") == 0) {
+        tracks = 1;
+        label = "1 thread, soundtrack changes";
     } else if (strcmp(window, "loading") == 0) {
         loads = 1;
         label = "1 thread, loading";
@@ -207,7 +227,7 @@ int main(int argc, char **argv) {
     static driver other;
     pthread_t other_thread;
     double load_before = calls_load();
-    if (loss || starts || loads) {
+    if (loss || starts || loads || tracks) {
         other.rt = rt;
         other.stream_path = stream_path;
         snprintf(load_path, sizeof load_path, "%s/music/theme.ogg", assets);
@@ -216,11 +236,11 @@ int main(int argc, char **argv) {
         calls_samples_init(&other.reset, &settings, 1);
         calls_samples_init(&other.start, &settings, 1);
         calls_samples_init(&other.load, &settings, 1);
-        void *(*work)(void *) = loss ? drive_services : starts ? start_streams : load_sounds;
+        void *(*work)(void *) = loss ? drive_services : starts ? start_streams : tracks ? switch_tracks : load_sounds;
         if (pthread_create(&other_thread, NULL, work, &other) != 0) return fail("pthread_create");
     }
     calls_run_threads(&settings, threads, game_tick, &g);
-    if (loss || starts || loads) {
+    if (loss || starts || loads || tracks) {
         atomic_store(&other.stop, 1);
         pthread_join(other_thread, NULL);
     }
@@ -260,6 +280,10 @@ int main(int argc, char **argv) {
     if (starts) {
         snprintf(notes, sizeof notes, "on the starting thread, every 50 ms; %ld failed", other.refused);
         calls_print_row(label, "`gs_stream_play`", &other.start, calls_goal_none, notes);
+    }
+    if (tracks) {
+        snprintf(notes, sizeof notes, "on the switching thread, every 500 ms; %ld failed", other.refused);
+        calls_print_row(label, "`gs_soundtrack_play`", &other.start, calls_goal_none, notes);
     }
     if (loads) {
         calls_print_row(label, "`gs_voice_state`", &g.state[0], calls_goal_window, "of the voice just played");

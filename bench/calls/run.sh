@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:?usage: bench/calls/run.sh BUILD_DIR}
 export ALSOFT_DRIVERS=${ALSOFT_DRIVERS:-null}
-windows=${CALLS_WINDOWS:-machine openal-single vorbis opus loss stream-starts loading openal-threads threads threads-quiet}
+windows=${CALLS_WINDOWS:-machine openal-single vorbis opus loss stream-starts soundtrack loading openal-threads threads threads-quiet}
 
 echo "Call cost: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, ALSOFT_DRIVERS=$ALSOFT_DRIVERS," \
      "${CALLS_SECONDS:-20} s per window, a tick every ${CALLS_PERIOD_US:-2000} µs"
@@ -29,7 +29,7 @@ for window in $windows; do
     machine) command=("$build/calls_fixed") ;;
     openal-single) command=("$build/calls_openal" single) ;;
     openal-threads) command=("$build/calls_openal" threads) ;;
-    vorbis|loss|stream-starts|loading|threads|threads-quiet) command=("$build/calls_gamesound" assets "$window") ;;
+    vorbis|loss|stream-starts|soundtrack|loading|threads|threads-quiet) command=("$build/calls_gamesound" assets "$window") ;;
     opus) command=("$build/calls_gamesound" assets opus "$build/loop.opus") ;;
     *) echo "bench/calls/run.sh: unknown window $window" >&2; exit 2 ;;
   esac
@@ -58,6 +58,9 @@ scheduler ran another thread instead (the machine's load, not the call's doing).
   "mediaServices.lose", 0.2 s later "mediaServices.reset", 0.3 s later again, and so on.
 - 1 thread, stream starts: as "Vorbis streams", while another thread starts a looping stream of
   ambience/wind.ogg every 50 ms and stops the one it started before; its gs_stream_play is timed
+  too (no goal: it opens a file).
+- 1 thread, soundtrack changes: as "Vorbis streams", while another thread starts the soundtrack
+  anew every 500 ms, music/theme.ogg and ambience/wind.ogg in turn; its gs_soundtrack_play is timed
   too (no goal: it opens a file).
 - 1 thread, loading: as "Vorbis streams", while another thread loads music/theme.ogg as an effect
   every 200 ms (decoding it takes most of that, on the other core); the game thread also asks the
