@@ -149,6 +149,7 @@ extension GameSoundRuntime {
         try core.command { (core) throws(GameSoundError) in try core.setEffectsVolume(volume) }
     }
 
-    /// How many voices are sounding now.
-    public var voicesInUse: Int { core.with { $0.voicesInUse } }
+    /// How many voices are sounding now (or paused): by the model, whose clocks say which one-shots
+    /// have played out; it waits for no OpenAL work.
+    public var voicesInUse: Int { core.query { $0.voicesInUse } }
 }

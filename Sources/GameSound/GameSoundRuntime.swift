@@ -273,16 +273,17 @@ public final class GameSoundRuntime: Sendable {
     // MARK: - State
 
     /// Everything a status display needs, read at one instant: no two of its fields can disagree.
-    public var snapshot: RuntimeSnapshot { core.with { $0.displaySnapshot } }
+    public var snapshot: RuntimeSnapshot { core.query { $0.displaySnapshot } }
 
     /// Level meters (peak and RMS, left and right) for the output, the effects and the soundtrack,
     /// over the last 50 ms before what plays now.
     ///
     /// Cheap enough to read for every frame of an on-screen meter (it reads a few thousand samples
-    /// per playing voice, under the runtime's lock). During an interruption, while media services
+    /// per playing voice, where the model's clocks say each is heard, under the runtime's lock and
+    /// waiting for no OpenAL work). During an interruption, while media services
     /// are lost or while the system silences the game, ``MixLevels/output`` reads exact silence.
     /// See ``MixLevels`` for how the levels are computed.
-    public var levels: MixLevels { core.with { $0.levels } }
+    public var levels: MixLevels { core.query { $0.levels } }
 
     /// Whether the output is silenced by the system now, and why (silent switch, screen lock, background).
     public var silenceCause: OutputSilenceCause? { core.query { $0.silenceCause } }

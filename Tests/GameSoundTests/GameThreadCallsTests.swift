@@ -167,7 +167,7 @@ struct GameThreadCallsTests {
         #expect(try #require(runtime.streamOffsets(stream)).openAL > streamPaused.openAL, "the stream did not move after its bus resumed")
     }
 
-    @Test("a game's queries (a voice's state, a stream's position, a bus, the listener, the runtime's state) answer at once while a sound uploads on a loading thread: they wait for no OpenAL work")
+    @Test("a game's queries (a voice's state, a stream's position, a bus, the listener, the runtime's state, the voices in use, the meters) answer at once while a sound uploads on a loading thread: they wait for no OpenAL work")
     func queriesDoNotWaitForOpenALWork() throws {
         let runtime = try Self.runtime()
         defer { runtime.shutdown() }
@@ -196,6 +196,11 @@ struct GameThreadCallsTests {
             #expect(runtime.isRunning && !runtime.isDucked && runtime.silenceCause == nil)
             #expect(runtime.loadedEffects == ["tone"])
             #expect(runtime.soundtrackPosition == nil)
+            // The display's reads too: the voices in use and the meters, by the model's clocks.
+            #expect(runtime.voicesInUse == 1)
+            let levels = runtime.levels
+            #expect(levels.effects.left.peak > 0 && levels.soundtrack.left.peak > 0, "meters \(levels)")
+            #expect(runtime.snapshot.voicesInUse == 1)
             _ = runtime.isHRTFActive
             _ = runtime.currentFrame
             // A game polls once a frame or so; the stream's clock moves once a mixer period.
@@ -272,12 +277,17 @@ struct GameThreadCallsTests {
         let calls = start.duration(to: .now)
         #expect(calls < .milliseconds(200), "80 calls took \(calls) while an OpenAL write stalled")
 
-        // A step that reads OpenAL (voicesInUse asks the sources) waits for the stalled write.
+        // A query reads the model: it answers at once, inside the stall, and counts the voices kept.
         let asked = ContinuousClock.now
         let inUse = runtime.voicesInUse
-        let waited = asked.duration(to: .now)
-        #expect(waited >= .milliseconds(250), "voicesInUse came back after \(waited), inside the 0.6 s stall")
+        let answered = asked.duration(to: .now)
+        #expect(answered < .milliseconds(100), "voicesInUse came back after \(answered), inside the 0.6 s stall")
         #expect(inUse == kept.count)
+        // A step that uses OpenAL (counting the live objects) waits for the stalled write.
+        let counting = ContinuousClock.now
+        _ = runtime.liveOpenALObjects
+        let waited = counting.duration(to: .now)
+        #expect(waited >= .milliseconds(250), "liveOpenALObjects came back after \(waited), inside the 0.6 s stall")
 
         // Every write was made after it: each kept voice plays in OpenAL where the model's clock says.
         Thread.sleep(forTimeInterval: 0.1)

@@ -181,11 +181,22 @@ final class AudioStream {
         return false
     }
 
-    /// Adds the last `window.frames` frames heard from this stream into `window`, for the level meters.
-    func addLevels(into window: inout MeterWindow, gain: Float) throws(OpenALError) {
+    /// Adds the last `window.frames` frames heard from this stream into `window`, for the level
+    /// meters: those before the file frame `position`, which its clock says is heard now (found in
+    /// the queued buffers one by one: a loop jumps back). Asks OpenAL nothing.
+    func addLevels(into window: inout MeterWindow, gain: Float, heardAt position: Int) {
         guard state == .playing, let first = queued.first else { return }
         let chunks = (lastPlayed.map { [$0] } ?? []) + queued.map(\.pcm)
-        let heard = (lastPlayed?.frameCount ?? 0) + (try source.offset())
+        // Past every queued buffer (none holds it): the source played them all.
+        var heard = lastPlayed?.frameCount ?? 0
+        for block in queued {
+            let offset = position - block.start
+            if offset >= 0, offset < block.pcm.frameCount {
+                heard += offset
+                break
+            }
+            heard += block.pcm.frameCount
+        }
         window.add(format: first.pcm.format, end: Double(heard), pitch: 1, gains: (gain, gain)) { index in
             var index = index
             for chunk in chunks {

@@ -237,8 +237,22 @@ extension RuntimeCore {
         refreshBusGains()
     }
 
+    /// The voices held now, by the model: the busy slots, less the one-shots its clocks say have
+    /// played out (the update ends them at its next block). Asks OpenAL nothing.
     var voicesInUse: Int {
-        if phase == .running, useContext() { releaseFinishedVoices() }
-        return model.allocator.busyCount
+        let mix = mixClock
+        var count = model.allocator.busyCount
+        for index in model.allocator.slots.indices where model.allocator.slots[index].busy && hasPlayedOut(index, at: mix) {
+            count -= 1
+        }
+        return count
+    }
+
+    /// Whether a voice that does not loop and is not paused has played its whole sound by the mix
+    /// clock's `mix`, by its clock.
+    func hasPlayedOut(_ index: Int, at mix: Int) -> Bool {
+        guard !model.voices[index].options.loop, model.shouldSound(index), let name = model.voices[index].effect,
+              let sound = bank[name] else { return false }
+        return model.voices[index].clock.hasPlayedOut(at: mix, length: sound.frameCount)
     }
 }

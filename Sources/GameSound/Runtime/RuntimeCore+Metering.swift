@@ -13,12 +13,16 @@ extension RuntimeCore {
         var effects = MeterWindow(frames: frames, sampleRate: configuration.sampleRate)
         var music = effects
         var output = effects
-        if phase == .running, useContext() {
-            addEffectLevels(into: &effects)
+        // From the model: what its clocks say each voice and stream plays now (read against the
+        // device's clock in real time). Asks OpenAL nothing, so a display that reads the meters every
+        // frame waits for no OpenAL work.
+        if phase == .running, mirror.contextUsable {
+            let mix = mixClock
+            addEffectLevels(into: &effects, at: mix)
             let now = currentFrame
             for (record, player) in streamPlayers {
-                let gain = sourceGain(record, at: now)
-                attempt(streamLabel(player.path)) { try player.addLevels(into: &music, gain: gain) }
+                guard let position = record.filePosition(at: mix) else { continue }
+                player.addLevels(into: &music, gain: sourceGain(record, at: now), heardAt: position)
             }
             if outputRunning, heardGain > 0 {
                 output.add(effects, gain: heardGain)
@@ -54,10 +58,12 @@ extension RuntimeCore {
     }
 
     /// Adds every playing effect voice, placed and attenuated as OpenAL Soft does it.
-    private func addEffectLevels(into window: inout MeterWindow) {
+    private func addEffectLevels(into window: inout MeterWindow, at mix: Int) {
         for index in model.allocator.slots.indices where model.allocator.slots[index].busy {
-            guard let name = model.voices[index].effect, let sound = bank[name], sourceState(index) == .playing else { continue }
-            let offset = clockFrames(index)
+            // Heard: a real voice whose clock runs (its source plays) and that has not played out.
+            guard let name = model.voices[index].effect, let sound = bank[name], !model.voices[index].isVirtual,
+                  model.voices[index].clock.isRunning, !hasPlayedOut(index, at: mix) else { continue }
+            let offset = clockFrames(index, at: mix)
             let now = currentFrame
             let heard = asHeard(index, at: now)
             let gain = heard.gain
