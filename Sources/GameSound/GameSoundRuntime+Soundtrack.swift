@@ -25,25 +25,16 @@ extension GameSoundRuntime {
     public func playSoundtrack(_ path: String? = nil, loop: Bool = true, fadeIn: Double = 0) throws(GameSoundError) {
         // The file is opened here, before the runtime's lock (in real time its first blocks decode
         // meanwhile, and nobody waits for them).
-        let opened = path.map { RuntimeCore.openAhead($0, loop: loop, waitingForBlocks: isHeadless) }
-        try soundtrackCall { (core) throws(GameSoundError) in try core.playSoundtrack(path: path, loop: loop, fadeIn: fadeIn, opened: opened) }
+        let opened = path.map { RuntimeCore.openAhead($0, loop: loop, waitingForBlocks: configuration.output == .headless) }
+        try commandInRealTime { (core) throws(GameSoundError) in try core.playSoundtrack(path: path, loop: loop, fadeIn: fadeIn, opened: opened) }
     }
 
-    /// In real time the soundtrack's calls are a game's commands: they decide on the spot and the
-    /// update thread makes, pauses, resumes or destroys the players after them (no OpenAL call on
-    /// the game's thread, no wait for a track's first blocks). Headless they run as steps, so that
-    /// their events keep their places in the log among the calls around them.
-    private var isHeadless: Bool { configuration.output == .headless }
-
-    private func soundtrackCall(_ body: (RuntimeCore) throws(GameSoundError) -> Void) throws(GameSoundError) {
-        if isHeadless { try core.with(body) } else { try core.command(body) }
-    }
 
     /// Pauses the soundtrack at once, keeping its position.
     ///
     /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``.
     public func pauseSoundtrack() throws(GameSoundError) {
-        try soundtrackCall { (core) throws(GameSoundError) in try core.setSoundtrackIntent(.paused, fade: 0) }
+        try commandInRealTime { (core) throws(GameSoundError) in try core.setSoundtrackIntent(.paused, fade: 0) }
     }
 
     /// Resumes a paused soundtrack where it stopped.
@@ -52,7 +43,7 @@ extension GameSoundRuntime {
     /// - Throws: ``GameSoundError/noSoundtrack`` when none was ever given, ``GameSoundError/stopped``
     ///   after ``shutdown()``.
     public func resumeSoundtrack(fadeIn: Double = 0) throws(GameSoundError) {
-        try soundtrackCall { (core) throws(GameSoundError) in
+        try commandInRealTime { (core) throws(GameSoundError) in
             guard core.soundtrackPath != nil else { throw .noSoundtrack }
             try core.setSoundtrackIntent(.playing, fade: fadeIn)
         }
@@ -63,7 +54,7 @@ extension GameSoundRuntime {
     /// - Parameter fadeOut: Seconds to fade out; the stop itself lands on the update after the fade.
     /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``.
     public func stopSoundtrack(fadeOut: Double = 0) throws(GameSoundError) {
-        try soundtrackCall { (core) throws(GameSoundError) in try core.setSoundtrackIntent(.stopped, fade: fadeOut) }
+        try commandInRealTime { (core) throws(GameSoundError) in try core.setSoundtrackIntent(.stopped, fade: fadeOut) }
     }
 
     /// Fades the current soundtrack out while another fades in.
@@ -76,8 +67,8 @@ extension GameSoundRuntime {
     ///   - loop: Whether the new track loops.
     /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``.
     public func crossfadeSoundtrack(to path: String, duration: Double = 2, loop: Bool = true) throws(GameSoundError) {
-        let opened = try? RuntimeCore.openAhead(path, loop: loop, waitingForBlocks: isHeadless).get()
-        try soundtrackCall { (core) throws(GameSoundError) in try core.crossfade(to: path, duration: duration, loop: loop, opened: opened) }
+        let opened = try? RuntimeCore.openAhead(path, loop: loop, waitingForBlocks: configuration.output == .headless).get()
+        try commandInRealTime { (core) throws(GameSoundError) in try core.crossfade(to: path, duration: duration, loop: loop, opened: opened) }
     }
 
     /// Sets the soundtrack's volume; it is heard from the next update (within
@@ -86,7 +77,7 @@ extension GameSoundRuntime {
     /// - Parameter volume: 0 or more; 1 leaves the track unchanged.
     /// - Throws: ``GameSoundError/invalidArgument(_:)`` for a negative or non-finite volume.
     public func setSoundtrackVolume(_ volume: Float) throws(GameSoundError) {
-        try soundtrackCall { (core) throws(GameSoundError) in try core.setSoundtrackVolume(volume) }
+        try commandInRealTime { (core) throws(GameSoundError) in try core.setSoundtrackVolume(volume) }
     }
 
     /// The soundtrack's position in frames of the track, or nil when none is playing or paused.

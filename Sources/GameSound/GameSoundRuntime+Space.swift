@@ -40,7 +40,7 @@ extension GameSoundRuntime {
     /// `environmentChanged`. Where the device has no EFX the log says `environmentUnavailable` once
     /// and everything plays dry.
     public func setEnvironment(_ environment: Environment, over seconds: Double = 0) throws(GameSoundError) {
-        try core.with { (core) throws(GameSoundError) in try core.setEnvironment(environment, over: seconds) }
+        try commandInRealTime { (core) throws(GameSoundError) in try core.setEnvironment(environment, over: seconds) }
     }
 
     /// The environment as last set.

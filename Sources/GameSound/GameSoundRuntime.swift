@@ -270,6 +270,15 @@ public final class GameSoundRuntime: Sendable {
         core.with { $0.applicationDidBecomeActive() }
     }
 
+    /// Runs a call that in real time is a game's command, but whose follow-up needs more than the
+    /// recorded writes (a soundtrack's player, a reverb's slots): it decides on the spot and the update
+    /// thread does the rest after its writes (``RuntimeCore/leavesWorkToAudioThread``). Headless it
+    /// runs as a step, so that the events of that rest keep their places in the log among the calls
+    /// around it.
+    func commandInRealTime(_ body: (RuntimeCore) throws(GameSoundError) -> Void) throws(GameSoundError) {
+        if configuration.output == .headless { try core.with(body) } else { try core.command(body) }
+    }
+
     // MARK: - State
 
     /// Everything a status display needs, read at one instant: no two of its fields can disagree.

@@ -167,6 +167,28 @@ struct GameThreadCallsTests {
         #expect(try #require(runtime.streamOffsets(stream)).openAL > streamPaused.openAL, "the stream did not move after its bus resumed")
     }
 
+    @Test("setting the environment makes no OpenAL call on the game's thread, the first time (its reverb's slots) and after (a crossfade); the update thread makes the slots at once")
+    func environmentLeavesOpenALToTheUpdateThread() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let voice = try #require(try runtime.play("tone", options: .init(loop: true)).voice)
+        Thread.sleep(forTimeInterval: 0.05)
+        OpenALProcess.countCalls()
+        let before = OpenALProcess.callsOnCurrentThread
+        try runtime.setEnvironment(.hall)
+        #expect(OpenALProcess.callsOnCurrentThread == before, "the first environment called OpenAL on the game's thread")
+        #expect(runtime.environment == .hall)
+        Thread.sleep(forTimeInterval: 0.1)
+        let hall = runtime.reverbTailFrames()
+        #expect(hall > 0, "no reverb is heard 0.1 s after the first environment")
+        let again = OpenALProcess.callsOnCurrentThread
+        try runtime.setEnvironment(.cave, over: 0.05)
+        #expect(OpenALProcess.callsOnCurrentThread == again, "an environment's crossfade called OpenAL on the game's thread")
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(runtime.reverbTailFrames() > 0 && runtime.reverbTailFrames() != hall, "the cave's reverb is not the one heard")
+        #expect(try runtime.state(of: voice) == .playing)
+    }
+
     @Test("a game's queries (a voice's state, a stream's position, a bus, the listener, the runtime's state, the voices in use, the meters) answer at once while a sound uploads on a loading thread: they wait for no OpenAL work")
     func queriesDoNotWaitForOpenALWork() throws {
         let runtime = try Self.runtime()

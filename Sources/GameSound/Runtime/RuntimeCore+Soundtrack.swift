@@ -207,8 +207,10 @@ extension RuntimeCore {
         }
     }
 
-    /// In real time a soundtrack call is a game's command: it decides here (the track, the intent,
-    /// the fade) and the update thread follows, after the call's writes (``followSoundtrack(fadeFrames:opened:)``).
+    /// During a game's call in real time (a command), what needs more than the call's recorded
+    /// writes (a soundtrack's player, the reverb's slots) is left to the update thread, after the
+    /// writes: the call decides (the track, the intent, the fade, the environment) and it follows
+    /// (``followSoundtrack(fadeFrames:opened:)``).
     var leavesWorkToAudioThread: Bool { mirror.defersWrites && !isHeadless }
 
     func playSoundtrack(path: String?, loop: Bool, fadeIn: Double, opened: Result<OpenedStreamFile, GameSoundError>? = nil) throws(GameSoundError) {

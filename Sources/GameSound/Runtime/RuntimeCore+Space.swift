@@ -143,9 +143,15 @@ extension RuntimeCore {
         model.environment = new
         log(.engine, "environmentChanged", [.init("environment", .string(new.rawValue)), .init("from", .string(old.rawValue)),
                                             .init("over", .number(seconds))])
-        guard phase == .running, useContext() else { return }
+        guard phase == .running, mirror.canWrite() else { return }
         if !mirror.hasReverb {
-            buildEnvironment(fadeFrames: frames)
+            // Making the reverb's slots and effects is not a write that waits: during a game's call in
+            // real time the update thread makes them, after the call's writes, for the environment
+            // then asked for.
+            guard leavesWorkToAudioThread else { return buildEnvironment(fadeFrames: frames) }
+            mirror.afterWrites { [unowned self] in
+                if phase == .running, !mirror.hasReverb, useContext() { buildEnvironment(fadeFrames: frames) }
+            }
             return
         }
         // The idle slot takes the new reverb and fades in while the other fades out.
