@@ -111,8 +111,8 @@ final class CoreBox: @unchecked Sendable {
         try step(changing: true, defers: true, body)
     }
 
-    /// Runs a step that only reads the core but may ask OpenAL (the meters, the sources that played
-    /// out, the objects alive): the same as ``with(_:)`` except that the next update may stay quiet.
+    /// Runs a step that only reads the core but may ask OpenAL (the objects alive, the tests' reads
+    /// of OpenAL's offsets): the same as ``with(_:)`` except that the next update may stay quiet.
     /// What reads only the model is a ``query(_:)``.
     func read<Result>(_ body: (RuntimeCore) -> Result) -> Result {
         step(changing: false, body)
