@@ -195,6 +195,11 @@ struct GameThreadCallsTests {
         defer { runtime.shutdown() }
         let voice = try #require(try runtime.play("tone", options: .init(loop: true)).voice, "the voice did not play")
         let stream = try runtime.playStream(TestAssets.soundtrackPath)
+        // A one-shot of 0.25 s: it plays out during the stall below, when the update thread cannot
+        // notice; the queries say so by its clock.
+        try runtime.preload("blip", sound: PCMBuffer(format: PCMFormat(sampleRate: Self.rate, channelCount: 1),
+                                                     samples: Signal.sine(frequency: 880, amplitude: 0.2, frameCount: Self.rate / 4, sampleRate: Self.rate)))
+        let blip = try #require(try runtime.play("blip").voice, "the one-shot did not play")
         Thread.sleep(forTimeInterval: 0.1)
         let big = Self.bigSound(seconds: 1)
         let loaded = DispatchSemaphore(value: 0)
@@ -207,22 +212,24 @@ struct GameThreadCallsTests {
         Thread.sleep(forTimeInterval: 0.1)
         let start = ContinuousClock.now
         var positions: [Int] = []
+        var blipStates: [VoiceState] = []
         for _ in 0..<20 {
             #expect(try runtime.state(of: voice) == .playing)
             #expect(try runtime.state(of: stream) == .playing)
+            blipStates.append(try runtime.state(of: blip))
             positions.append(try #require(try runtime.position(of: stream)))
             #expect(runtime.busVolume(.effects) == 1)
             #expect(runtime.buses.count == BusName.standard.count)
             #expect(runtime.listener == Listener())
             #expect(runtime.environment == .none)
             #expect(runtime.isRunning && !runtime.isDucked && runtime.silenceCause == nil)
-            #expect(runtime.loadedEffects == ["tone"])
+            #expect(runtime.loadedEffects.sorted() == ["blip", "tone"])
             #expect(runtime.soundtrackPosition == nil)
             // The display's reads too: the voices in use and the meters, by the model's clocks.
-            #expect(runtime.voicesInUse == 1)
+            #expect(runtime.voicesInUse >= 1)
             let levels = runtime.levels
             #expect(levels.effects.left.peak > 0 && levels.soundtrack.left.peak > 0, "meters \(levels)")
-            #expect(runtime.snapshot.voicesInUse == 1)
+            #expect(runtime.snapshot.voicesInUse >= 1)
             _ = runtime.isHRTFActive
             _ = runtime.currentFrame
             // A game polls once a frame or so; the stream's clock moves once a mixer period.
@@ -234,7 +241,8 @@ struct GameThreadCallsTests {
         #expect(loaded.wait(timeout: .now() + 3) == .success)
         // The stream's position is its clock's, read against the device's: it moved on meanwhile.
         #expect(positions == positions.sorted() && positions.last! > positions.first!, "positions \(positions)")
-        #expect(runtime.loadedEffects.sorted() == ["big", "tone"])
+        #expect(blipStates.last == .ended, "the one-shot's states \(blipStates)")
+        #expect(runtime.loadedEffects.sorted() == ["big", "blip", "tone"])
     }
 
     @Test("a soundtrack that runs dry (its refills held up longer than its queue lasts) stands still till it restarts: its position is then where OpenAL plays it")

@@ -168,11 +168,12 @@ extension RuntimeCore {
         guard voice.runtime == runtimeTag else { throw .foreignVoice(voice) }
         guard voice.slot >= 0, voice.slot < model.voices.count, model.allocator.slots[voice.slot].busy,
               model.allocator.slots[voice.slot].generation == voice.generation else { return nil }
-        // During a game's call in real time OpenAL is asked only once the voice should be over by
-        // its clock (before that it plays on, or its start is still to be written).
+        // A one-shot whose clock says it has played out has ended, whatever the update has noticed
+        // yet: asked of the model, not of its source, so that no call (a query included) waits for
+        // OpenAL. During a game's call that is looked at only once the voice's end check is due (its
+        // clock is read against the device's then), before that it plays on.
         if phase == .running, !mirror.defersWrites || currentFrame >= model.voices[voice.slot].endCheck,
-           useContext(), !model.voices[voice.slot].options.loop,
-           model.shouldSound(voice.slot), let state = sourceState(voice.slot), state == .stopped {
+           mirror.hasSource(voice.slot), hasPlayedOut(voice.slot, at: mixClock) {
             endVoice(voice.slot, reason: .finished)
             return nil
         }
