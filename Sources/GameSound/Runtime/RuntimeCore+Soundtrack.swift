@@ -306,6 +306,14 @@ extension RuntimeCore {
         guard volume.isFinite, volume >= 0 else { throw .invalidArgument("soundtrack volume must be ≥ 0") }
         soundtrackVolume = volume
         model.soundtrack?.gain = volume
+        // During a game's call in real time its player takes the new gain with the call's writes,
+        // which wake the update thread (a command that records nothing wakes nobody, and the track
+        // would wait for the next whole update, a refill away). Otherwise the next update gives it.
+        guard leavesWorkToAudioThread else { return }
+        mirror.afterWrites { [unowned self] in
+            guard phase == .running, let record = model.soundtrack, let player = player(record), useContext() else { return }
+            attempt(streamLabel(player.path)) { try player.setGain(sourceGain(record, at: currentFrame)) }
+        }
     }
 
     var soundtrackPosition: Int? {
