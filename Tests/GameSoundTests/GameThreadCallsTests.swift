@@ -223,7 +223,7 @@ struct GameThreadCallsTests {
             #expect(runtime.listener == Listener())
             #expect(runtime.environment == .none)
             #expect(runtime.isRunning && !runtime.isDucked && runtime.silenceCause == nil)
-            #expect(runtime.loadedEffects.sorted() == ["blip", "tone"])
+            #expect(Set(runtime.loadedEffects).isSuperset(of: ["blip", "tone"]))
             #expect(runtime.soundtrackPosition == nil)
             // The display's reads too: the voices in use and the meters, by the model's clocks.
             #expect(runtime.voicesInUse >= 1)
@@ -245,7 +245,7 @@ struct GameThreadCallsTests {
         #expect(runtime.loadedEffects.sorted() == ["big", "blip", "tone"])
     }
 
-    @Test("a soundtrack that runs dry (its refills held up longer than its queue lasts) stands still till it restarts: its position is then where OpenAL plays it")
+    @Test("a soundtrack that runs dry (its refills held up longer than its queue lasts) stands still till it restarts: its position never goes back, and is then where OpenAL plays it")
     func aStreamThatRanDryKeepsItsPosition() throws {
         let runtime = try Self.runtime()
         defer { runtime.shutdown() }
@@ -259,7 +259,15 @@ struct GameThreadCallsTests {
             _ = try? runtime.preload("big", sound: big)
         }
         loader.start()
-        Thread.sleep(forTimeInterval: 1.2)
+        // Asked every 20 ms meanwhile, its position never goes back: it stops where the source's
+        // queue ends while the source is dry (the clock runs on then, not knowing), and goes on from
+        // there when the source restarts.
+        var positions: [Int] = []
+        for _ in 0..<60 {
+            positions.append(runtime.soundtrackPosition ?? -1)
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(positions == positions.sorted(), "positions \(positions)")
         #expect(runtime.soundtrackUnderruns >= 1, "the soundtrack never ran dry")
         // The model's clock used to run on through the gap: 23 412 frames ahead of OpenAL after it.
         let offsets = try #require(runtime.streamOffsets(nil))

@@ -55,6 +55,10 @@ final class AudioStream {
     /// Frames of the file its source has played to the end of, block by block, since its first play:
     /// where its clock stands when it restarts after running dry (``keepFed(restarting:)``).
     private var playedFrames = 0
+
+    /// Frames of the file its source has been given since its first play: the played ones and the
+    /// queued ones. Its source cannot be past them.
+    var framesGiven: Int { queued.reduce(playedFrames) { $0 + $1.pcm.frameCount } }
     /// The fraction of a frame past `startFrame` its first play starts at (a player made again where
     /// another one was, in the middle of resampling), applied with the first `play`.
     private var startFraction: Double

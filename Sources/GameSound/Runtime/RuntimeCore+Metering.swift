@@ -21,7 +21,7 @@ extension RuntimeCore {
             addEffectLevels(into: &effects, at: mix)
             let now = currentFrame
             for (record, player) in streamPlayers {
-                guard let position = record.filePosition(at: mix) else { continue }
+                guard let position = record.filePosition(at: mix, given: player.framesGiven) else { continue }
                 player.addLevels(into: &music, gain: sourceGain(record, at: now), heardAt: position)
             }
             if outputRunning, heardGain > 0 {

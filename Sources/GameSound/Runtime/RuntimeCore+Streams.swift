@@ -22,8 +22,8 @@ extension RuntimeCore {
 
     /// Where a stream plays in its file now: from its player, or where a new one would start.
     func position(of record: StreamRecord) -> Int {
-        guard player(record) != nil else { return record.resumeAt }
-        return record.filePosition(at: mixClock) ?? record.resumeAt
+        guard let player = player(record) else { return record.resumeAt }
+        return record.filePosition(at: mixClock, given: player.framesGiven) ?? record.resumeAt
     }
 
     /// Destroys a player, reporting any call that fails.

@@ -47,9 +47,14 @@ struct StreamRecord: Equatable {
     }
 
     /// Where the stream is in its file at mix clock `mix`, by its clock; nil before a player started.
-    func filePosition(at mix: Int) -> Int? {
+    ///
+    /// - Parameter given: The frames of the file its player's source has been given since it
+    ///   started, if known: the source cannot be past them (its clock runs on when the source runs
+    ///   dry, until the update restarts it), so the position stops there.
+    func filePosition(at mix: Int, given: Int? = nil) -> Int? {
         guard let timeline else { return nil }
-        let position = timeline.start + clock.position(at: mix) >> VoiceClock.fractionBits
+        let played = clock.position(at: mix) >> VoiceClock.fractionBits
+        let position = timeline.start + min(played, given ?? played)
         guard loop else { return min(position, timeline.length) }
         let range = timeline.loopRange
         guard !range.isEmpty, position >= range.upperBound else { return position }
