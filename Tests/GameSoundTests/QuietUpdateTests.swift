@@ -89,6 +89,35 @@ struct QuietUpdateTests {
         #expect(quiet.level(blocks: 290..<300) == 0, "the faded stop is heard to the end")
     }
 
+    @Test("reading a voice's state, the voices in use, the meters and the snapshot between blocks keeps them quiet, and a one-shot that ends is read as ended at the block its clock says",
+          arguments: GameSoundConfiguration.InterruptionStrategy.allCases)
+    func queriesKeepBlocksQuiet(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
+        let quietBlocks = Mutex(0)
+        // The states read, once a block from block 20, in each run (the quiet one, then the busy one).
+        let states = Mutex<[[VoiceState]]>([])
+        var shot: Voice?
+        let quiet = try compare(Script { h, block, _ in
+            if block == 0 { states.withLock { $0.append([]) } }
+            if block == 20 { shot = try h.runtime.play("beep", options: .init(gain: 0.5)).voice }  // ends near block 76
+            if let shot, block >= 20 {
+                let state = try h.runtime.state(of: shot)
+                states.withLock { $0[$0.count - 1].append(state) }
+                _ = h.runtime.voicesInUse
+                _ = h.runtime.levels
+                _ = h.runtime.snapshot
+            }
+            if h.runtime.nextUpdateIsQuiet() { quietBlocks.withLock { $0 += 1 } }
+        }, strategy: strategy)
+        // Playing, then ended from one block on, for good; the same block in both runs.
+        let runs = states.withLock { $0 }
+        #expect(runs.count == 2 && runs[0] == runs[1])
+        let read = runs[0]
+        let firstEnded = try #require(read.firstIndex(of: .ended), "the one-shot never read as ended")
+        #expect(read[..<firstEnded].allSatisfy { $0 == .playing } && read[firstEnded...].allSatisfy { $0 == .ended })
+        #expect(quiet.first("voiceEnded") != nil)
+        #expect(quietBlocks.withLock { $0 } > 150, "most blocks of the quiet run are quiet: \(quietBlocks.withLock { $0 })")
+    }
+
     @Test("a soundtrack and a streamed voice playing steadily: quiet blocks only refill, and sound exactly like whole updates",
           arguments: GameSoundConfiguration.InterruptionStrategy.allCases)
     func steadyStreamsStayQuiet(strategy: GameSoundConfiguration.InterruptionStrategy) throws {
