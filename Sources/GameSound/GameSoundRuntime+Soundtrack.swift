@@ -88,9 +88,10 @@ extension GameSoundRuntime {
     /// The soundtrack is decoded a few buffers ahead of what is heard. When the update loop falls
     /// behind (for example because the machine is overloaded) OpenAL Soft plays everything queued
     /// and stops; the runtime then restarts the stream and counts one underrun, which a player hears
-    /// as a gap. Its position stands still across the gap: it says what was heard. The count belongs to the stream: it starts again at zero whenever a new soundtrack
-    /// stream is created (a new track, a crossfade, or a rebuild after the context was lost), and
-    /// it is zero when no soundtrack is loaded. Useful for benchmarks and for diagnostics overlays.
+    /// as a gap. Its position stands still across the gap: it says what was heard. The count
+    /// belongs to the stream: it starts again at zero whenever a new soundtrack stream is created (a
+    /// new track, a crossfade, or a rebuild after the context was lost), and it is zero when no
+    /// soundtrack is loaded. Useful for benchmarks and for diagnostics overlays.
     public var soundtrackUnderruns: Int { core.query { $0.player($0.model.soundtrack)?.underruns ?? 0 } }
 
     /// Whether the soundtrack is audible now (playing, not faded out or held back).
