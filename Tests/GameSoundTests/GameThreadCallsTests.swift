@@ -433,7 +433,7 @@ struct GameThreadCallsTests {
         #expect(runtime.liveOpenALObjects.sources == 8, "a track's player is left: \(runtime.liveOpenALObjects.sources) sources")
     }
 
-    @Test("a soundtrack whose file cannot be opened fails at the call's end in real time too: soundtrackFailed is logged, everything else plays on")
+    @Test("a soundtrack whose file cannot be opened fails in the call in real time too: soundtrackFailed is logged, everything else plays on")
     func soundtrackThatDoesNotOpen() throws {
         let runtime = try Self.runtime()
         defer { runtime.shutdown() }
