@@ -130,11 +130,6 @@ extension RuntimeCore {
         // the track is paused again by then.
     }
 
-    /// A track started by a game's call in real time whose first blocks are still decoding.
-    private func isAwaitingFirstBlocks(_ record: StreamRecord) -> Bool {
-        mirror.streamsAwaitingFirstBlocks[record.id] != nil
-    }
-
     func soundtrackFailed(_ error: GameSoundError) {
         log(.engine, "soundtrackFailed", [.init("error", .string(String(describing: error)))])
         logger.error("the soundtrack cannot play: \(error)", metadata: LogCode.soundtrackCannotPlay.metadata)
@@ -193,7 +188,7 @@ extension RuntimeCore {
     /// The soundtrack's first blocks, decoding since the call that started it, are there: it gets
     /// its player now, paused if the game paused it meanwhile. The update's first step.
     private func startSoundtrackIfReady() {
-        guard var record = model.soundtrack, firstBlocksAreReady(record), let file = mirror.streamsAwaitingFirstBlocks.removeValue(forKey: record.id) else { return }
+        guard var record = model.soundtrack, let file = takeFileWithFirstBlocks(record) else { return }
         do throws(GameSoundError) {
             try mirror.offering(file) { () throws(GameSoundError) in try startPlayer(&record, cued: record.paused) }
             model.soundtrack = record

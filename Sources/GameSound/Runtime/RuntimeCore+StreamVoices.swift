@@ -75,10 +75,8 @@ extension RuntimeCore {
         // In real time a stream a game's call started gets its player once its first blocks are
         // decoded, which nobody waits for: the decoding wakes the update thread when they are there,
         // and its clock starts then, with the player.
-        let id = model.streamVoices[index].id
-        guard let file = mirror.streamsAwaitingFirstBlocks[id] else { return startPlayerOrEnd(index) }
-        guard file.decoding.isFull(orWhenFull: wakeForUpdate) else { return }
-        mirror.streamsAwaitingFirstBlocks[id] = nil
+        guard isAwaitingFirstBlocks(model.streamVoices[index]) else { return startPlayerOrEnd(index) }
+        guard let file = takeFileWithFirstBlocks(model.streamVoices[index]) else { return }
         mirror.offering(file) { startPlayerOrEnd(index) }
     }
 
@@ -93,10 +91,24 @@ extension RuntimeCore {
         }
     }
 
-    /// A stream voice without a player whose first blocks, decoding since its call, are there now.
+    /// A stream (a voice or the soundtrack) started by a game's call in real time whose first blocks
+    /// were still decoding when its call's writes were made: its file waits with the mirror.
+    func isAwaitingFirstBlocks(_ record: StreamRecord) -> Bool {
+        mirror.streamsAwaitingFirstBlocks[record.id] != nil
+    }
+
+    /// A stream without a player whose first blocks, decoding since its call, are there now. While
+    /// they are not, the decoding wakes the update thread when they are.
     func firstBlocksAreReady(_ record: StreamRecord) -> Bool {
         guard let file = mirror.streamsAwaitingFirstBlocks[record.id], player(record) == nil else { return false }
         return file.decoding.isFull(orWhenFull: wakeForUpdate)
+    }
+
+    /// The file of a stream waiting for its first blocks, taken from the mirror for its player if
+    /// they are there now (``firstBlocksAreReady(_:)``); nil while they decode.
+    func takeFileWithFirstBlocks(_ record: StreamRecord) -> OpenedStreamFile? {
+        guard firstBlocksAreReady(record) else { return nil }
+        return mirror.streamsAwaitingFirstBlocks.removeValue(forKey: record.id)
     }
 
     /// A live stream that played out while it had no player (``startStreamIfPossible(_:)``): the next
@@ -135,7 +147,7 @@ extension RuntimeCore {
                 continue
             }
             // Waiting for its first blocks: it gets its player if they are there (which it asks itself).
-            if mirror.streamsAwaitingFirstBlocks[model.streamVoices[index].id] != nil { startStreamIfPossible(index) }
+            if isAwaitingFirstBlocks(model.streamVoices[index]) { startStreamIfPossible(index) }
             switch advance(&model.streamVoices[index], at: now) {
             case .playing, .pausedByFade:
                 continue
