@@ -49,8 +49,9 @@ extension RuntimeCore {
             soundtrackFailed(error)
             return
         }
+        let file = unused
         unused = nil
-        followSoundtrack(fadeFrames: Int(fadeIn * Double(configuration.sampleRate)), opened: try? opened?.get())
+        followSoundtrack(fadeFrames: Int(fadeIn * Double(configuration.sampleRate)), opened: file)
     }
 
     /// Follows what a soundtrack call decided: now, or during a game's call in real time on the
