@@ -40,12 +40,15 @@ from gamesound_testbed import report, script as scripts  # noqa: E402
 work = tempfile.mkdtemp(prefix="gamesound-testbed-check-")
 lock = threading.Lock()
 results = []
+failures = []  # (name, detail) of each check that failed, printed again at the end
 written = []  # every script written here: the schema must judge each as the testbed does
 
 
 def check(name, ok, detail=""):
     with lock:
         results.append(ok)
+        if not ok:
+            failures.append((name, detail))
         print(f"ok: {name}" if ok else f"FAILED: {name}\n    {detail}", flush=True)
 
 
@@ -497,5 +500,8 @@ interrupted()
 schema_agreement()
 subprocess.run(["rm", "-rf", work])
 failed = results.count(False)
+# The failures again at the end, where a log cut short in the middle (a CI summary) still shows them.
+for name, detail in failures:
+    print(f"FAILED (again, at the end): {name}\n    " + "\n    ".join(str(detail).splitlines()[-40:]), flush=True)
 print(f"{len(results) - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
