@@ -45,7 +45,7 @@ extension ALMirror {
         /// The first item not made yet.
         var next = 0
         /// Writes that failed, to be reported under the runtime's lock.
-        var failures: [(affected: () -> String, error: OpenALError)] = []
+        var failures: [(affected: () -> String, error: OpenALError, voice: VoiceWrite?)] = []
     }
 
     /// Makes OpenAL calls now, or records them for the audio thread (or the next render) during a game's call.
@@ -70,7 +70,16 @@ extension ALMirror {
             return
         }
         assert(mayUseOpenAL, "OpenAL used without the runtime's work lock")
-        do { try voiceWrite.make() } catch { throw .openAL(error) }
+        do { try voiceWrite.make() } catch {
+            forgetWrites(voiceWrite)
+            throw .openAL(error)
+        }
+    }
+
+    /// A voice's write that failed or was dropped: its source's shadow forgets what it holds, if the
+    /// slot still has that source (a later voice may have it already, with a shadow of its own).
+    private func forgetWrites(_ voiceWrite: VoiceWrite) {
+        if voices[voiceWrite.slot].source === voiceWrite.source { voices[voiceWrite.slot].forgetWrites() }
     }
 
     /// What a failed voice write names: the voice, then the part of it.
@@ -114,7 +123,10 @@ extension ALMirror {
         defersWrites = false
         if var batch = inFlight {
             inFlight = nil
-            for failure in batch.failures { report(failure.error, affected: failure.affected()) }
+            for failure in batch.failures {
+                if let voiceWrite = failure.voice { forgetWrites(voiceWrite) }
+                report(failure.error, affected: failure.affected())
+            }
             run(batch.items[batch.next...], contextCurrent: contextCurrent)
             batch.items.removeAll(keepingCapacity: true)
             if deferredSpare.capacity < batch.items.capacity { deferredSpare = batch.items }
@@ -135,7 +147,10 @@ extension ALMirror {
         for item in items {
             switch item {
             case .write(let affected, let body): if contextCurrent { attempt(affected(), body) }
-            case .voice(let voiceWrite): if contextCurrent { attempt(affected(by: voiceWrite)) { () throws(OpenALError) in try voiceWrite.make() } }
+            case .voice(let voiceWrite):
+                if !contextCurrent || attempt(affected(by: voiceWrite), { () throws(OpenALError) in try voiceWrite.make() }) == nil {
+                    forgetWrites(voiceWrite)
+                }
             case .runtime(let body): body()
             }
         }
@@ -177,10 +192,10 @@ extension ALMirror {
         while batch.next < batch.items.count {
             switch batch.items[batch.next] {
             case .write(let affected, let body):
-                do throws(OpenALError) { try body() } catch { batch.failures.append((affected, error)) }
+                do throws(OpenALError) { try body() } catch { batch.failures.append((affected, error, nil)) }
             case .voice(let voiceWrite):
                 do throws(OpenALError) { try voiceWrite.make() } catch {
-                    batch.failures.append(({ self.affected(by: voiceWrite) }, error))
+                    batch.failures.append(({ self.affected(by: voiceWrite) }, error, voiceWrite))
                 }
             case .runtime:
                 inFlight = batch

@@ -253,6 +253,7 @@ extension ALMirror {
         guard let source = voices[slot].source else { return }
         guard let buffer = buffer(named: effect) else { throw .unknownEffect(effect) }
         voices[slot].attached = effect
+        voices[slot].gain = gain
         voices[slot].pitch = pitch
         voices[slot].place = place
         voices[slot].sounding = false
@@ -314,20 +315,24 @@ extension ALMirror {
         }
     }
 
+    // The three below write only what differs from the shadow: a ramp of one of them (a fade, a
+    // moving voice) moves the voice at every block, and the other two stay where they are.
+
     func setGain(_ slot: Int, _ gain: Float) throws(GameSoundError) {
-        guard let source = voices[slot].source else { return }
+        guard let source = voices[slot].source, voices[slot].gain != gain else { return }
+        voices[slot].gain = gain
         try write(VoiceWrite(slot: slot, source: source, change: .gain(gain)))
     }
 
     func setPitch(_ slot: Int, _ pitch: Float) throws(GameSoundError) {
-        guard let source = voices[slot].source else { return }
+        guard let source = voices[slot].source, voices[slot].pitch != pitch else { return }
         voices[slot].pitch = pitch
         try write(VoiceWrite(slot: slot, source: source, change: .pitch(pitch)))
     }
 
     /// Where the voice is heard from: a world position, or a place relative to the listener.
     func setPlace(_ slot: Int, _ place: Placement) throws(GameSoundError) {
-        guard let source = voices[slot].source else { return }
+        guard let source = voices[slot].source, voices[slot].place != place else { return }
         voices[slot].place = place
         try write(VoiceWrite(slot: slot, source: source, change: .place(place)))
     }

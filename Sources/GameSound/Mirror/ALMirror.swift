@@ -23,6 +23,9 @@ final class ALMirror {
 
     /// What one slot of the voice pool holds in OpenAL, and what its source was last given of the
     /// values that cost a call to change (the shadow: a value equal to it is not written again).
+    /// A new source's shadow holds OpenAL's defaults where they are known (pitch 1); a write that
+    /// failed, or was dropped, forgets what it would have set (``forgetWrites()``), so that the
+    /// next one is made whatever it sets.
     struct VoiceSource {
         var source: ALSource?
         /// The effect whose buffer is attached to the source. It outlives the voice: a stopped or
@@ -32,12 +35,21 @@ final class ALMirror {
         var space: VoiceSpace?
         /// The reverb send it was last given (nil: none yet).
         var send: Float?
-        /// The pitch it was last given.
-        var pitch: Float = 1
+        /// The gain it was last given (nil: not yet).
+        var gain: Float?
+        /// The pitch it was last given (OpenAL's 1 for a new source; nil: not known).
+        var pitch: Float? = 1
         /// Where it was last put (nil: not yet).
         var place: Placement?
         /// Told to play and not stopped since (paused or playing, or played out by itself).
         var sounding = false
+
+        /// A write of gain, pitch or place did not reach the source: what it holds is not known.
+        mutating func forgetWrites() {
+            gain = nil
+            pitch = nil
+            place = nil
+        }
     }
 
     // Unchecked exclusivity, as on RuntimeCore: only ever touched with OpenALProcess's lock held,

@@ -23,7 +23,8 @@ extension RuntimeCore {
     func voiceStep(_ slot: Int) -> Int {
         guard let name = model.voices[slot].effect, let sound = bank[name] else { return 0 }
         let applied = mirror.voices[slot]
-        var pitch = applied.pitch
+        // Not known only after a write to the source failed: then what the model asked is the best guess.
+        var pitch = applied.pitch ?? model.voices[slot].pitch(at: currentFrame)
         if sound.format.channelCount == 1, mirror.dopplerFactor > 0, let place = applied.place, !place.relative {
             pitch *= VoiceClock.doppler(position: SIMDPosition(x: place.x, y: place.y, z: place.z),
                                         velocity: applied.space?.velocity ?? .zero, listener: mirror.listener,
