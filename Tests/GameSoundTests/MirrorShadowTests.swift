@@ -60,4 +60,74 @@ struct MirrorShadowTests {
         let again = h.rms(try h.render(frames: 256 * 8))
         #expect(abs(again / loud - 0.5) < 0.02, "asked again, the gain took the level from \(loud) to \(again)")
     }
+
+    /// The baseline of ``calls(rendering:_:)``: blocks that run the whole update (a ramp on a bus
+    /// nothing plays on), with `each` done before each block.
+    private func wholeBlocks(_ blocks: Int, _ h: Harness, each: () throws -> Void = {}) throws -> Int {
+        try h.runtime.setBusVolume(.ui, h.frame % 2 == 0 ? 0.5 : 0.75, over: 1)
+        let before = OpenALProcess.callsOnCurrentThread
+        for _ in 0..<blocks {
+            try each()
+            try h.render(frames: 256)
+        }
+        return OpenALProcess.callsOnCurrentThread - before
+    }
+
+    @Test("the listener on the move writes only its place at each block; Doppler and the distance model asked again as they are write nothing")
+    func contextWritesOnlyWhatDiffers() throws {
+        OpenALProcess.countCalls()
+        let h = try Harness(policy: .effectsOnly, soundtrack: false)
+        _ = try h.runtime.play("beep", options: .init(position: SIMDPosition(x: 1, y: 0, z: -1), loop: true))
+        try h.render(frames: 256 * 8)
+        let whole = try wholeBlocks(40, h)
+        try h.runtime.setListener(position: SIMDPosition(x: 2, y: 0, z: 0), over: 1)
+        let moving = try wholeBlocks(40, h) - whole
+        #expect(moving >= 38 && moving <= 41, "a listener on the move made \(moving) OpenAL calls more than 40 whole blocks (one a block: its place)")
+
+        try h.render(seconds: 1)
+        let asked = try wholeBlocks(40, h) {
+            try h.runtime.setDoppler(factor: 1)
+            try h.runtime.setDistanceModel(.inverseClamped)
+            try h.runtime.setListener(position: SIMDPosition(x: 2, y: 0, z: 0))
+        } - whole
+        #expect(asked == 0, "Doppler, the distance model and the listener asked again as they were made \(asked) OpenAL calls")
+    }
+
+    @Test("a rebuilt output is given the whole listener again: the shadow starts empty with its new context")
+    func rebuildWritesTheContextAgain() throws {
+        let h = try Harness(policy: .effectsOnly, soundtrack: false)
+        _ = try h.runtime.play("beep", options: .init(position: SIMDPosition(x: 1, y: 0, z: -1), loop: true))
+        // The listener beyond the voice: it is heard on the left, where at the origin it was on the right.
+        try h.runtime.setListener(position: SIMDPosition(x: 4, y: 0, z: 0))
+        try h.render(frames: 256 * 8)
+        func levels(_ frames: Range<Int>) -> (left: Float, right: Float) {
+            (Signal.rms(frames.map { h.samples[$0 * 2] }), Signal.rms(frames.map { h.samples[$0 * 2 + 1] }))
+        }
+        let before = levels(try h.render(frames: 256 * 8))
+        #expect(before.left > 2 * before.right, "before the rebuild the voice was not on the left: \(before)")
+        #expect(h.runtime.rebuildOutput())
+        try h.render(frames: 256 * 8)
+        let after = levels(try h.render(frames: 256 * 8))
+        #expect(after.left > 2 * after.right, "after the rebuild the voice was not on the left: \(after)")
+        #expect(abs(after.left / before.left - 1) < 0.01, "the left channel went from \(before.left) to \(after.left)")
+    }
+
+    @Test("a listener's place OpenAL refused is made when asked for again")
+    func refusedListenerIsMadeAgain() throws {
+        defer { OpenALProcess.clearInjectedFailures() }
+        let h = try Harness(policy: .effectsOnly, soundtrack: false)
+        _ = try h.runtime.play("beep", options: .init(position: SIMDPosition(x: 1, y: 0, z: -1), loop: true))
+        try h.render(frames: 256 * 8)
+        func leftIsLouder(_ frames: Range<Int>) -> Bool {
+            Signal.rms(frames.map { h.samples[$0 * 2] }) > 2 * Signal.rms(frames.map { h.samples[$0 * 2 + 1] })
+        }
+        OpenALProcess.failNextCalls(of: "alListener3f")
+        try h.runtime.setListener(position: SIMDPosition(x: 4, y: 0, z: 0))
+        try h.render(frames: 256 * 8)
+        #expect(!leftIsLouder(try h.render(frames: 256 * 8)), "the refused place moved the listener")
+        #expect(h.eventNames.filter { $0 == "openALFailed" }.count == 1)
+        try h.runtime.setListener(position: SIMDPosition(x: 4, y: 0, z: 0))
+        try h.render(frames: 256 * 8)
+        #expect(leftIsLouder(try h.render(frames: 256 * 8)), "asked again, the listener did not move")
+    }
 }

@@ -32,6 +32,8 @@ extension ALMirror {
         case write(affected: () -> String, body: () throws(OpenALError) -> Void)
         /// A voice's write, as values (``VoiceWrite``).
         case voice(VoiceWrite)
+        /// A write to the listener, the distance model or Doppler, as values (``ContextWrite``).
+        case context(ContextWrite)
         /// Work of the runtime that must follow the writes before it (a voice's clock starts when its
         /// source plays, which is when the device's clock is read).
         case runtime(() -> Void)
@@ -45,7 +47,7 @@ extension ALMirror {
         /// The first item not made yet.
         var next = 0
         /// Writes that failed, to be reported under the runtime's lock.
-        var failures: [(affected: () -> String, error: OpenALError, voice: VoiceWrite?)] = []
+        var failures: [(affected: () -> String, error: OpenALError, item: DeferredWork)] = []
     }
 
     /// Makes OpenAL calls now, or records them for the audio thread (or the next render) during a game's call.
@@ -80,6 +82,31 @@ extension ALMirror {
     /// slot still has that source (a later voice may have it already, with a shadow of its own).
     private func forgetWrites(_ voiceWrite: VoiceWrite) {
         if voices[voiceWrite.slot].source === voiceWrite.source { voices[voiceWrite.slot].forgetWrites() }
+    }
+
+    /// The same for a write to the context, if it is still the mirror's.
+    private func forgetWrites(_ contextWrite: ContextWrite) {
+        if context === contextWrite.context { contextShadow = ContextShadow() }
+    }
+
+    private func forgetWrites(of item: DeferredWork) {
+        switch item {
+        case .voice(let voiceWrite): forgetWrites(voiceWrite)
+        case .context(let contextWrite): forgetWrites(contextWrite)
+        case .write, .runtime: break
+        }
+    }
+
+    /// Makes a write to the context now, or records it, as ``reportingWrite(_:_:)`` does a closure's;
+    /// one that fails is reported and forgotten by the shadow.
+    @inline(__always)
+    func write(_ contextWrite: ContextWrite) {
+        if defersWrites {
+            deferred.append(.context(contextWrite))
+            return
+        }
+        assert(mayUseOpenAL, "OpenAL used without the runtime's work lock")
+        if attempt(contextWrite.affected, { () throws(OpenALError) in try contextWrite.make() }) == nil { forgetWrites(contextWrite) }
     }
 
     /// What a failed voice write names: the voice, then the part of it.
@@ -124,7 +151,7 @@ extension ALMirror {
         if var batch = inFlight {
             inFlight = nil
             for failure in batch.failures {
-                if let voiceWrite = failure.voice { forgetWrites(voiceWrite) }
+                forgetWrites(of: failure.item)
                 report(failure.error, affected: failure.affected())
             }
             run(batch.items[batch.next...], contextCurrent: contextCurrent)
@@ -150,6 +177,10 @@ extension ALMirror {
             case .voice(let voiceWrite):
                 if !contextCurrent || attempt(affected(by: voiceWrite), { () throws(OpenALError) in try voiceWrite.make() }) == nil {
                     forgetWrites(voiceWrite)
+                }
+            case .context(let contextWrite):
+                if !contextCurrent || attempt(contextWrite.affected, { () throws(OpenALError) in try contextWrite.make() }) == nil {
+                    forgetWrites(contextWrite)
                 }
             case .runtime(let body): body()
             }
@@ -192,10 +223,14 @@ extension ALMirror {
         while batch.next < batch.items.count {
             switch batch.items[batch.next] {
             case .write(let affected, let body):
-                do throws(OpenALError) { try body() } catch { batch.failures.append((affected, error, nil)) }
+                do throws(OpenALError) { try body() } catch { batch.failures.append((affected, error, batch.items[batch.next])) }
             case .voice(let voiceWrite):
                 do throws(OpenALError) { try voiceWrite.make() } catch {
-                    batch.failures.append(({ self.affected(by: voiceWrite) }, error, voiceWrite))
+                    batch.failures.append(({ self.affected(by: voiceWrite) }, error, batch.items[batch.next]))
+                }
+            case .context(let contextWrite):
+                do throws(OpenALError) { try contextWrite.make() } catch {
+                    batch.failures.append(({ contextWrite.affected }, error, batch.items[batch.next]))
                 }
             case .runtime:
                 inFlight = batch

@@ -6,34 +6,40 @@ import OpenAL
 extension ALMirror {
     // MARK: - The listener and the context
 
+    // Each writes only what differs from the context's shadow (``contextShadow``), which a new
+    // context starts empty: a listener that moves writes its place and nothing else.
+
     /// Sets the listener's place, motion and orientation. The context must be current.
     func setListener(_ listener: Listener) {
         guard let context else { return }
         self.listener = listener
-        let p = listener.position, v = listener.velocity, at = listener.at, up = listener.up
-        reportingWrite("the listener's position") { () throws(OpenALError) in try context.setListenerPosition(x: p.x, y: p.y, z: p.z) }
-        reportingWrite("the listener's velocity") { () throws(OpenALError) in try context.setListenerVelocity(x: v.x, y: v.y, z: v.z) }
-        reportingWrite("the listener's orientation") { () throws(OpenALError) in
-            try context.setListenerOrientation(at: SIMD3(at.x, at.y, at.z), up: SIMD3(up.x, up.y, up.z))
+        if contextShadow.position != listener.position {
+            contextShadow.position = listener.position
+            write(ContextWrite(context: context, change: .listenerPosition(listener.position)))
+        }
+        if contextShadow.velocity != listener.velocity {
+            contextShadow.velocity = listener.velocity
+            write(ContextWrite(context: context, change: .listenerVelocity(listener.velocity)))
+        }
+        if contextShadow.at != listener.at || contextShadow.up != listener.up {
+            contextShadow.at = listener.at
+            contextShadow.up = listener.up
+            write(ContextWrite(context: context, change: .listenerOrientation(at: listener.at, up: listener.up)))
         }
     }
 
     /// The gain on everything the context plays. The context must be current.
     func setListenerGain(_ gain: Float) {
-        guard let context else { return }
-        reportingWrite("the listener's gain") { () throws(OpenALError) in try context.setListenerGain(gain) }
+        guard let context, contextShadow.gain != gain else { return }
+        contextShadow.gain = gain
+        write(ContextWrite(context: context, change: .listenerGain(gain)))
     }
 
     /// Sets the context's distance model. The context must be current.
     func setDistanceModel(_ model: DistanceModel) {
-        guard let context else { return }
-        let openAL: ALContext.DistanceModel = switch model {
-        case .inverseClamped: .inverseClamped
-        case .linearClamped: .linearClamped
-        case .exponentClamped: .exponentClamped
-        case .none: .none
-        }
-        reportingWrite("the distance model") { () throws(OpenALError) in try context.setDistanceModel(openAL) }
+        guard let context, contextShadow.distanceModel != model else { return }
+        contextShadow.distanceModel = model
+        write(ContextWrite(context: context, change: .distanceModel(model)))
     }
 
     /// Sets the context's Doppler factor and speed of sound. The context must be current.
@@ -41,8 +47,14 @@ extension ALMirror {
         guard let context else { return }
         dopplerFactor = factor
         speedOfSound = speed
-        reportingWrite("the Doppler factor") { () throws(OpenALError) in try context.setDopplerFactor(factor) }
-        reportingWrite("the speed of sound") { () throws(OpenALError) in try context.setSpeedOfSound(speed) }
+        if contextShadow.dopplerFactor != factor {
+            contextShadow.dopplerFactor = factor
+            write(ContextWrite(context: context, change: .dopplerFactor(factor)))
+        }
+        if contextShadow.speedOfSound != speed {
+            contextShadow.speedOfSound = speed
+            write(ContextWrite(context: context, change: .speedOfSound(speed)))
+        }
     }
 
     // MARK: - HRTF

@@ -62,7 +62,12 @@ final class ALMirror {
     /// The headless device's mixer, taken when the device is set and dropped with it: rendering
     /// through it counts no references at every block (see `ALLoopbackRenderer`).
     @exclusivity(unchecked) var loopbackRenderer: ALLoopbackRenderer?
-    @exclusivity(unchecked) var context: ALContext?
+    @exclusivity(unchecked) var context: ALContext? {
+        // A new context (or none) holds OpenAL's defaults, not what the last one was given.
+        didSet { if context !== oldValue { contextShadow = ContextShadow() } }
+    }
+    /// What the context was last given of the listener, the distance model and Doppler (ALMirror+Space).
+    var contextShadow = ContextShadow()
     /// A real output opened ahead, off the lock, for the rebuild about to run (``PreparedOutput``).
     var prepared: PreparedOutput?
     /// The threads the device last started, noted as it opened or resumed, until the runtime
