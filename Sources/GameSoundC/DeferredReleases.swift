@@ -17,6 +17,9 @@ import Musl
 /// surrounds the callback, on another thread.
 enum DeferredReleases {
     private static let depth = ThreadLocalSlot(destructor: nil)
+    /// Set on a thread that kept an entry in ``pending``: only such a thread's outermost call takes
+    /// that process-wide lock, not every call of every game thread.
+    private static let keptHere = ThreadLocalSlot(destructor: nil)
     private static let pending = Mutex<[UInt: [RuntimeEntry]]>([:])
 
     /// Runs an exported function's body, releasing what it deferred once the outermost one ends.
@@ -25,7 +28,8 @@ enum DeferredReleases {
         depth.value = UnsafeMutableRawPointer(bitPattern: currentDepth + 1)
         let result = body()
         depth.value = UnsafeMutableRawPointer(bitPattern: currentDepth - 1)
-        if outer {
+        if outer, keptHere.value != nil {
+            keptHere.value = nil
             let thread = UInt(pthread_self())
             let released = pending.withLock { $0.removeValue(forKey: thread) }
             withExtendedLifetime(released) {}
@@ -39,6 +43,7 @@ enum DeferredReleases {
         if currentDepth > 1 {
             let thread = UInt(pthread_self())
             pending.withLock { $0[thread, default: []].append(entry) }
+            keptHere.value = UnsafeMutableRawPointer(bitPattern: 1)
         } else {
             DispatchQueue.global().async { withExtendedLifetime(entry) {} }
         }

@@ -37,6 +37,9 @@ extension ALMirror {
         /// Work of the runtime that must follow the writes before it (a voice's clock starts when its
         /// source plays, which is when the device's clock is read).
         case runtime(() -> Void)
+        /// The same for a voice, as values: what the runtime does for the voice in `slot`, if it is
+        /// still the one of that generation (``voiceFollowUp``). Every play records one, so it is no closure.
+        case voiceFollowUp(slot: Int, generation: Int, VoiceFollowUp)
     }
 
     /// Recorded writes the audio thread took (``takeWritesForAudioThread()``), as far as it made them.
@@ -93,7 +96,7 @@ extension ALMirror {
         switch item {
         case .voice(let voiceWrite): forgetWrites(voiceWrite)
         case .context(let contextWrite): forgetWrites(contextWrite)
-        case .write, .runtime: break
+        case .write, .runtime, .voiceFollowUp: break
         }
     }
 
@@ -110,7 +113,10 @@ extension ALMirror {
     }
 
     /// What a failed voice write names: the voice, then the part of it.
-    private func affected(by voiceWrite: VoiceWrite) -> String { voiceName(voiceWrite.slot) + voiceWrite.aspect }
+    private func affected(by voiceWrite: VoiceWrite) -> String {
+        if case .release = voiceWrite.change { return released(voiceWrite.slot) }
+        return voiceName(voiceWrite.slot) + voiceWrite.aspect
+    }
 
     /// Makes OpenAL calls now or records them, as ``write(_:_:)``; a failure is reported either way
     /// (``attempt(_:_:)``).
@@ -128,6 +134,14 @@ extension ALMirror {
     @inline(__always)
     func afterWrites(_ work: @escaping () -> Void) {
         if defersWrites { deferred.append(.runtime(work)) } else { work() }
+    }
+
+    /// Records what the runtime does for the voice in `slot` (of `generation`) after the writes
+    /// recorded before it (``voiceFollowUp``); only during a game's call.
+    @inline(__always)
+    func afterWrites(toVoiceIn slot: Int, generation: Int, _ what: VoiceFollowUp) {
+        assert(defersWrites, "a voice's follow-up recorded outside a game's call")
+        deferred.append(.voiceFollowUp(slot: slot, generation: generation, what))
     }
 
     /// Whether the context can take writes: now (made current on this thread), or, during a game's
@@ -183,6 +197,7 @@ extension ALMirror {
                     forgetWrites(contextWrite)
                 }
             case .runtime(let body): body()
+            case .voiceFollowUp(let slot, let generation, let what): voiceFollowUp(slot, generation, what)
             }
         }
     }
@@ -232,7 +247,7 @@ extension ALMirror {
                 do throws(OpenALError) { try contextWrite.make() } catch {
                     batch.failures.append(({ contextWrite.affected }, error, batch.items[batch.next]))
                 }
-            case .runtime:
+            case .runtime, .voiceFollowUp:
                 inFlight = batch
                 return true
             }

@@ -51,24 +51,27 @@ extension ALMirror {
 
     /// Takes `slot`'s source back to the spare ones, stopped, with no buffer and its space settings
     /// at OpenAL's defaults (the next owner sets only what differs from those).
-    func releaseSource(_ slot: Int, affected: @escaping @autoclosure () -> String) {
+    func releaseSource(_ slot: Int) {
         guard let source = voices[slot].source else { return }
-        reportingWrite(affected()) { () throws(OpenALError) in try source.stop() }
-        reportingWrite(affected()) { () throws(OpenALError) in try source.setBuffer(nil) }
+        // Every stop of a voice with virtual voices on gives one back: recorded as a value, it allocates nothing.
+        do { try write(VoiceWrite(slot: slot, source: source, change: .release)) } catch { report(error, affected: released(slot)) }
         if let space = voices[slot].space, space != VoiceSpace() {
-            reportingWrite(affected()) { () throws(OpenALError) in try source.setVelocity(x: 0, y: 0, z: 0) }
-            reportingWrite(affected()) { () throws(OpenALError) in try source.setReferenceDistance(1) }
-            reportingWrite(affected()) { () throws(OpenALError) in try source.setMaxDistance(.greatestFiniteMagnitude) }
-            reportingWrite(affected()) { () throws(OpenALError) in try source.setRolloffFactor(1) }
-            reportingWrite(affected()) { () throws(OpenALError) in try source.setDirectFilter(nil) }
+            reportingWrite(self.released(slot)) { () throws(OpenALError) in try source.setVelocity(x: 0, y: 0, z: 0) }
+            reportingWrite(self.released(slot)) { () throws(OpenALError) in try source.setReferenceDistance(1) }
+            reportingWrite(self.released(slot)) { () throws(OpenALError) in try source.setMaxDistance(.greatestFiniteMagnitude) }
+            reportingWrite(self.released(slot)) { () throws(OpenALError) in try source.setRolloffFactor(1) }
+            reportingWrite(self.released(slot)) { () throws(OpenALError) in try source.setDirectFilter(nil) }
         }
         if voices[slot].send != nil {
-            reportingWrite(affected()) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 0) }
-            reportingWrite(affected()) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 1) }
+            reportingWrite(self.released(slot)) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 0) }
+            reportingWrite(self.released(slot)) { () throws(OpenALError) in try source.setAuxiliarySend(nil, send: 1) }
         }
         voices[slot] = VoiceSource()
         spareSources.append(source)
     }
+
+    /// What a failure while giving `slot`'s source back names.
+    func released(_ slot: Int) -> String { "the source \(voiceName(slot)) gives back" }
 
     /// Deletes every source of the pool (spare ones too), stopped and emptied first. Failures are
     /// reported and the rest goes on: whatever is left goes with the context.
@@ -91,7 +94,7 @@ extension ALMirror {
     /// Stops the voice's source and takes its buffer off, so that the buffer can be deleted.
     func detach(_ slot: Int, affected: @escaping @autoclosure () -> String) {
         if let source = voices[slot].source {
-            reportingWrite(affected()) { () throws(OpenALError) in try source.stop() }
+            reportingWrite(self.released(slot)) { () throws(OpenALError) in try source.stop() }
             reportingWrite(affected() + "'s buffer") { () throws(OpenALError) in try source.setBuffer(nil) }
         }
         voices[slot].attached = nil

@@ -158,6 +158,8 @@ final class ALMirror {
     /// made later: the same words the runtime's own reports use, so that a failure is reported once.
     var voiceName: (Int) -> String = { "the voice in slot \($0)" }
     /// Where a failure is told, once: the runtime's event log and the game's log.
+    /// What the runtime does for a voice after its recorded writes (``DeferredWork/voiceFollowUp(slot:generation:_:)``).
+    var voiceFollowUp: (_ slot: Int, _ generation: Int, _ what: VoiceFollowUp) -> Void = { _, _, _ in }
     var failureSink: (_ operation: String, _ code: String, _ affected: String, _ description: String) -> Void = { _, _, _, _ in }
 
     /// - Parameter writesOffLock: Whether an audio thread makes recorded writes without the runtime's

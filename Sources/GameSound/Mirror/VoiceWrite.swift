@@ -17,6 +17,8 @@ struct VoiceWrite {
         case play
         case pause
         case stop
+        /// Stopped and emptied, as its source goes back to the spare ones.
+        case release
         case gain(Float)
         case pitch(Float)
         case place(Placement)
@@ -40,6 +42,9 @@ struct VoiceWrite {
         case .play: try source.play()
         case .pause: try source.pause()
         case .stop: try source.stop()
+        case .release:
+            try source.stop()
+            try source.setBuffer(nil)
         case .gain(let gain): try source.setGain(gain)
         case .pitch(let pitch): try source.setPitch(pitch)
         case .place(let place): try Self.set(source, to: place)
@@ -54,7 +59,7 @@ struct VoiceWrite {
     /// What of the voice a failure names, after the voice's name.
     var aspect: String {
         switch change {
-        case .configure, .play, .pause, .stop: ""
+        case .configure, .play, .pause, .stop, .release: ""
         case .gain: "'s gain"
         case .pitch: "'s pitch"
         case .place: "'s place"

@@ -27,16 +27,21 @@ struct VoiceSlot: Equatable {
     var virtualSince = 0
 
     /// Its gain at `frame`, before its bus and any fade-out.
+    @inline(__always)
     func gain(at frame: Int) -> Float { ramps.gain?.value(at: frame) ?? options.gain }
     /// Its pitch at `frame` (before any Doppler shift).
+    @inline(__always)
     func pitch(at frame: Int) -> Float { ramps.pitch?.value(at: frame) ?? options.pitch }
     /// Its pan at `frame` (used when it has no position).
+    @inline(__always)
     func pan(at frame: Int) -> Float { ramps.pan?.value(at: frame) ?? options.pan }
     /// Its place in the world at `frame`, nil when it is panned instead.
+    @inline(__always)
     func position(at frame: Int) -> SIMDPosition? { ramps.position?.value(at: frame) ?? options.position }
 
     /// Where the voice should be put at `frame`: its world position, or its pan on a unit circle in
     /// front of the listener (distance 1 keeps the gain unchanged), relative to the listener.
+    @inline(__always)
     func placement(at frame: Int) -> Placement {
         if let position = position(at: frame) { return Placement(relative: false, x: position.x, y: position.y, z: position.z) }
         let pan = pan(at: frame)

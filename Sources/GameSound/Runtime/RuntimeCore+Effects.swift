@@ -130,10 +130,7 @@ extension RuntimeCore {
             model.voices[slot].restoredPaused = false
             // The clock starts when the source plays: now, or when the update thread makes the writes.
             model.voices[slot].endCheck = .max
-            afterWrites(to: slot) { core in
-                core.startClock(slot, atFrame: 0, playing: playing)
-                core.scheduleEndCheck(slot, at: core.currentFrame)
-            }
+            afterWrites(to: slot, .started(playing: playing))
         } else if virtualises {
             startVirtual(slot, offset: 0)  // quieter than every real voice: it starts virtual
         } else {
@@ -142,13 +139,20 @@ extension RuntimeCore {
             throw GameSoundError.unknownEffect(name)
         }
         let voice = Voice(slot: slot, generation: generation, runtime: runtimeTag)
+        // Built only when an observer listens (``log(_:_:_:)`` takes them as an autoclosure).
+        log(.game, defined == nil ? "effectPlayed" : "voiceStarted", Self.playedDetails(name, voice: voice, defined: defined, stolen: stolen))
+        if model.voices[slot].isVirtual { logVirtual("voiceVirtualised", slot) }
+        return .played(voice, stole: stolen)
+    }
+
+    /// What `effectPlayed` or `voiceStarted` says.
+    private static func playedDetails(_ name: String, voice: Voice, defined: (sound: String, variant: String)?,
+                                      stolen: Voice?) -> [GameSoundEvent.Detail] {
         var details: [GameSoundEvent.Detail] = [.init("sound", .string(defined?.sound ?? name)),
                                                 .init("voice", .integer(Int(voice.localID)))]
         if let defined { details.append(.init("variant", .string(defined.variant))) }
         if let stolen { details.append(.init("stole", .integer(Int(stolen.localID)))) }
-        log(.game, defined == nil ? "effectPlayed" : "voiceStarted", details)
-        if model.voices[slot].isVirtual { logVirtual("voiceVirtualised", slot) }
-        return .played(voice, stole: stolen)
+        return details
     }
 
     /// The source a new voice plays on: its slot's own, a spare one, or (when voices can be virtual

@@ -222,7 +222,7 @@ extension RuntimeCore {
         if phase == .running, mirror.canWrite() {
             applyVoice(slot, at: now)
             if velocity != nil || occlusion != nil || reverbSend != nil || position != nil { applyVoiceSpace(slot) }
-            if pitch != nil { afterWrites(to: slot) { core in core.scheduleEndCheck(slot, at: core.currentFrame) } }
+            if pitch != nil { afterWrites(to: slot, .pitchChanged) }
         }
         return true
     }
@@ -241,7 +241,7 @@ extension RuntimeCore {
         guard let slot = try liveSlot(voice) else { return false }
         model.voices[slot].pausedByGame = paused
         if phase == .running, mirror.canWrite() {
-            afterWrites(to: slot) { core in if core.phase == .running, core.useContext() { core.syncPlayState(slot) } }
+            afterWrites(to: slot, .pausedOrResumed)
         }
         return true
     }

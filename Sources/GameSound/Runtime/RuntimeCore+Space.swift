@@ -214,12 +214,13 @@ extension RuntimeCore {
     /// differ from what the source has, so a plain effect costs no extra OpenAL call.
     func applyVoiceSpace(_ slot: Int) {
         guard mirror.hasSource(slot) else { return }
-        let options = model.voices[slot].options
-        let world = options.position != nil
-        let space = VoiceSpace(velocity: world ? (options.velocity ?? .zero) : .zero,
-                               referenceDistance: world ? options.referenceDistance : 1,
-                               maxDistance: world ? options.maxDistance : .greatestFiniteMagnitude,
-                               rolloff: world ? options.rolloff : 1, occlusion: options.occlusion)
+        // Read in place: a copy of the options would retain the bus's name.
+        let world = model.voices[slot].options.position != nil
+        let space = VoiceSpace(velocity: world ? (model.voices[slot].options.velocity ?? .zero) : .zero,
+                               referenceDistance: world ? model.voices[slot].options.referenceDistance : 1,
+                               maxDistance: world ? model.voices[slot].options.maxDistance : .greatestFiniteMagnitude,
+                               rolloff: world ? model.voices[slot].options.rolloff : 1,
+                               occlusion: model.voices[slot].options.occlusion)
         mirror.applySpace(slot, space)
         retime(slot)
         applyVoiceSends(slot)

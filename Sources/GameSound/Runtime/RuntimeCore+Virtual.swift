@@ -23,7 +23,7 @@ extension RuntimeCore {
     /// is ever made without a usable context.
     func releaseSource(_ slot: Int) {
         guard virtualises, mirror.hasSource(slot), mirror.canWrite() else { return }
-        mirror.releaseSource(slot, affected: "the source \(self.voiceLabel(slot)) gives back")
+        mirror.releaseSource(slot)
     }
 
     /// Where a virtual voice would be in its sound now, in the sound's frames.

@@ -59,18 +59,35 @@ extension RuntimeCore {
         guard step != model.voices[slot].clock.step else { return }
         // During a game's call in real time the new step reaches the source later, and the device's
         // clock is not the call's to read: the update thread retimes it after the writes.
-        guard !mirror.defersWrites else { return afterWrites(to: slot) { core in core.retime(slot) } }
+        guard !mirror.defersWrites else { return afterWrites(to: slot, .retime) }
         model.voices[slot].clock.change(step: step, at: mixClock)
     }
 
-    /// Runs `work` for the voice in `slot` now, or, during a game's call in real time, after the
-    /// writes recorded before it (``ALMirror/afterWrites(_:)``); not at all if the voice has ended by then.
-    func afterWrites(to slot: Int, _ work: @escaping (RuntimeCore) -> Void) {
-        guard mirror.defersWrites else { return work(self) }
-        let generation = model.allocator.slots[slot].generation
-        mirror.afterWrites { [unowned self] in
-            guard model.allocator.slots[slot].busy, model.allocator.slots[slot].generation == generation else { return }
-            work(self)
+    /// Does `what` for the voice in `slot` now, or, during a game's call in real time, after the
+    /// writes recorded so far are made, if the voice still plays in that slot then. Recorded as
+    /// values (``ALMirror/afterWrites(toVoiceIn:generation:_:)``): a play allocates nothing for it.
+    func afterWrites(to slot: Int, _ what: VoiceFollowUp) {
+        guard mirror.defersWrites else { return followUp(slot, what) }
+        mirror.afterWrites(toVoiceIn: slot, generation: model.allocator.slots[slot].generation, what)
+    }
+
+    /// What ``ALMirror/voiceFollowUp`` calls when it comes to a voice's follow-up.
+    func followUp(_ slot: Int, generation: Int, _ what: VoiceFollowUp) {
+        guard model.allocator.slots[slot].busy, model.allocator.slots[slot].generation == generation else { return }
+        followUp(slot, what)
+    }
+
+    private func followUp(_ slot: Int, _ what: VoiceFollowUp) {
+        switch what {
+        case .started(let playing):
+            startClock(slot, atFrame: 0, playing: playing)
+            scheduleEndCheck(slot, at: currentFrame)
+        case .pitchChanged:
+            scheduleEndCheck(slot, at: currentFrame)
+        case .pausedOrResumed:
+            if phase == .running, useContext() { syncPlayState(slot) }
+        case .retime:
+            retime(slot)
         }
     }
 

@@ -162,6 +162,7 @@ final class RuntimeCore {
             logger.error("OpenAL failed on \(affected): \(description)", metadata: LogCode.openALCallFailed.metadata)
         }
         mirror.voiceName = { [unowned self] slot in voiceLabel(slot) }
+        mirror.voiceFollowUp = { [unowned self] slot, generation, what in followUp(slot, generation: generation, what) }
     }
 
     /// An id for a new event observer, never handed out before by this runtime.
