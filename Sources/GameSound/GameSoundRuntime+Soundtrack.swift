@@ -67,7 +67,7 @@ extension GameSoundRuntime {
     ///   - loop: Whether the new track loops.
     /// - Throws: ``GameSoundError/stopped`` after ``shutdown()``.
     public func crossfadeSoundtrack(to path: String, duration: Double = 2, loop: Bool = true) throws(GameSoundError) {
-        let opened = try? RuntimeCore.openAhead(path, loop: loop, waitingForBlocks: configuration.output == .headless).get()
+        let opened = RuntimeCore.openAhead(path, loop: loop, waitingForBlocks: configuration.output == .headless)
         try commandInRealTime { (core) throws(GameSoundError) in try core.crossfade(to: path, duration: duration, loop: loop, opened: opened) }
     }
 

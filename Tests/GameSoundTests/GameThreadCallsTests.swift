@@ -454,6 +454,27 @@ struct GameThreadCallsTests {
         #expect(try runtime.state(of: voice) == .playing)
     }
 
+    @Test("crossfading to a file that cannot be opened fails in the call, once: the file is not opened again on the update thread; the old track fades out")
+    func crossfadeToATrackThatDoesNotOpen() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let caller = pthread_self()
+        let failures = Mutex<[Bool]>([])  // for each soundtrackFailed: whether it came on the caller's thread
+        let observation = runtime.addEventObserver { event in
+            if event.name == "soundtrackFailed" { failures.withLock { $0.append(pthread_equal(pthread_self(), caller) != 0) } }
+        }
+        defer { observation.cancel() }
+        try runtime.playSoundtrack(TestAssets.soundtrackPath)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(runtime.isSoundtrackPlaying)
+        try runtime.crossfadeSoundtrack(to: "/nonexistent/gamesound-missing.ogg", duration: 0.1)
+        #expect(failures.withLock { $0 } == [true], "soundtrackFailed in the call, on the caller's thread")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(failures.withLock { $0 } == [true], "soundtrackFailed after the call: \(failures.withLock { $0 })")
+        #expect(!runtime.isSoundtrackPlaying)
+        #expect(runtime.liveOpenALObjects.sources == 8, "the old track's player is left: \(runtime.liveOpenALObjects.sources) sources")
+    }
+
     @Test("a stream stopped or paused while its first blocks decode: the stopped one never gets a player and its decoding stops; the paused one gets a player that stands at its start until resumed")
     func streamStoppedOrPausedWhileDecoding() throws {
         let runtime = try Self.runtime()

@@ -78,8 +78,8 @@ extension RuntimeCore {
         followSoundtrack(fadeFrames: Int(fade * Double(configuration.sampleRate)))
     }
     /// Fades the current track out and `path` in over `duration` seconds.
-    func crossfade(to path: String, duration: Double, loop: Bool, opened: OpenedStreamFile? = nil) throws(GameSoundError) {
-        var unused = opened
+    func crossfade(to path: String, duration: Double, loop: Bool, opened: Result<OpenedStreamFile, GameSoundError>? = nil) throws(GameSoundError) {
+        var unused = try? opened?.get()
         defer { unused?.decoding.cancel() }
         guard phase != .stopped else { throw .stopped }
         let frames = max(1, Int(duration * Double(configuration.sampleRate)))
@@ -98,8 +98,15 @@ extension RuntimeCore {
         soundtrackPath = path
         soundtrackLoop = loop
         soundtrackIntent = .playing
+        // A file that did not open fails here, as in ``playSoundtrack(path:loop:fadeIn:opened:)``; the
+        // old track fades out all the same.
+        if case .failure(let error) = opened, phase == .running, soundtrackWanted {
+            soundtrackFailed(error)
+            return
+        }
+        let file = unused
         unused = nil
-        followSoundtrack(fadeFrames: frames, opened: opened)
+        followSoundtrack(fadeFrames: frames, opened: file)
     }
 
     func setSoundtrackVolume(_ volume: Float) throws(GameSoundError) {
