@@ -157,9 +157,9 @@ final class ALMirror {
     /// A voice in words, as the runtime's events number it ("voice 3"), for a failure of a write
     /// made later: the same words the runtime's own reports use, so that a failure is reported once.
     var voiceName: (Int) -> String = { "the voice in slot \($0)" }
-    /// Where a failure is told, once: the runtime's event log and the game's log.
     /// What the runtime does for a voice after its recorded writes (``DeferredWork/voiceFollowUp(slot:generation:_:)``).
     var voiceFollowUp: (_ slot: Int, _ generation: Int, _ what: VoiceFollowUp) -> Void = { _, _, _ in }
+    /// Where a failure is told, once: the runtime's event log and the game's log.
     var failureSink: (_ operation: String, _ code: String, _ affected: String, _ description: String) -> Void = { _, _, _, _ in }
 
     /// - Parameter writesOffLock: Whether an audio thread makes recorded writes without the runtime's
