@@ -59,7 +59,9 @@ extension GameSoundRuntime {
 
     /// Fades the current soundtrack out while another fades in.
     ///
-    /// For the length of the fade two tracks stream at once, each on its own source.
+    /// For the length of the fade two tracks stream at once, each on its own source. A track that
+    /// cannot be opened is not an error here, as for ``playSoundtrack(_:loop:fadeIn:)``: the runtime
+    /// logs `soundtrackFailed` in the call, and the current track fades out all the same.
     ///
     /// - Parameters:
     ///   - path: The file to bring in (WAV, FLAC, Ogg Vorbis or Opus); it starts from the top.
