@@ -109,6 +109,12 @@ extension ALMirror {
             return
         }
         assert(mayUseOpenAL, "OpenAL used without the runtime's work lock")
+        make(contextWrite)
+    }
+
+    /// Makes a write to the context on this thread, where it is current: a failure is reported and
+    /// forgotten by the shadow.
+    private func make(_ contextWrite: ContextWrite) {
         if attempt(contextWrite.affected, { () throws(OpenALError) in try contextWrite.make() }) == nil { forgetWrites(contextWrite) }
     }
 
@@ -193,9 +199,7 @@ extension ALMirror {
                     forgetWrites(voiceWrite)
                 }
             case .context(let contextWrite):
-                if !contextCurrent || attempt(contextWrite.affected, { () throws(OpenALError) in try contextWrite.make() }) == nil {
-                    forgetWrites(contextWrite)
-                }
+                if contextCurrent { make(contextWrite) } else { forgetWrites(contextWrite) }
             case .runtime(let body): body()
             case .voiceFollowUp(let slot, let generation, let what): voiceFollowUp(slot, generation, what)
             }

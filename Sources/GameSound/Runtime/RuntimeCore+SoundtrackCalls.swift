@@ -43,15 +43,21 @@ extension RuntimeCore {
             // During a game's call in real time the update thread tries, at its next update.
             if !leavesWorkToAudioThread { perform(actions) }
         }
-        // A file that did not open is the track's failure, logged here as its player's would be when
-        // it starts (not opened a second time to find out again).
-        if case .failure(let error) = opened, phase == .running, soundtrackWanted, model.soundtrack?.path != soundtrackPath {
-            soundtrackFailed(error)
-            return
-        }
+        if failedToOpen(opened) { return }
         let file = unused
         unused = nil
         followSoundtrack(fadeFrames: Int(fadeIn * Double(configuration.sampleRate)), opened: file)
+    }
+
+    /// Whether the new track's file, opened ahead by the call, did not open: then it is the track's
+    /// failure, logged here as its player's would be when it starts (not opened a second time to find
+    /// out again), when the track would start now.
+    private func failedToOpen(_ opened: Result<OpenedStreamFile, GameSoundError>?) -> Bool {
+        guard case .failure(let error) = opened, phase == .running, soundtrackWanted, model.soundtrack?.path != soundtrackPath else {
+            return false
+        }
+        soundtrackFailed(error)
+        return true
     }
 
     /// Follows what a soundtrack call decided: now, or during a game's call in real time on the
@@ -98,12 +104,8 @@ extension RuntimeCore {
         soundtrackPath = path
         soundtrackLoop = loop
         soundtrackIntent = .playing
-        // A file that did not open fails here, as in ``playSoundtrack(path:loop:fadeIn:opened:)``; the
-        // old track fades out all the same.
-        if case .failure(let error) = opened, phase == .running, soundtrackWanted {
-            soundtrackFailed(error)
-            return
-        }
+        // The old track fades out all the same.
+        if failedToOpen(opened) { return }
         let file = unused
         unused = nil
         followSoundtrack(fadeFrames: frames, opened: file)
