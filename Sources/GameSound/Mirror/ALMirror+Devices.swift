@@ -137,21 +137,49 @@ extension ALMirror {
         contextSuspended = false
     }
 
-    /// Lets the context (its objects gone) and the device go together, for a new device to come: a
+    /// Lets the context and the device go together, for a new device to come: a
     /// real device's on the retirement queue (``OutputRetirement``), a loopback's here. Nothing of
     /// ours uses that device again, so OpenAL Soft stopping its mixer runs beside nothing of it.
-    func retireOutput() {
+    ///
+    /// - Parameter objects: Let go of after them (``OutputRetirement/retire(context:closing:lettingGo:)``).
+    func retireOutput(lettingGo objects: [AnyObject] = []) {
         releaseThread()
         let (oldContext, oldDevice) = (context, device)
         context = nil
         contextSuspended = false
         device = nil
         if oldDevice?.kind == .output {
-            OutputRetirement.retire(context: oldContext, closing: oldDevice)
+            OutputRetirement.retire(context: oldContext, closing: oldDevice, lettingGo: objects)
         } else {
             oldContext?.destroy()
             if let oldDevice { attempt("the output device") { () throws(OpenALError) in try oldDevice.close() } }
         }
+    }
+
+    /// Whether ``retireOutputWhole(letting:)`` can be used: the output is a real device, which goes on the
+    /// retirement queue. A loopback's objects are deleted one by one, in order with the render.
+    var retiresOutputWhole: Bool { device?.kind == .output }
+
+    /// Lets a real output go for a new one with everything made in it: the pool's sources, the
+    /// effects' buffers, the reverb's slots, effects and filter are forgotten here, not deleted one
+    /// by one, and destroying the context then closing the device on the retirement queue
+    /// (``OutputRetirement``) deletes them in OpenAL Soft (alcDestroyContext deletes a context's
+    /// sources and effect slots, alcCloseDevice a device's buffers, effects and filters).
+    ///
+    /// - Parameter players: Stream players made in the context, abandoned (``AudioStream/abandon()``):
+    ///   let go on the queue, after the context, since freeing one frees its decoder.
+    func retireOutputWhole(letting players: [AudioStream]) {
+        for index in voices.indices { voices[index] = VoiceSource() }
+        spareSources = []
+        buffers = [:]
+        staleBuffers = []
+        buffersUploadedAhead = []
+        retiredBuffers = []
+        reverbSlots = []
+        reverbEffects = []
+        scratchFilter = nil
+        slotEnvironments = [.none, .none]
+        retireOutput(lettingGo: players)
     }
 
     /// Closes the device (its contexts must be gone) and lets it go: a loopback at once, a real

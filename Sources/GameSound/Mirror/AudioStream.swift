@@ -249,6 +249,14 @@ final class AudioStream {
         return nil
     }
 
+    /// Stops decoding and leaves the source and buffers to the context and device they were made in,
+    /// which are being retired whole (``ALMirror/retireOutputWhole(letting:)``): deleting them there
+    /// deletes these.
+    func abandon() {
+        decoding.cancel()
+        state = .stopped
+    }
+
     /// Deletes the source and buffers. The context must be current. A call that fails is handed to
     /// `failed` and the rest goes on (``RuntimeCore/destroy(_:)`` reports it).
     func destroy(_ failed: (OpenALError) -> Void) {

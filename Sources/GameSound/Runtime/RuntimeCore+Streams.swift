@@ -147,7 +147,13 @@ extension RuntimeCore {
 
     /// Notes where each stream is and lets every player go (the context is about to be destroyed).
     /// The records stay: ``restoreStreams()`` gives them new players.
-    func releaseStreamPlayers() {
+    ///
+    /// - Parameter deleting: Whether each player's source and buffers are deleted here; false when
+    ///   the context and its device are retired whole, which deletes them (their decoding stops here).
+    /// - Returns: The players let go without deleting anything, for the caller to let go of off the
+    ///   lock (freeing a player frees its decoder).
+    @discardableResult
+    func releaseStreamPlayers(deleting: Bool = true) -> [AudioStream] {
         noteStreamPositions()
         // Each clock stands where its player stopped, fraction of a frame included, for the next player.
         let mix = mixClock
@@ -155,14 +161,16 @@ extension RuntimeCore {
         for index in model.outgoingTracks.indices { model.outgoingTracks[index].clock.change(step: 0, at: mix) }
         for index in model.streamVoices.indices { model.streamVoices[index].clock.change(step: 0, at: mix) }
         // Every player the mirror holds goes, in the order the streams began.
-        for id in mirror.streams.keys.sorted() { mirror.streams[id].map(destroy) }
+        var players = mirror.streams.keys.sorted().compactMap { mirror.streams[$0] } + discardedStreams
         mirror.streams = [:]
-        for player in discardedStreams { destroy(player) }
         discardedStreams = []
+        for player in players { deleting ? destroy(player) : player.abandon() }
+        if deleting { players = [] }
         // A stream still waiting for its first blocks gets a player with the others on the next
         // context, from a file of its own (opened ahead with the new output, or then).
         for file in mirror.streamsAwaitingFirstBlocks.values { file.decoding.cancel() }
         mirror.streamsAwaitingFirstBlocks = [:]
+        return players
     }
 
     /// After the context came back, new or the same: every streamed voice and outgoing track without
