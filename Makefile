@@ -74,7 +74,7 @@ callgrind-record: deps bench-c
 	bench/callgrind-guard.sh .build/release/gamesound-bench .build/bench/mix_baseline --record
 
 ## bench: the full benchmark suite in a release build; prints a table (see docs/performance.md), then
-## bench-calls (the cost of a call through the C SDK, its own table, about 4 min).
+## bench-calls (the cost of a call through the C SDK, its own table, about 4.5 min).
 ## BENCH_FLAGS passes more to gamesound-bench (--only mixing,render; --smoke for every case at a tiny size)
 ## and leaves bench-calls out (the docs' test runs `make bench BENCH_FLAGS=--smoke` in `make check`).
 BENCH_FLAGS ?=
@@ -474,10 +474,10 @@ realtime-check: sdk-lib
 	Tests/desktop/with-server.sh pulseaudio /usr/bin/python3 Tests/desktop/check-realtime-priority.py $(RT_OUT)/rt_gamesound assets
 
 ## bench-calls: what a game thread pays per call into the C SDK (gs_effect_play, gs_voice_stop), in real
-## time on the null device, while streams decode, during media-services resets, while a sound loads (with
-## queries) and from 4 threads, beside
-## raw alSourcePlay/alSourceStop; prints a table with the goals of issue 37 (bench/calls/run.sh; about
-## 4 min; CALLS_SECONDS=1 for a quick try). Part of `make bench`, not of `make check`.
+## time on the null device, while streams decode, during media-services resets (with a small and a 25 MB
+## bank), while a sound loads (with queries) and from 4 threads, beside raw alSourcePlay/alSourceStop;
+## prints a table with the goals of issue 37 (bench/calls/run.sh; about 4.5 min; CALLS_SECONDS=1 for a
+## quick try). Part of `make bench`, not of `make check`.
 CALLS_OUT := .build/calls
 .PHONY: bench-calls
 bench-calls: sdk-lib $(CALLS_OUT)/loop.opus

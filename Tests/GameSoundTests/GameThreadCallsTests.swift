@@ -595,7 +595,10 @@ struct GameThreadCallsTests {
     /// Runs `work` on a thread whose next call of OpenAL's `stalled` function takes 0.5 s longer,
     /// and checks that 20 plays and stops on this thread meanwhile take well under that; then that
     /// `work` finished without an error.
-    private static func expectCallsGoOn(_ runtime: GameSoundRuntime, whileStalling stalled: String, in what: String,
+    ///
+    /// - Parameter dropping: The plays may be dropped (media services are lost meanwhile): a dropped
+    ///   one has nothing to stop.
+    private static func expectCallsGoOn(_ runtime: GameSoundRuntime, whileStalling stalled: String, in what: String, dropping: Bool = false,
                                         _ work: @escaping @Sendable () throws(GameSoundError) -> Void) throws {
         let done = DispatchSemaphore(value: 0)
         let failure = Mutex<GameSoundError?>(nil)
@@ -607,7 +610,9 @@ struct GameThreadCallsTests {
         Thread.sleep(forTimeInterval: 0.1)
         let start = ContinuousClock.now
         for round in 0..<20 {
-            let voice = try #require(try runtime.play("tone").voice, "round \(round): the voice did not play")
+            let outcome = try runtime.play("tone")
+            if dropping, outcome.voice == nil { continue }
+            let voice = try #require(outcome.voice, "round \(round): the voice did not play")
             #expect(try runtime.stop(voice))
         }
         let took = start.duration(to: .now)
@@ -645,6 +650,57 @@ struct GameThreadCallsTests {
         }
         #expect(runtime.liveOpenALObjects.buffers == 1, "the unloaded sound's buffer is left")
         #expect(throws: GameSoundError.unknownEffect("big")) { try runtime.play("big") }
+    }
+
+    @Test("after a media-services reset the new output's stream players and effects' buffers are filled before the runtime's lock: a game thread's calls go on meanwhile, and the effect and the stream play on after it")
+    func resetFillsBeforeTheLock() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let stream = try runtime.playStream(TestAssets.soundtrackPath, loop: true)
+        Thread.sleep(forTimeInterval: 0.2)
+        let objects = runtime.liveOpenALObjects
+        try runtime.perform(.mediaServicesLose)
+        // The reset's thread fills the stream player's first buffers (alBufferData), then uploads the
+        // tone: the first stalls 0.5 s. Made inside the reset's step, every game call would wait for it.
+        try Self.expectCallsGoOn(runtime, whileStalling: "alBufferData", in: "rebuilding after a reset", dropping: true) { () throws(GameSoundError) in
+            do { try runtime.perform(.mediaServicesReset) } catch { Issue.record("the reset was refused: \(error)") }
+        }
+        #expect(runtime.isRunning)
+        #expect(runtime.liveOpenALObjects.buffers == objects.buffers, "buffers before the loss \(objects), after the reset \(runtime.liveOpenALObjects)")
+        let voice = try #require(try runtime.play("tone").voice, "the tone did not play after the reset")
+        let position = try #require(try runtime.position(of: stream))
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(try runtime.state(of: voice) == .playing)
+        #expect(try runtime.state(of: stream) == .playing)
+        #expect(try #require(try runtime.position(of: stream)) > position, "the stream does not move after the reset")
+    }
+
+    @Test("a sound replaced while a media-services reset uploads the bank ahead is uploaded anew: the rebuilt output plays the new sound, and no buffer is left behind")
+    func soundReplacedDuringResetPlaysTheNewOne() throws {
+        let runtime = try Self.runtime()
+        defer { runtime.shutdown() }
+        let buffers = runtime.liveOpenALObjects.buffers
+        try runtime.perform(.mediaServicesLose)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            // The reset's thread uploads the 1.5 s tone ahead; its upload stalls 0.3 s.
+            OpenALProcess.stallNextCalls(of: "alBufferData", seconds: 0.3, on: pthread_self())
+            do { try runtime.perform(.mediaServicesReset) } catch { Issue.record("the reset was refused: \(error)") }
+            done.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+        // Meanwhile the game replaces the tone with one of 0.2 s.
+        try runtime.preload("tone", sound: PCMBuffer(format: PCMFormat(sampleRate: Self.rate, channelCount: 1),
+                                                     samples: Signal.sine(frequency: 440, amplitude: 0.2, frameCount: Self.rate / 5, sampleRate: Self.rate)))
+        #expect(done.wait(timeout: .now() + 3) == .success)
+        #expect(runtime.isRunning)
+        #expect(runtime.liveOpenALObjects.buffers == buffers, "buffers before the loss \(buffers), after the reset \(runtime.liveOpenALObjects)")
+        // Looping, 0.3 s in: the 0.2 s tone is in its second round, the 1.5 s one would not be.
+        let voice = try #require(try runtime.play("tone", options: .init(loop: true)).voice, "the tone did not play after the reset")
+        Thread.sleep(forTimeInterval: 0.3)
+        let offsets = try #require(runtime.voiceOffsets(voice))
+        #expect(offsets.openAL < Self.rate / 5, "OpenAL plays the tone the game replaced: \(offsets.openAL) frames in")
+        #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
     }
 
     @Test("a sound whose upload fails is not loaded, and the sound it was to replace stays and plays")

@@ -14,6 +14,8 @@
  *                  an Opus file whose LOOPSTART/LOOPLENGTH loop is shorter than a second)
  *   loss           as vorbis, while another thread calls gs_system_action "mediaServices.lose",
  *                  then 200 ms later "mediaServices.reset", then waits 300 ms, again and again
+ *   loss-bank      as loss, with music/theme.ogg loaded as an effect too: a bank of 25 MB (64 s of
+ *                  48 kHz stereo as OpenAL holds it), which every loss frees and every reset uploads
  *   stream-starts  as vorbis, while another thread starts a looping stream of ambience/wind.ogg
  *                  every 50 ms and stops the one it started before (each gs_stream_play timed)
  *   soundtrack     as vorbis, while another thread starts the soundtrack anew every 500 ms, music/theme.ogg
@@ -154,14 +156,14 @@ static int fail(const char *what) {
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: calls_gamesound ASSETS vorbis|opus|loss|stream-starts|soundtrack|loading|threads|threads-quiet [OPUS_LOOP]\n");
+    fprintf(stderr, "usage: calls_gamesound ASSETS vorbis|opus|loss|loss-bank|stream-starts|soundtrack|loading|threads|threads-quiet [OPUS_LOOP]\n");
     exit(2);
 }
 
 int main(int argc, char **argv) {
     if (argc < 3) usage();
     const char *assets = argv[1], *window = argv[2];
-    int threads = 1, streams = 1, loss = 0, starts = 0, loads = 0, tracks = 0;
+    int threads = 1, streams = 1, loss = 0, bank = 0, starts = 0, loads = 0, tracks = 0;
     const char *label = NULL;
     char stream_path[1024], path[1024], load_path[1024];
     snprintf(stream_path, sizeof stream_path, "%s/ambience/wind.ogg", assets);
@@ -174,6 +176,9 @@ int main(int argc, char **argv) {
     } else if (strcmp(window, "loss") == 0) {
         loss = 1;
         label = "1 thread, loss and reset";
+    } else if (strcmp(window, "loss-bank") == 0) {
+        loss = bank = 1;
+        label = "1 thread, loss and reset, 25 MB bank";
     } else if (strcmp(window, "stream-starts") == 0) {
         starts = 1;
         label = "1 thread, stream starts";
@@ -203,6 +208,10 @@ int main(int argc, char **argv) {
     if (!rt) return fail("gs_runtime_create");
     snprintf(path, sizeof path, "%s/sfx/blip.ogg", assets);
     if (gs_effect_load(rt, "blip", path) != GS_OK) return fail("gs_effect_load");
+    if (bank) {
+        snprintf(path, sizeof path, "%s/music/theme.ogg", assets);
+        if (gs_effect_load(rt, "theme", path) != GS_OK) return fail("gs_effect_load");
+    }
     int64_t stream_ids[STREAMS];
     if (streams) {
         snprintf(path, sizeof path, "%s/music/theme.ogg", assets);

@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:?usage: bench/calls/run.sh BUILD_DIR}
 export ALSOFT_DRIVERS=${ALSOFT_DRIVERS:-null}
-windows=${CALLS_WINDOWS:-machine openal-single vorbis opus loss stream-starts soundtrack loading openal-threads threads threads-quiet}
+windows=${CALLS_WINDOWS:-machine openal-single vorbis opus loss loss-bank stream-starts soundtrack loading openal-threads threads threads-quiet}
 
 echo "Call cost: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, ALSOFT_DRIVERS=$ALSOFT_DRIVERS," \
      "${CALLS_SECONDS:-20} s per window, a tick every ${CALLS_PERIOD_US:-2000} µs"
@@ -29,7 +29,7 @@ for window in $windows; do
     machine) command=("$build/calls_fixed") ;;
     openal-single) command=("$build/calls_openal" single) ;;
     openal-threads) command=("$build/calls_openal" threads) ;;
-    vorbis|loss|stream-starts|soundtrack|loading|threads|threads-quiet) command=("$build/calls_gamesound" assets "$window") ;;
+    vorbis|loss|loss-bank|stream-starts|soundtrack|loading|threads|threads-quiet) command=("$build/calls_gamesound" assets "$window") ;;
     opus) command=("$build/calls_gamesound" assets opus "$build/loop.opus") ;;
     *) echo "bench/calls/run.sh: unknown window $window" >&2; exit 2 ;;
   esac
@@ -56,6 +56,8 @@ scheduler ran another thread instead (the machine's load, not the call's doing).
   (LOOPSTART/LOOPLENGTH) is 0.75 s (bench/calls/make-opus-loop.sh).
 - 1 thread, loss and reset: as "Vorbis streams", while another thread calls gs_system_action
   "mediaServices.lose", 0.2 s later "mediaServices.reset", 0.3 s later again, and so on.
+- 1 thread, loss and reset, 25 MB bank: the same with music/theme.ogg loaded as an effect too
+  (64 s of 48 kHz stereo: 25 MB as OpenAL holds it), which each loss frees and each reset uploads.
 - 1 thread, stream starts: as "Vorbis streams", while another thread starts a looping stream of
   ambience/wind.ogg every 50 ms and stops the one it started before; its gs_stream_play is timed
   too (no goal: it opens a file).

@@ -21,16 +21,43 @@ extension ALMirror {
     /// have none). The context must be current.
     func upload(_ sound: PCMBuffer<Float>, named name: String) throws(GameSoundError) {
         guard let context else { throw .openAL(OpenALError(operation: "alGenBuffers", code: .noCurrentContext)) }
-        let buffer = try al { () throws(OpenALError) in try ALBuffer(context: context) }
+        buffers[name] = try al { () throws(OpenALError) in try Self.makeBuffer(holding: sound, in: context) }
+    }
+
+    /// A new buffer in `context` (current on this thread) holding `sound`; nothing is left behind
+    /// when the upload fails.
+    static func makeBuffer(holding sound: PCMBuffer<Float>, in context: ALContext) throws(OpenALError) -> ALBuffer {
+        let buffer = try ALBuffer(context: context)
         do {
             try sound.samples.withUnsafeBufferPointer { samples throws(OpenALError) in
                 try buffer.upload(samples, channelCount: sound.format.channelCount, sampleRate: sound.format.sampleRate)
             }
         } catch {
-            attempt("a buffer whose upload failed") { () throws(OpenALError) in try buffer.delete() }
-            throw .openAL(error)
+            // The failure reported is the upload's; one in deleting the empty buffer would say nothing more.
+            try? buffer.delete()
+            throw error
         }
-        buffers[name] = buffer
+        return buffer
+    }
+
+    /// An effect's buffer made with a ``PreparedOutput``, and the sound it holds.
+    struct PreparedBuffer {
+        let name: String
+        let sound: PCMBuffer<Float>
+        let buffer: ALBuffer
+    }
+
+    /// Makes the buffers prepared with the output the effects' own, each whose sound is still the
+    /// one `sounds` holds under its name (a game's load or unload meanwhile replaced or removed
+    /// it: that buffer is deleted, and the bank's upload makes the new one). The context must be
+    /// current (the one they were made in).
+    func installPreparedBuffers(for sounds: [String: PCMBuffer<Float>]) {
+        preparedBuffers.removeAll { prepared in
+            guard !hasBuffer(prepared.name), let sound = sounds[prepared.name], sound.sharesSamples(with: prepared.sound) else { return false }
+            buffers[prepared.name] = prepared.buffer
+            return true
+        }
+        deletePreparedBuffers()
     }
 
     /// A buffer made and filled ahead of the step that publishes it (``uploadAhead(_:into:)``).
@@ -62,15 +89,7 @@ extension ALMirror {
             do throws(OpenALError) { try context.makeCurrentOnThisThread() } catch { throw .openAL(error) }
             defer { try? ALContext.clearCurrentOnThisThread() }
             let buffer: ALBuffer
-            do throws(OpenALError) { buffer = try ALBuffer(context: context) } catch { throw .openAL(error) }
-            do throws(OpenALError) {
-                try sound.samples.withUnsafeBufferPointer { samples throws(OpenALError) in
-                    try buffer.upload(samples, channelCount: sound.format.channelCount, sampleRate: sound.format.sampleRate)
-                }
-            } catch {
-                try? buffer.delete()
-                throw .openAL(error)
-            }
+            do throws(OpenALError) { buffer = try Self.makeBuffer(holding: sound, in: context) } catch { throw .openAL(error) }
             lastUploadID += 1
             buffersUploadedAhead.append(UploadedBuffer(id: lastUploadID, buffer: buffer))
             return lastUploadID
@@ -151,5 +170,22 @@ extension ALMirror {
         buffersUploadedAhead = []
         for buffer in retiredBuffers { attempt("a replaced sound's buffer") { () throws(OpenALError) in try buffer.delete() } }
         retiredBuffers = []
+        deletePreparedBuffers()
+    }
+
+    /// Deletes the buffers prepared with the output that were not installed. The context must be current.
+    func deletePreparedBuffers() {
+        for prepared in preparedBuffers { attempt("a buffer uploaded ahead") { () throws(OpenALError) in try prepared.buffer.delete() } }
+        preparedBuffers = []
+    }
+}
+
+extension PCMBuffer<Float> {
+    /// Whether both hold the very same samples (one storage, shared by copies of one decoded sound):
+    /// the same sound, without comparing a sample.
+    func sharesSamples(with other: PCMBuffer<Float>) -> Bool {
+        samples.withUnsafeBufferPointer { mine in
+            other.samples.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress && mine.count == theirs.count }
+        }
     }
 }

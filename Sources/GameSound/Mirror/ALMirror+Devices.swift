@@ -39,6 +39,8 @@ extension ALMirror {
             outputThreads = ready.threads
             adopt(ready.context)
             preparedStreams = ready.streams
+            preparedPlayers = ready.players
+            preparedBuffers = ready.buffers
             return
         }
         var threads = output != .headless ? OutputThreads.noteBefore() : nil
@@ -84,13 +86,18 @@ extension ALMirror {
         prepared = output
     }
 
-    /// Retires the output opened ahead if no rebuild took it, and the stream files no player took.
+    /// Retires the output opened ahead if no rebuild took it, and what a rebuild that took it left:
+    /// the stream files and players no stream took (a stream that ended meanwhile), the buffers it
+    /// did not install. Those are in the current context, current here (a step), or gone with it.
     func retirePrepared() {
-        guard prepared != nil || !preparedStreams.isEmpty else { return }
+        guard prepared != nil || !preparedStreams.isEmpty || !preparedPlayers.isEmpty || !preparedBuffers.isEmpty else { return }
         prepared?.retire()
         prepared = nil
         for file in preparedStreams { file.decoding.cancel() }
         preparedStreams = []
+        for player in preparedPlayers { destroy(player, affected: "a stream player made ahead") }
+        preparedPlayers = []
+        deletePreparedBuffers()
     }
 
     /// Clears the current context for an interruption (the suspend strategy): every object stays.
@@ -175,6 +182,7 @@ extension ALMirror {
         staleBuffers = []
         buffersUploadedAhead = []
         retiredBuffers = []
+        preparedBuffers = []
         reverbSlots = []
         reverbEffects = []
         scratchFilter = nil

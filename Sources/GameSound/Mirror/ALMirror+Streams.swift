@@ -7,11 +7,17 @@ extension ALMirror {
     /// Opens `path` and makes a player for it at `startFrame` (and `fraction` of a frame further), on
     /// the current context.
     ///
-    /// A file opened ahead at the same frame (``preparedStreams``: for a rebuild, or on offer to a
-    /// game's call, ``offering(_:_:)``) is taken instead of opening it again: its first blocks are
-    /// decoded already.
+    /// A player made ahead for a rebuild from the same frame (``preparedPlayers``) is taken as it
+    /// is, cued; else a file opened ahead at the same frame (``preparedStreams``: for a rebuild, or
+    /// on offer to a game's call, ``offering(_:_:)``) is taken instead of opening it again: its
+    /// first blocks are decoded already.
     func makeStream(path: String, loop: Bool, startFrame: Int, fraction: Double) throws(GameSoundError) -> AudioStream {
         guard let context, !contextSuspended else { throw .openAL(OpenALError(operation: "makeCurrent", code: .noCurrentContext)) }
+        if let index = preparedPlayers.firstIndex(where: { $0.path == path && $0.loop == loop && $0.startFrame == startFrame }) {
+            let player = preparedPlayers.remove(at: index)
+            player.startFraction = fraction
+            return player
+        }
         let file: OpenedStreamFile
         if let index = preparedStreams.firstIndex(where: { $0.matches(path: path, loop: loop, startFrame: startFrame) }) {
             file = preparedStreams.remove(at: index)

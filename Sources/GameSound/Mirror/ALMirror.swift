@@ -73,6 +73,12 @@ final class ALMirror {
     /// The threads the device last started, noted as it opened or resumed, until the runtime
     /// raises them (``ALMirror/takeOutputThreads()``).
     var outputThreads: OutputThreads?
+    /// The effects' buffers made with the output above, until the rebuild installs them
+    /// (``installPreparedBuffers(for:)``).
+    var preparedBuffers: [PreparedBuffer] = []
+    /// Stream players made and cued with the output above, for the rebuild's players
+    /// (``makeStream(path:loop:startFrame:fraction:)`` takes them); the rest go with ``retirePrepared()``.
+    var preparedPlayers: [AudioStream] = []
     /// Stream files opened ahead, with the output above, for the players the rebuild makes, or by a
     /// game's thread for the player its call starts (``offering(_:_:)``); ``makeStream(path:loop:startFrame:fraction:)``
     /// takes them.

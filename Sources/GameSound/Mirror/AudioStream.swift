@@ -29,6 +29,8 @@ final class AudioStream {
 
     let path: String
     let loop: Bool
+    /// The file frame its first play starts from.
+    let startFrame: Int
     private let decoding: StreamDecodeAhead
     /// Whether every refill waits for the blocks it needs (headless: the same audio every run).
     private let waitsForDecoding: Bool
@@ -60,8 +62,9 @@ final class AudioStream {
     /// queued ones. Its source cannot be past them.
     var framesGiven: Int { queued.reduce(playedFrames) { $0 + $1.pcm.frameCount } }
     /// The fraction of a frame past `startFrame` its first play starts at (a player made again where
-    /// another one was, in the middle of resampling), applied with the first `play`.
-    private var startFraction: Double
+    /// another one was, in the middle of resampling), applied with the first `play`; set before it
+    /// on a player made ahead (``PreparedOutput``).
+    var startFraction: Double
     private var hasPlayed = false
     /// The gain its source was last given (the player's shadow): an unchanged gain is not set again.
     @exclusivity(unchecked) private var appliedGain: Float?
@@ -75,6 +78,7 @@ final class AudioStream {
         startFraction = fraction
         path = file.path
         loop = file.loop
+        startFrame = file.startFrame
         loopRange = file.loopRange
         frameCount = file.frameCount
         sampleRate = file.sampleRate

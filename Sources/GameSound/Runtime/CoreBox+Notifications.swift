@@ -29,7 +29,7 @@ extension CoreBox {
 
     private func handle(_ notification: AudioSessionNotification) {
         if let request = ALMirror.withExclusiveAccess({ core.outputToPrepare(for: notification) }),
-           let output = PreparedOutput.open(name: request.name, spec: request.spec, streams: request.streams) {
+           let output = PreparedOutput.open(request) {
             ALMirror.withExclusiveAccess { core.mirror.withWork { core.mirror.offer(output) } }
         }
         enqueue(.notification(notification))

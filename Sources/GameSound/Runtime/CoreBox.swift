@@ -227,7 +227,7 @@ final class CoreBox: @unchecked Sendable {
     /// did, counts the attempt as failed and waits for the next (``RuntimeCore/deviceAttemptFailedAhead()``).
     private func prepareDeviceAttempt() {
         guard let request = ALMirror.withExclusiveAccess({ depth == 0 ? core.deviceAttemptToPrepare() : nil }) else { return }
-        let output = PreparedOutput.open(name: request.name, spec: request.spec, streams: request.streams)
+        let output = PreparedOutput.open(request)
         ALMirror.withExclusiveAccess {
             if let output {
                 core.mirror.withWork { core.mirror.offer(output) }

@@ -151,9 +151,12 @@ extension RuntimeCore {
         }
     }
 
-    /// A real output to open ahead, off the lock (``PreparedOutput``), and the streams its players
-    /// will start from.
-    typealias OutputRequest = (name: String?, spec: ALMirror.ContextSpec, streams: [PreparedOutput.StreamStart])
+    /// A real output to open ahead, off the lock (``PreparedOutput``), with the streams its players
+    /// will start from and the bank's sounds.
+    private func outputRequest(streams: [PreparedOutput.StreamStart]) -> PreparedOutput.Request? {
+        guard case .realtime(let name) = configuration.output else { return nil }
+        return PreparedOutput.Request(name: name, spec: contextSpec, streams: streams, sounds: bank.sounds)
+    }
 
     /// The real output a notification is about to rebuild on, to be opened ahead: a media-services
     /// reset after a loss, and the end of an interruption that opens a device again (after a sleep,
@@ -161,14 +164,13 @@ extension RuntimeCore {
     /// moves a running output to the new device (``reopenDevice()``), without them (they are
     /// playing: where their players start is noted only as the old output stops). nil for anything
     /// else. (An end whose activation then fails leaves the output unused: it is retired.)
-    func outputToPrepare(for notification: AudioSessionNotification) -> OutputRequest? {
-        guard case .realtime(let name) = configuration.output else { return nil }
+    func outputToPrepare(for notification: AudioSessionNotification) -> PreparedOutput.Request? {
         switch notification {
         case .mediaServicesReset where phase == .lost,
              .interruptionEnded where lifecycle.reopensDevice:
-            return (name, contextSpec, streamStarts)
+            return outputRequest(streams: streamStarts)
         case .routeChanged(let reason, _) where phase == .running && followsRouteChange(reason):
-            return (name, contextSpec, [])
+            return outputRequest(streams: [])
         default:
             return nil
         }
@@ -177,11 +179,10 @@ extension RuntimeCore {
     /// While the runtime waits for a device, with an attempt due (``followDeviceConnection(at:)``):
     /// the output to open ahead for it, with its streams; a running output with a reopen due: the
     /// new device. nil otherwise.
-    func deviceAttemptToPrepare() -> OutputRequest? {
-        guard case .realtime(let name) = configuration.output else { return nil }
-        if lifecycle.reopenIsDue { return (name, contextSpec, []) }  // playing: as for a route change
+    func deviceAttemptToPrepare() -> PreparedOutput.Request? {
+        if lifecycle.reopenIsDue { return outputRequest(streams: []) }  // playing: as for a route change
         guard lifecycle.deviceAttemptDue(at: currentFrame) else { return nil }
-        return (name, contextSpec, streamStarts)
+        return outputRequest(streams: streamStarts)
     }
 
     /// The attempt opened ahead failed (``deviceAttemptToPrepare()``): as one that fails in the

@@ -72,6 +72,7 @@ extension RuntimeCore {
     func createVoices() throws(GameSoundError) {
         guard mirror.hasContext else { return }
         try mirror.createSources(spares: virtualises ? configuration.voices : nil)
+        mirror.installPreparedBuffers(for: bank.sounds)
         try uploadPending()
     }
 

@@ -161,9 +161,11 @@ extension RuntimeCore {
         for index in model.outgoingTracks.indices { model.outgoingTracks[index].clock.change(step: 0, at: mix) }
         for index in model.streamVoices.indices { model.streamVoices[index].clock.change(step: 0, at: mix) }
         // Every player the mirror holds goes, in the order the streams began.
-        var players = mirror.streams.keys.sorted().compactMap { mirror.streams[$0] } + discardedStreams
+        // Players made ahead that no stream took go with them.
+        var players = mirror.streams.keys.sorted().compactMap { mirror.streams[$0] } + discardedStreams + mirror.preparedPlayers
         mirror.streams = [:]
         discardedStreams = []
+        mirror.preparedPlayers = []
         for player in players { deleting ? destroy(player) : player.abandon() }
         if deleting { players = [] }
         // A stream still waiting for its first blocks gets a player with the others on the next
