@@ -703,6 +703,32 @@ struct GameThreadCallsTests {
         #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
     }
 
+    @Test("a media-services reset an observer delivers inside the loss's step, its output made ahead there, rebuilds in real time with nothing failing, and the effect and the stream play on")
+    func resetInsideTheLossStep() throws {
+        OpenALProcess.setDrivers("null")
+        let system = SimulatedSystem()
+        let failures = Mutex<[String]>([])
+        let runtime = try GameSoundRuntime(configuration: .init(output: .realtime(), voices: 8), system: system, eventObserver: { event in
+            if event.name == "openALFailed" { failures.withLock { $0.append("\(event)") } }
+            // Inside the step that handles the loss, on its thread, once the context is gone: the
+            // system is back at once.
+            if event.name == "contextDestroyed" { try? system.perform(.mediaServicesReset) }
+        })
+        defer { runtime.shutdown() }
+        try runtime.preload("tone", sound: Self.tone)
+        let stream = try runtime.playStream(TestAssets.soundtrackPath, loop: true)
+        Thread.sleep(forTimeInterval: 0.1)
+        try runtime.perform(.mediaServicesLose)
+        #expect(runtime.isRunning)
+        #expect(failures.withLock { $0 }.isEmpty, "OpenAL calls failed: \(failures.withLock { $0 })")
+        let voice = try #require(try runtime.play("tone", options: .init(loop: true)).voice, "the tone did not play after the reset")
+        let position = try #require(try runtime.position(of: stream))
+        Thread.sleep(forTimeInterval: 0.2)
+        let offsets = try #require(runtime.voiceOffsets(voice))
+        #expect(offsets.openAL > 0 && abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
+        #expect(try #require(try runtime.position(of: stream)) > position, "the stream does not move after the reset")
+    }
+
     @Test("a sound whose upload fails is not loaded, and the sound it was to replace stays and plays")
     func failedUploadLosesNothing() throws {
         let runtime = try Self.runtime()

@@ -63,9 +63,11 @@ struct PreparedOutput: @unchecked Sendable {
                                        framesPerBlock: AudioStream.framesPerBuffer)
         }
         for file in files { file.decoding.waitUntilFull() }
-        // The context is current on this thread only (``ALContext/makeCurrentOnThisThread()``), and
-        // nothing else uses it yet.
-        guard (try? context.makeCurrentOnThisThread()) != nil else {
+        // The context is made current on this thread only (``ALContext/makeCurrentOnThisThread()``),
+        // and nothing else uses it yet. Not on a thread that has one current already: inside a step
+        // (a notification an observer's action delivers), whose context must stay current; that
+        // step's rebuild then makes the players and buffers itself.
+        guard !ALContext.isAnyCurrentOnThisThread, (try? context.makeCurrentOnThisThread()) != nil else {
             return PreparedOutput(device: device, context: context, name: request.name, spec: request.spec, players: [],
                                   streams: files, buffers: [], threads: threads)
         }
