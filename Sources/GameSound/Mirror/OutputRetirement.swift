@@ -10,7 +10,7 @@ import OpenAL
 /// lock, as a media-services loss, an interruption with the rebuild strategy or a move to a new
 /// output used to, every game call that came meanwhile waited for it. Under its lock the runtime
 /// only clears the context from being current and forgets what it made in it (its sources, buffers,
-/// effect slots, stream players: ``ALMirror/retireOutputWhole()``); destroying the context and
+/// effect slots, stream players: ``ALMirror/retireOutputWhole(letting:)``); destroying the context and
 /// closing the device here deletes those in OpenAL Soft, so handing them over takes no time.
 ///
 /// A loopback device (headless) has no mixer thread: its context is destroyed at once, in order

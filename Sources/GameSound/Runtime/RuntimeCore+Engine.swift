@@ -162,7 +162,7 @@ extension RuntimeCore {
     /// the decoded bank when a context is rebuilt, so nothing is read from disk.
     ///
     /// - Parameter retiringDevice: The device goes too, for a new one. A real one goes whole, off the
-    ///   lock (``ALMirror/retireOutputWhole()``): its sources, buffers and reverb are not deleted one
+    ///   lock (``ALMirror/retireOutputWhole(letting:)``): its sources, buffers and reverb are not deleted one
     ///   by one here but with the context and the device on the retirement queue. Stopping or
     ///   deleting a source that plays waits for the mixer's pass over the device, and letting a
     ///   stream's player go frees its decoder; a loss did both for every stream and the whole pool
