@@ -163,11 +163,11 @@ extension RuntimeCore {
     ///
     /// - Parameter retiringDevice: The device goes too, for a new one. A real one goes whole, off the
     ///   lock (``ALMirror/retireOutputWhole(letting:)``): its sources, buffers and reverb are not deleted one
-    ///   by one here but with the context and the device on the retirement queue. Stopping or
-    ///   deleting a source that plays waits for the mixer's pass over the device, and letting a
-    ///   stream's player go frees its decoder; a loss did both for every stream and the whole pool
-    ///   under the runtime's lock (0.4 ms at the median, up to 1.3 ms, with four streams and the
-    ///   soundtrack on the null device). The players are let go on that queue too.
+    ///   by one here but with the context and the device on the retirement queue, and the stream
+    ///   players (letting one go frees its decoder and decoded blocks) are let go on that queue too.
+    ///   A loss did both for every stream and the whole pool under the runtime's lock: 0.4 ms at the
+    ///   median, up to 1.3 ms, with four streams and the soundtrack on the null device, most of it
+    ///   freeing the players (docs/performance.md).
     func teardownContext(logDestroyed: Bool, retiringDevice: Bool = false) {
         if retiringDevice, mirror.retiresOutputWhole {
             mirror.retireOutputWhole(letting: releaseStreamPlayers(deleting: false))
