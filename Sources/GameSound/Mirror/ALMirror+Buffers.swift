@@ -163,14 +163,21 @@ extension ALMirror {
     /// Deletes every effect's buffer.
     func deleteBuffers() {
         for (name, buffer) in buffers { attempt("the buffer of the effect '\(name)'") { () throws(OpenALError) in try buffer.delete() } }
-        buffers = [:]
-        staleBuffers = []
         // Uploaded ahead and not yet published: their steps find them gone and upload from the bank.
         for upload in buffersUploadedAhead { attempt("a buffer uploaded ahead") { () throws(OpenALError) in try upload.buffer.delete() } }
-        buffersUploadedAhead = []
         for buffer in retiredBuffers { attempt("a replaced sound's buffer") { () throws(OpenALError) in try buffer.delete() } }
-        retiredBuffers = []
         deletePreparedBuffers()
+        forgetBuffers()
+    }
+
+    /// Forgets every buffer the mirror holds, deleted (``deleteBuffers()``) or left to the device's
+    /// closing (``retireOutputWhole(letting:)``).
+    func forgetBuffers() {
+        buffers = [:]
+        staleBuffers = []
+        buffersUploadedAhead = []
+        retiredBuffers = []
+        preparedBuffers = []
     }
 
     /// Deletes the buffers prepared with the output that were not installed. The context must be current.

@@ -176,17 +176,9 @@ extension ALMirror {
     /// - Parameter players: Stream players made in the context, abandoned (``AudioStream/abandon()``):
     ///   let go on the queue, after the context, since freeing one frees its decoder.
     func retireOutputWhole(letting players: [AudioStream]) {
-        for index in voices.indices { voices[index] = VoiceSource() }
-        spareSources = []
-        buffers = [:]
-        staleBuffers = []
-        buffersUploadedAhead = []
-        retiredBuffers = []
-        preparedBuffers = []
-        reverbSlots = []
-        reverbEffects = []
-        scratchFilter = nil
-        slotEnvironments = [.none, .none]
+        forgetSources()
+        forgetBuffers()
+        forgetReverb()
         retireOutput(lettingGo: players)
     }
 

@@ -165,6 +165,12 @@ extension ALMirror {
             attempt("reverb \(index) of the environment") { () throws(OpenALError) in try effect.delete() }
         }
         if let filter = scratchFilter { attempt("the voices' filter") { () throws(OpenALError) in try filter.delete() } }
+        forgetReverb()
+    }
+
+    /// Forgets the reverb's slots, effects and filter, deleted (``tearDownReverb()``) or left to the
+    /// context's and device's end (``retireOutputWhole(letting:)``).
+    func forgetReverb() {
         reverbSlots = []
         reverbEffects = []
         scratchFilter = nil

@@ -83,9 +83,15 @@ extension ALMirror {
                 attempt(affected) { () throws(OpenALError) in try source.setBuffer(nil) }
                 attempt(affected) { () throws(OpenALError) in try source.delete() }
             }
-            voices[index] = VoiceSource()
         }
         for source in spareSources { attempt("a spare source") { () throws(OpenALError) in try source.delete() } }
+        forgetSources()
+    }
+
+    /// Forgets every source of the pool, spare ones too, and what each was given: deleted
+    /// (``deleteSources()``) or left to the context's end (``retireOutputWhole(letting:)``).
+    func forgetSources() {
+        for index in voices.indices { voices[index] = VoiceSource() }
         spareSources = []
     }
 
