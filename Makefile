@@ -3,8 +3,11 @@
 SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
+# Every release build: the flags c/build-sdk-library.sh builds the SDK library with, so that the
+# release modules are compiled once for the library, the benchmarks and the tools.
+RELEASE := $(shell c/build-sdk-library.sh --release-flags)
 
-.PHONY: test build deps demo lib c-abi-test signals-test c-example install assets bench bench-c bench-smoke pulse-test soak-desktop docs doc-test callgrind-guard callgrind-record
+.PHONY: test build deps demo lib c-abi-test signals-test c-example install assets bench bench-c bench-smoke pulse-test soak-desktop docs doc-test callgrind-guard callgrind-record hot-sections
 
 ## deps: install the Debian packages the build needs (as root), or say which are missing.
 deps:
@@ -54,14 +57,14 @@ bench-smoke: bench-c
 ## callgrind-guard: GameSound's instructions per audio second at 1 and 64 voices against raw OpenAL
 ## Soft, under callgrind; fails when a ratio rises more than 3 % over bench/callgrind-ratios.txt.
 callgrind-guard: deps bench-c
-	swift build -c release --product gamesound-bench
+	swift build $(RELEASE) --product gamesound-bench
 	bench/callgrind-guard.sh .build/release/gamesound-bench .build/bench/mix_baseline
 
 ## callgrind-guard-ci: the guard as make check runs it: valgrind keeps one core for about 20 s, so the SDK
 ## library's release build (sdk-lib, which realtime-check and sdk-test need next) runs beside it.
 .PHONY: callgrind-guard-ci
 callgrind-guard-ci: deps bench-c
-	swift build -c release --product gamesound-bench
+	swift build $(RELEASE) --product gamesound-bench
 	@bench/callgrind-guard.sh .build/release/gamesound-bench .build/bench/mix_baseline > .build/callgrind-guard.log 2>&1 & guard=$$!; \
 	c/build-sdk-library.sh $(SDK_LIB) $(GAMESOUND_VERSION); library=$$?; \
 	wait $$guard; status=$$?; echo "== callgrind-guard (beside the SDK library's build)"; cat .build/callgrind-guard.log; \
@@ -70,8 +73,14 @@ callgrind-guard-ci: deps bench-c
 
 ## callgrind-record: measure the ratios again and write them into bench/callgrind-ratios.txt (on purpose only).
 callgrind-record: deps bench-c
-	swift build -c release --product gamesound-bench
+	swift build $(RELEASE) --product gamesound-bench
 	bench/callgrind-guard.sh .build/release/gamesound-bench .build/bench/mix_baseline --record
+
+## hot-sections: write c/hot-sections.txt again, the functions a real-time C game runs, which the SDK
+## library's link places together (c/make-hot-sections.sh; docs/shipping.md). On purpose only, after
+## large changes to the runtime: a few minutes, private PulseAudio and PipeWire servers, callgrind.
+hot-sections: deps
+	c/make-hot-sections.sh
 
 ## bench: the full benchmark suite in a release build; prints a table (see docs/performance.md), then
 ## bench-calls (the cost of a call through the C SDK, its own table, about 4.5 min).
@@ -79,8 +88,8 @@ callgrind-record: deps bench-c
 ## and leaves bench-calls out (the docs' test runs `make bench BENCH_FLAGS=--smoke` in `make check`).
 BENCH_FLAGS ?=
 bench: deps bench-c
-	swift build -c release --product gamesound-bench
-	swift build -c release --product shooter-soundboard
+	swift build $(RELEASE) --product gamesound-bench
+	swift build $(RELEASE) --product shooter-soundboard
 	.build/release/gamesound-bench $(BENCH_FLAGS)
 	@if [ -z "$(BENCH_FLAGS)" ]; then $(MAKE) bench-calls; else echo "bench-calls left out (BENCH_FLAGS is set); make bench-calls runs it"; fi
 
@@ -270,7 +279,7 @@ install: sdk-lib
 
 ## assets: regenerate the demo's sounds under assets/ (deterministic: the same bytes every run).
 assets:
-	swift run -c release make-assets --out assets
+	swift run $(RELEASE) make-assets --out assets
 
 # ---- Reliability (docs/reliability.md) -------------------------------------------------------
 STORMS ?= 10000
@@ -324,7 +333,7 @@ abi-record: deps
 ## --no-environments); failures land in .build/storms/failures (replay: gamesound-storms --replay FILE).
 N ?= $(STORMS)
 storms: deps
-	swift build -c release --product gamesound-storms
+	swift build $(RELEASE) --product gamesound-storms
 	.build/release/gamesound-storms --count $(N) $(STORMS_FLAGS)
 
 ## sanitize: the concurrency tests under ThreadSanitizer, then the whole suite and the 1 000-reset /

@@ -14,6 +14,12 @@
 # encoder is a module of its own (AudioEncoding) that the C ABI does not use, so it is not linked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Every release build of the package (this one, and the Makefile's: `RELEASE` asks this script with
+# --release-flags) compiles with the same flags, or SwiftPM would compile every module again each
+# time another build asks differently. -function-sections puts each Swift function in a section of
+# its own, so that --gc-sections drops what nothing uses and the hot code can be gathered (below).
+release_flags=(-c release -Xswiftc -Xfrontend -Xswiftc -function-sections)
+if [ "${1:-}" = --release-flags ]; then echo "${release_flags[*]}"; exit 0; fi
 out=${1:?usage: build-sdk-library.sh OUTPUT_DIR VERSION}
 version=${2:?usage: build-sdk-library.sh OUTPUT_DIR VERSION}
 # The package's own build folder: the release modules `make callgrind-guard` and `make bench` build for
@@ -21,8 +27,8 @@ version=${2:?usage: build-sdk-library.sh OUTPUT_DIR VERSION}
 scratch=.build
 mkdir -p "$out"
 
-swift build -c release --product gamesound --scratch-path "$scratch" >/dev/null
-bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
+swift build "${release_flags[@]}" --product gamesound --scratch-path "$scratch" >/dev/null
+bin=$(swift build "${release_flags[@]}" --scratch-path "$scratch" --show-bin-path)
 modules=(GameSoundC GameSoundTesting GameSound AudioSession PulseSystem DesktopSignals AudioFiles OpenAL AudioAnalysis Logging)
 # The C modules: libpulse's and libsystemd's loaders (and sd-bus's vtables). One object per C file
 # of the module's folder, as SwiftPM names them.
@@ -47,7 +53,10 @@ library="$out/libgamesound.so.$version"
 # since the last link into this folder, and the library there is the file that link wrote, it is the
 # one a link would make.
 stamp="$out/.link-inputs"
-inputs=$( { echo "$version"; swiftc --version 2>&1; sha256sum c/build-sdk-library.sh c/gamesound.map; stat -c '%n %s %Y' "${objects[@]}"; } | sha256sum)
+# GAMESOUND_SDK_SYMBOLS=1 keeps the symbols (only the debug information is stripped), for profiling
+# (c/make-hot-sections.sh).
+symbols=${GAMESOUND_SDK_SYMBOLS:-0}
+inputs=$( { echo "$version $symbols"; swiftc --version 2>&1; sha256sum c/build-sdk-library.sh c/gamesound.map c/hot-sections.txt; stat -c '%n %s %Y' "${objects[@]}"; } | sha256sum)
 if [ -f "$library" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$inputs $(stat -c '%s %Y' "$library")" ]; then
     echo "$library is up to date"
     exit 0
@@ -58,12 +67,16 @@ rm -f "$stamp"
 # linked components that THIRD-PARTY and the packages' copyright must name.
 # -z defs: every symbol must resolve at link time, so a missing static library fails here, not in
 # a player's game. (No module of the library imports Foundation, so none of it is linked in.)
-swiftc -emit-library -static-stdlib -o "$library" "${objects[@]}" \
+# --section-ordering-file (gold's): the functions a game runs (c/hot-sections.txt, made by
+# c/make-hot-sections.sh) are placed together, at the end of the code, so that the pages the
+# kernel maps around them hold little else (docs/performance.md, "Hot code together").
+swiftc -emit-library -static-stdlib -use-ld=gold -o "$library" "${objects[@]}" \
     -Xlinker -soname -Xlinker libgamesound.so.1 \
     -Xlinker --version-script="$PWD/c/gamesound.map" \
     -Xlinker --gc-sections -Xlinker -z -Xlinker defs -Xlinker -Map="$out/link-map.txt" \
+    -Xlinker --section-ordering-file="$PWD/c/hot-sections.txt" \
     -lopusfile -lFLAC 2> >(grep -v "the use of \`mktemp' is dangerous" >&2)
-strip --strip-unneeded "$library"
+if [ "$symbols" = 1 ]; then strip --strip-debug "$library"; else strip --strip-unneeded "$library"; fi
 ln -sf "libgamesound.so.$version" "$out/libgamesound.so.1"
 ln -sf libgamesound.so.1 "$out/libgamesound.so"
 echo "$inputs $(stat -c '%s %Y' "$library")" > "$stamp"
