@@ -44,7 +44,7 @@ extension GameSoundRuntime {
     ///   after ``shutdown()``.
     public func resumeSoundtrack(fadeIn: Double = 0) throws(GameSoundError) {
         try commandInRealTime { (core) throws(GameSoundError) in
-            guard core.soundtrackPath != nil else { throw .noSoundtrack }
+            guard core.model.soundtrackRequest.path != nil else { throw .noSoundtrack }
             try core.setSoundtrackIntent(.playing, fade: fadeIn)
         }
     }

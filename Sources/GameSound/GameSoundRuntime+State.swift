@@ -28,7 +28,7 @@ extension GameSoundRuntime {
     public var isDucked: Bool { core.query { $0.isDucked } }
     /// Whether the secondary-audio hint holds the soundtrack now: another app's non-mixable audio
     /// plays (read at every activation, and followed through the hint's notifications in between).
-    public var isSoundtrackHeldByHint: Bool { core.query { $0.pausedByHint } }
+    public var isSoundtrackHeldByHint: Bool { core.query { $0.model.soundtrackRequest.pausedByHint } }
 
     /// Live OpenAL objects of this runtime (sources in its context, buffers on its device), for leak checks.
     public var liveOpenALObjects: (sources: Int, buffers: Int) {

@@ -38,6 +38,8 @@ struct MixModel: Equatable {
     var speedOfSound: Float = 343.3
     var environment = Environment.none
 
+    /// What the game asked of the soundtrack, and what holds it back.
+    var soundtrackRequest = SoundtrackRequest()
     /// The soundtrack as it was last started: nil when stopped or not started yet. It plays on the
     /// music bus, a stream like the others.
     var soundtrack: StreamRecord?

@@ -12,7 +12,7 @@ extension RuntimeCore {
                 reactivate()
             case .followPolicy:
                 applyCategoryPolicy()
-                pausedByHint = session.secondaryAudioShouldBeSilencedHint
+                model.soundtrackRequest.followHint(active: session.secondaryAudioShouldBeSilencedHint)
                 reconcileSoundtrack(fadeFrames: 0)
             case .tearDown:
                 tearDownForLoss()

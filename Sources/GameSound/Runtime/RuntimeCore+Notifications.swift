@@ -28,8 +28,7 @@ extension RuntimeCore {
         log(.session, "routeChanged", [.init("reason", .string(reason.name)), .init("previous", .string(previous.name)),
                                        .init("current", .string(session.currentRoute.name))])
         if reason == .oldDeviceUnavailable, configuration.effectiveRoutePolicy == .pauseSoundtrackOnDeviceLoss,
-           soundtrackIntent == .playing {
-            soundtrackIntent = .paused
+           model.soundtrackRequest.pauseForLostDevice() {
             reconcileSoundtrack(fadeFrames: 0)
         }
         if phase == .running, useContext() { followSpatialization() }
@@ -39,8 +38,7 @@ extension RuntimeCore {
 
     func secondaryHint(began: Bool) {
         log(.session, began ? "secondaryHintBegan" : "secondaryHintEnded")
-        pausedByHint = began
-        if !began, configuration.policy == .effectsPlusSoundtrackIfNoOtherAudio { soundtrackHeldBack = false }
+        model.soundtrackRequest.followHint(active: began, releasesHeldBack: configuration.policy == .effectsPlusSoundtrackIfNoOtherAudio)
         reconcileSoundtrack(fadeFrames: Int(configuration.hintFadeDuration * Double(configuration.sampleRate)))
     }
 

@@ -21,7 +21,7 @@ extension RuntimeCore {
 
     /// Whether the soundtrack plays and the output runs.
     private var isSoundtrackHeard: Bool {
-        phase == .running && soundtrackIntent == .playing && !pausedByHint && !soundtrackHeldBack
+        phase == .running && model.soundtrackRequest.intent == .playing && !model.soundtrackRequest.isHeld
     }
 
     /// A command from the media controls: play and pause drive the soundtrack (a play while an
@@ -33,11 +33,11 @@ extension RuntimeCore {
         switch command {
         case .play: play = true
         case .pause: play = false
-        case .togglePlayPause: play = soundtrackIntent != .playing
+        case .togglePlayPause: play = model.soundtrackRequest.intent != .playing
         case .nextTrack: return
         }
         if play, phase == .inactive { applicationDidBecomeActive() }
-        guard soundtrackPath != nil else { return }
+        guard model.soundtrackRequest.path != nil else { return }
         // Throws only GameSoundError.stopped (a stopped runtime has no soundtrack to play or pause).
         try? setSoundtrackIntent(play ? .playing : .paused, fade: 0)
         publishNowPlayingIfChanged()

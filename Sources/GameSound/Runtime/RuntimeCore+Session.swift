@@ -23,8 +23,8 @@ extension RuntimeCore {
         case .effectsPlusSoundtrack:
             category = .soloAmbient
         case .effectsPlusSoundtrackIfNoOtherAudio:
-            soundtrackHeldBack = session.isOtherAudioPlaying
-            category = soundtrackHeldBack ? .ambient : .soloAmbient
+            model.soundtrackRequest.holdBack(session.isOtherAudioPlaying)
+            category = model.soundtrackRequest.heldBack ? .ambient : .soloAmbient
         case .mediaPlayback:
             category = .playback
         case .voiceChat:
@@ -56,7 +56,7 @@ extension RuntimeCore {
             log(.session, "sessionActivated")
             lifecycle.activated()
             let status = session.status
-            pausedByHint = status.secondaryAudioShouldBeSilencedHint
+            model.soundtrackRequest.followHint(active: status.secondaryAudioShouldBeSilencedHint)
             followIOConfiguration(status)
             return true
         } catch {

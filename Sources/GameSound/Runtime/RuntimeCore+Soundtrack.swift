@@ -6,8 +6,7 @@ import Logging
 extension RuntimeCore {
     /// Whether the soundtrack should be heard now, all things considered.
     var soundtrackWanted: Bool {
-        soundtrackIntent == .playing && policyAllowsSoundtrack && !soundtrackHeldBack && !pausedByHint
-            && soundtrackPath != nil && !model.buses.isPaused(BusTree.music)
+        model.soundtrackRequest.isWanted(policyAllows: policyAllowsSoundtrack, musicBusPaused: model.buses.isPaused(BusTree.music))
     }
 
     func soundtrackDetails(_ record: StreamRecord?) -> [GameSoundEvent.Detail] {
@@ -31,7 +30,8 @@ extension RuntimeCore {
         // ended it): it ends now. A player made at the end would start the track over.
         if let record = model.soundtrack, player(record) == nil, record.playedOut { soundtrackEnded(record) }
         do throws(GameSoundError) {
-            if soundtrackWanted, let path = soundtrackPath {
+            let request = model.soundtrackRequest
+            if soundtrackWanted, let path = request.path {
                 if var record = model.soundtrack, record.path == path {
                     // Paused, or fading out (to a pause, or to a stop the game has taken back): it comes back from where it is.
                     if record.paused || record.fade?.completion == .pause || record.fade?.completion == .stop {
@@ -49,10 +49,10 @@ extension RuntimeCore {
                     }
                 } else {
                     discard(model.soundtrack)
-                    var record = StreamRecord(id: model.newStreamID(), path: path, loop: soundtrackLoop, bus: BusTree.music, gain: soundtrackVolume)
+                    var record = StreamRecord(id: model.newStreamID(), path: path, loop: request.loop, bus: BusTree.music, gain: request.volume)
                     if fadeFrames > 0 { record.fade = .toFull(from: 0, at: now, frames: fadeFrames) }
                     model.soundtrack = nil
-                    if let file = mirror.takeFileStillDecoding(path: path, loop: soundtrackLoop, wake: wakeForUpdate) {
+                    if let file = mirror.takeFileStillDecoding(path: path, loop: request.loop, wake: wakeForUpdate) {
                         // Real time, its file opened by the game's call: nobody waits for its first
                         // blocks; the update gives it its player when they are there, its clock
                         // starting then (``startSoundtrackIfReady()``), as a stream voice's does.
@@ -83,7 +83,7 @@ extension RuntimeCore {
             } else if var record = model.soundtrack, !record.paused,
                       fadeFrames <= 0 || (record.fade?.completion != .pause && record.fade?.completion != .stop) {
                 // A stop or pause without a fade also cuts a fade-out already under way: "now" means now.
-                let completion: Fade.Completion = soundtrackIntent == .stopped ? .stop : .pause
+                let completion: Fade.Completion = request.intent == .stopped ? .stop : .pause
                 if record.fade?.completion != completion {
                     log(.game, completion == .stop ? "soundtrackStopped" : "soundtrackPaused", soundtrackDetails(record))
                 }
@@ -101,7 +101,7 @@ extension RuntimeCore {
                     record.fade = nil
                     model.soundtrack = record
                 }
-            } else if soundtrackIntent == .stopped, let record = model.soundtrack, record.paused {
+            } else if request.intent == .stopped, let record = model.soundtrack, record.paused {
                 discard(record)
                 model.soundtrack = nil
             }
@@ -135,7 +135,7 @@ extension RuntimeCore {
         logger.error("the soundtrack cannot play: \(error)", metadata: LogCode.soundtrackCannotPlay.metadata)
         discard(model.soundtrack)
         model.soundtrack = nil
-        soundtrackIntent = .stopped
+        model.soundtrackRequest.set(.stopped)
     }
 
     /// The soundtrack played to its end (it does not loop): stopped, as the game would stop it.
@@ -143,7 +143,7 @@ extension RuntimeCore {
         log(.game, "soundtrackStopped", soundtrackDetails(record))
         discard(record)
         model.soundtrack = nil
-        soundtrackIntent = .stopped
+        model.soundtrackRequest.set(.stopped)
     }
 
     /// Per-block work for the soundtrack and the tracks fading out of a crossfade: gain, fades,

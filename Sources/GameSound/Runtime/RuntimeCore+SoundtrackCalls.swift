@@ -30,14 +30,10 @@ extension RuntimeCore {
         var unused = try? opened?.get()
         defer { unused?.decoding.cancel() }
         guard phase != .stopped else { throw .stopped }
-        if let path, path != soundtrackPath {
+        if try model.soundtrackRequest.play(path, loop: loop) {
             discard(model.soundtrack)
             model.soundtrack = nil
-            soundtrackPath = path
         }
-        guard soundtrackPath != nil else { throw .noSoundtrack }
-        soundtrackLoop = loop
-        soundtrackIntent = .playing
         if phase == .inactive, !session.isInterrupted {
             let actions = lifecycle.gameWantsOutput()
             // During a game's call in real time the update thread tries, at its next update.
@@ -53,7 +49,7 @@ extension RuntimeCore {
     /// failure, logged here as its player's would be when it starts (not opened a second time to find
     /// out again), when the track would start now.
     private func failedToOpen(_ opened: Result<OpenedStreamFile, GameSoundError>?) -> Bool {
-        guard case .failure(let error) = opened, phase == .running, soundtrackWanted, model.soundtrack?.path != soundtrackPath else {
+        guard case .failure(let error) = opened, phase == .running, soundtrackWanted, model.soundtrack?.path != model.soundtrackRequest.path else {
             return false
         }
         soundtrackFailed(error)
@@ -68,9 +64,9 @@ extension RuntimeCore {
         guard leavesWorkToAudioThread else { return mirror.offering(opened) { reconcileSoundtrack(fadeFrames: fadeFrames) } }
         mirror.afterWrites { [unowned self] in mirror.offering(opened) { reconcileSoundtrack(fadeFrames: fadeFrames) } }
     }
-    func setSoundtrackIntent(_ intent: SoundtrackIntent, fade: Double) throws(GameSoundError) {
+    func setSoundtrackIntent(_ intent: SoundtrackRequest.Intent, fade: Double) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
-        soundtrackIntent = intent
+        model.soundtrackRequest.set(intent)
         if intent != .playing, fade <= 0 {
             // A pause or stop at once silences the track still fading out of a crossfade, too.
             for record in model.outgoingTracks { discard(record) }
@@ -101,9 +97,7 @@ extension RuntimeCore {
             discard(model.soundtrack)
         }
         model.soundtrack = nil
-        soundtrackPath = path
-        soundtrackLoop = loop
-        soundtrackIntent = .playing
+        model.soundtrackRequest.crossfade(to: path, loop: loop)
         // The old track fades out all the same.
         if failedToOpen(opened) { return }
         let file = unused
@@ -112,8 +106,7 @@ extension RuntimeCore {
     }
 
     func setSoundtrackVolume(_ volume: Float) throws(GameSoundError) {
-        guard volume.isFinite, volume >= 0 else { throw .invalidArgument("soundtrack volume must be ≥ 0") }
-        soundtrackVolume = volume
+        try model.soundtrackRequest.setVolume(volume)
         model.soundtrack?.gain = volume
         // During a game's call in real time its player takes the new gain with the call's writes,
         // which wake the update thread (a command that records nothing wakes nobody, and the track
@@ -127,7 +120,7 @@ extension RuntimeCore {
 
     var soundtrackPosition: Int? {
         // No record: stopped (nil), or asked to play and not started yet (held back, say): at its start.
-        guard let soundtrack = model.soundtrack else { return soundtrackIntent != .stopped ? 0 : nil }
+        guard let soundtrack = model.soundtrack else { return model.soundtrackRequest.intent != .stopped ? 0 : nil }
         if phase == .running, mirror.contextUsable { return position(of: soundtrack) }
         return soundtrack.resumeAt
     }
@@ -146,9 +139,10 @@ extension RuntimeCore {
             case .stopped: .stopped
             }
         let track: RuntimeSnapshot.SoundtrackState
-        if soundtrackPath == nil || soundtrackIntent == .stopped || !policyAllowsSoundtrack {
+        let request = model.soundtrackRequest
+        if request.path == nil || request.intent == .stopped || !policyAllowsSoundtrack {
             track = .stopped
-        } else if soundtrackIntent == .playing, soundtrackHeldBack || pausedByHint {
+        } else if request.intent == .playing, request.isHeld {
             track = .heldForOtherAudio
         } else if phase == .running, let record = model.soundtrack, player(record)?.state == .playing,
                   (record.fade?.completion ?? Fade.Completion.none) == Fade.Completion.none {

@@ -14,13 +14,6 @@ final class RuntimeCore {
     /// Where the runtime stands with the system (``Lifecycle/Phase``).
     typealias Phase = Lifecycle.Phase
 
-    /// What the game asked of the soundtrack, kept across interruptions.
-    enum SoundtrackIntent: Equatable {
-        case playing
-        case paused
-        case stopped
-    }
-
 
     let configuration: GameSoundConfiguration
     /// The one owner of this runtime's OpenAL objects; everything else here is what should sound.
@@ -94,16 +87,9 @@ final class RuntimeCore {
     /// The runtime's one random generator (``GameSoundConfiguration/seed``).
     var random: SplitMix64
 
-    var soundtrackPath: String?
-    var soundtrackLoop = true
-    var soundtrackVolume: Float = 1
-    var soundtrackIntent: SoundtrackIntent = .stopped
     /// Players dropped while the context could not be used (suspended for an interruption):
     /// destroyed as soon as it is current again.
     var discardedStreams: [AudioStream] = []
-    /// Held back because other audio was playing when the session (re)activated.
-    var soundtrackHeldBack = false
-    var pausedByHint = false
     /// The title the game published for the media controls (``GameSoundRuntime/setNowPlaying(title:)``).
     var nowPlayingTitle: String?
     /// What the session was last told, so that each block publishes only a change.
@@ -238,7 +224,7 @@ final class RuntimeCore {
 
     /// The start, before the output opens (``openFirstOutput(attempt:)``): the session's category and I/O.
     func prepareStart(soundtrack path: String?) {
-        soundtrackPath = path
+        model.soundtrackRequest = SoundtrackRequest(path: path)
         applyCategoryPolicy(force: true)
         applyPreferredIO()
     }
@@ -247,7 +233,7 @@ final class RuntimeCore {
     /// policy says so.
     func finishStart() throws(GameSoundError) {
         try createVoices()
-        if soundtrackPath != nil { soundtrackIntent = .playing }
+        model.soundtrackRequest.playIfChosen()
         // Refused: tried again at every update (``Lifecycle/activationRefused()``).
         if activateSession() { startOutput() }
     }
