@@ -38,6 +38,28 @@ struct MixModelTests {
         #expect(!m.voices[0].isMoving && m.voices[0].gain(at: 2_000) == 0.2, "the target itself once the ramp is gone")
     }
 
+    @Test("a slot given to a new voice keeps nothing of the one before: options, ramps, fade, pause, definition, clock; its generation moves on")
+    func startVoice() throws {
+        var m = model()
+        let effects = try m.buses.index(of: .effects), music = try m.buses.index(of: .music)
+        let first = m.startVoice(0, effect: "engine", options: PlayOptions(), bus: effects)
+        m.changeVoice(0, gain: 0.2, pitch: nil, pan: nil, position: nil, velocity: nil, occlusion: nil, reverbSend: nil,
+                      over: 480, at: 0)
+        m.fadeOutVoice(0, over: 100, at: 10)
+        m.voices[0].pausedByGame = true
+        m.definedSoundStarted("shot", variant: 0, in: 0, at: 0)
+        m.voices[0].clock.start(atPosition: 0, mix: 0, step: VoiceClock.one)
+
+        var options = PlayOptions()
+        options.priority = 7
+        let second = m.startVoice(0, effect: "blip", options: options, bus: music)
+        #expect(second == first + 1)
+        #expect(m.voices[0].effect == "blip" && m.voices[0].options == options && m.voices[0].bus == music)
+        #expect(m.voices[0].ramps == VoiceRamps() && m.voices[0].stopFade == nil && !m.voices[0].pausedByGame)
+        #expect(m.voices[0].definition == nil && m.voices[0].clock == VoiceClock())
+        #expect(m.allocator.slots[0].busy && m.allocator.slots[0].priority == 7 && m.allocator.slots[0].bus == music)
+    }
+
     @Test("a voice given a position while panned jumps there; one already placed glides")
     func positions() {
         var m = model()

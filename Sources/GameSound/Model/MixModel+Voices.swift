@@ -43,6 +43,22 @@ extension MixModel {
         voiceRampsSettleAt = max(voiceRampsSettleAt, now + frames)
     }
 
+    /// Gives `slot` (free, or just stolen) to a new voice of `effect` on `bus`: the game's options,
+    /// no ramps, fade or pause, no definition, and a clock that is stopped until its source plays
+    /// (the previous voice's must not be retimed on the way). Returns the slot's new generation.
+    mutating func startVoice(_ slot: Int, effect: String, options: PlayOptions, bus: Int) -> Int {
+        voices[slot].options = options
+        voices[slot].bus = bus
+        voices[slot].ramps = VoiceRamps()
+        voices[slot].pausedByGame = false
+        voices[slot].stopFade = nil
+        voices[slot].definition = nil
+        voices[slot].clock = VoiceClock()
+        let generation = allocator.occupy(slot, priority: options.priority, bus: bus)
+        voices[slot].effect = effect
+        return generation
+    }
+
     /// Ends a voice in the model: its slot is free for the next sound and a virtual voice no
     /// longer counts as one. Returns whether it was virtual (else its source is the caller's to free).
     mutating func releaseVoice(_ slot: Int) -> Bool {

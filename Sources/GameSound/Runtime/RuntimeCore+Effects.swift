@@ -113,16 +113,7 @@ extension RuntimeCore {
             return .dropped(reason)
         }
         guard mirror.hasBuffer(name) else { throw GameSoundError.unknownEffect(name) }
-        model.voices[slot].options = options
-        model.voices[slot].bus = bus
-        model.voices[slot].ramps = VoiceRamps()
-        model.voices[slot].pausedByGame = false
-        model.voices[slot].stopFade = nil
-        model.voices[slot].definition = nil
-        // Stopped until it starts below: the previous voice's clock must not be retimed on the way.
-        model.voices[slot].clock = VoiceClock()
-        let generation = model.allocator.occupy(slot, priority: options.priority, bus: bus)
-        model.voices[slot].effect = name
+        let generation = model.startVoice(slot, effect: name, options: options, bus: bus)
         if sourceForNewVoice(slot) {
             try configure(slot, effect: name)
             let playing = model.shouldSound(slot)
