@@ -60,6 +60,28 @@ struct MixModelTests {
         #expect(m.allocator.slots[0].busy && m.allocator.slots[0].priority == 7 && m.allocator.slots[0].bus == music)
     }
 
+    @Test("a virtual voice moves on with the playing clock, not while the output is stopped, and counts as virtual until it is real again")
+    func virtualVoice() {
+        var m = model()
+        m.playingClock.start(at: 0)
+        m.advanceClock(to: 1_000)
+        m.makeVirtual(0, from: 250)
+        #expect(m.voices[0].isVirtual && m.virtualVoiceCount == 1)
+        #expect(m.virtualPosition(0, soundFramesPerFrame: 0.5) == 250)
+        m.advanceClock(to: 3_000)
+        #expect(m.virtualPosition(0, soundFramesPerFrame: 0.5) == 1_250)
+        // An interruption stops the output: no time passes for the voice until it starts again.
+        m.playingClock.stop(at: 3_000)
+        m.playingClock.start(at: 9_000)
+        m.advanceClock(to: 10_000)
+        #expect(m.virtualPosition(0, soundFramesPerFrame: 0.5) == 1_750)
+        m.makeReal(0)
+        #expect(!m.voices[0].isVirtual && m.virtualVoiceCount == 0)
+        // Made real twice (it cannot happen; if it did): the count does not go below zero.
+        m.makeReal(0)
+        #expect(m.virtualVoiceCount == 0)
+    }
+
     @Test("a voice given a position while panned jumps there; one already placed glides")
     func positions() {
         var m = model()

@@ -59,6 +59,28 @@ extension MixModel {
         return generation
     }
 
+    /// A voice goes on without a source from `offset` (in its sound's frames): it moves on with the
+    /// playing clock from now (``virtualPosition(_:soundFramesPerFrame:)``).
+    mutating func makeVirtual(_ slot: Int, from offset: Double) {
+        voices[slot].isVirtual = true
+        voices[slot].virtualOffset = offset
+        voices[slot].virtualSince = playingClock.frames
+        virtualVoiceCount += 1
+    }
+
+    /// A virtual voice has a source again.
+    mutating func makeReal(_ slot: Int) {
+        guard voices[slot].isVirtual else { return }
+        voices[slot].isVirtual = false
+        virtualVoiceCount -= 1
+    }
+
+    /// Where a virtual voice would be in its sound by now, in the sound's frames, when it moves
+    /// `soundFramesPerFrame` of them per frame of output (its rate against the output's, times its pitch).
+    func virtualPosition(_ slot: Int, soundFramesPerFrame: Double) -> Double {
+        voices[slot].virtualOffset + Double(playingClock.frames - voices[slot].virtualSince) * soundFramesPerFrame
+    }
+
     /// Ends a voice in the model: its slot is free for the next sound and a virtual voice no
     /// longer counts as one. Returns whether it was virtual (else its source is the caller's to free).
     mutating func releaseVoice(_ slot: Int) -> Bool {

@@ -123,7 +123,7 @@ extension RuntimeCore {
             model.voices[slot].endCheck = .max
             afterWrites(to: slot, .started(playing: playing))
         } else if virtualises {
-            startVirtual(slot, offset: 0)  // quieter than every real voice: it starts virtual
+            model.makeVirtual(slot, from: 0)  // quieter than every real voice: it starts virtual
         } else {
             model.allocator.release(slot)  // no source while the context is usable: cannot happen, but never leak a slot
             model.voices[slot].effect = nil

@@ -30,7 +30,7 @@ extension RuntimeCore {
     func virtualPosition(_ slot: Int) -> Double {
         guard let name = model.voices[slot].effect, let sound = bank[name] else { return 0 }
         let rate = Double(sound.format.sampleRate) / Double(configuration.sampleRate) * Double(model.voices[slot].pitch(at: currentFrame))
-        return model.voices[slot].virtualOffset + Double(model.playingClock.frames - model.voices[slot].virtualSince) * rate
+        return model.virtualPosition(slot, soundFramesPerFrame: rate)
     }
 
     /// Makes a real voice virtual: notes where it is, and frees its source.
@@ -40,17 +40,10 @@ extension RuntimeCore {
         if mirror.defersWrites { _ = useContext() }
         let offset = Double(clockFrames(slot))
         releaseSource(slot)
-        startVirtual(slot, offset: offset)
+        model.makeVirtual(slot, from: offset)
         logVirtual("voiceVirtualised", slot)
     }
 
-    /// Marks a voice without a source as virtual from `offset` on.
-    func startVirtual(_ slot: Int, offset: Double) {
-        model.voices[slot].isVirtual = true
-        model.voices[slot].virtualOffset = offset
-        model.voices[slot].virtualSince = model.playingClock.frames
-        model.virtualVoiceCount += 1
-    }
 
     /// Gives a virtual voice a source again, at the place it would have reached; a one-shot whose
     /// time ran out ends instead.
@@ -65,8 +58,7 @@ extension RuntimeCore {
             return false
         }
         guard attachSpareSource(slot) else { return false }
-        model.voices[slot].isVirtual = false
-        model.virtualVoiceCount -= 1
+        model.makeReal(slot)
         do {
             try configure(slot, effect: name)
             try mirror.setOffset(slot, frames: Int(position))
