@@ -4,8 +4,8 @@ SHELL := /bin/bash
 APT_PACKAGES := $(shell cat .ci/apt-packages)
 SWIFT_FLAGS ?=
 # Every release build: the flags c/build-sdk-library.sh builds the SDK library with (one section per
-# function, which its link needs; SwiftPM does not recompile when only flags change), so that the
-# release modules are compiled once, the same way, for the library, the benchmarks and the tools.
+# function, which its link needs), so that the release modules are compiled once, the same way, for
+# the library, the benchmarks and the tools (other flags recompile some of them, or leave stale ones).
 RELEASE := $(shell c/build-sdk-library.sh --release-flags)
 
 .PHONY: test build deps demo lib c-abi-test signals-test c-example install assets bench bench-c bench-smoke pulse-test soak-desktop docs doc-test callgrind-guard callgrind-record hot-sections

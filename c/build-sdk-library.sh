@@ -17,9 +17,9 @@ cd "$(dirname "$0")/.."
 # Every release build of the package (this one, and the Makefile's: `RELEASE` asks this script with
 # --release-flags) compiles with the same flags. -function-sections puts each Swift function in a
 # section of its own, so that --gc-sections drops what nothing uses and the hot code can be gathered
-# (below). SwiftPM does not compile an object again when only the flags change (seen with 6.3), so a
-# release build asked differently first would leave objects without it; asked the same everywhere,
-# the release modules are also compiled once for the library, the benchmarks and the tools.
+# (below). With SwiftPM 6.3 a release build asked with other flags compiled some products' modules
+# again (gamesound-bench: a minute) and left others' objects as they were (gamesound's, without
+# the flag), so every release build asks the same: the modules are compiled once, the same way.
 release_flags=(-c release -Xswiftc -Xfrontend -Xswiftc -function-sections)
 if [ "${1:-}" = --release-flags ]; then echo "${release_flags[*]}"; exit 0; fi
 out=${1:?usage: build-sdk-library.sh OUTPUT_DIR VERSION}
