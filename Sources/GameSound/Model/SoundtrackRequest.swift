@@ -74,14 +74,9 @@ struct SoundtrackRequest: Equatable {
         intent = .playing
     }
 
-    /// The game resumes the track it has.
-    /// - Throws: ``GameSoundError/noSoundtrack`` when there never was one; nothing changes then.
-    mutating func resume() throws(GameSoundError) {
-        guard path != nil else { throw .noSoundtrack }
-        intent = .playing
-    }
-
-    /// The game pauses or stops the track, or the track ended or failed (stopped).
+    /// The game resumes, pauses or stops the track it has (a resume only when there is one:
+    /// ``GameSoundRuntime/resumeSoundtrack(fadeIn:)`` says `noSoundtrack` first), or the track
+    /// ended or failed (stopped).
     mutating func set(_ newIntent: Intent) {
         intent = newIntent
     }
