@@ -511,4 +511,7 @@ bench-realtime: sdk-lib
 	    -L$(SDK_LIB) -lgamesound -Wl,-rpath,$(abspath $(SDK_LIB))
 	cc -O2 -Wall -Wextra -Werror -o $(RT_OUT)/rt_openal bench/realtime/rt_openal.c $$(pkg-config --cflags --libs openal vorbisfile)
 	cc -O2 -Wall -Wextra -Werror -o $(RT_OUT)/rt_sdlmixer bench/realtime/rt_sdlmixer.c $$(pkg-config --cflags --libs SDL2_mixer sdl2)
+	@# The hand-written program mixing OpenAL Soft's loopback on its own output thread (RT_SIDES=ownout; servers only).
+	cc -O2 -Wall -Wextra -Werror -DRT_OWN_OUTPUT -o $(RT_OUT)/rt_ownout bench/realtime/rt_openal.c \
+	    $$(pkg-config --cflags --libs openal vorbisfile libpulse) -lpthread
 	bench/realtime/run.sh

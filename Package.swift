@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "TestSupport"),
         .target(name: "AudioFiles", dependencies: ["CVorbis", "COpusFile", "CFLAC"]),
         .target(name: "AudioEncoding", dependencies: ["AudioFiles", "CVorbisEnc"]),
-        .target(name: "OpenAL", dependencies: ["COpenAL"]),
+        .target(name: "OpenAL", dependencies: ["COpenAL", "CPulse"]),
         .target(name: "AudioSession"),
         // MemberImportVisibility: a file reaches OpenAL's types and their members only by importing
         // OpenAL, which only the mirror's folder (Sources/GameSound/Mirror) does (issue 27).

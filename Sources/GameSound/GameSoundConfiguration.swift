@@ -129,6 +129,15 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// plays as before. The game's own threads are never touched. Headless output has no such
     /// threads and ignores it. docs/linux-system.md says what is asked and how to check it.
     public var realtimePriority = true
+    /// Whether, on PulseAudio or PipeWire, GameSound mixes the output itself and writes it to the
+    /// sound server (true by default), rather than leaving both to OpenAL Soft's own PulseAudio backend.
+    ///
+    /// The mix is still OpenAL Soft's, made on one thread as the server asks for it instead of on
+    /// three: about half the CPU at the same I/O buffer (docs/performance.md, "An output of our
+    /// own"). When no server answers, or OpenAL Soft's drivers are narrowed to others
+    /// (`ALSOFT_DRIVERS` without `pulse`), or the game names an output device, OpenAL Soft's own
+    /// output is used, as when this is false; and when the player sets `GAMESOUND_SERVER_OUTPUT=0`.
+    public var serverOutput = true
     /// Whether a headless update may do nothing but glance at the system's status while nothing is
     /// due (true). Within the package only: the storms turn it off to hold quiet updates to whole ones.
     package var quietUpdates = true

@@ -35,15 +35,27 @@ public final class ALContext {
     /// The corresponding C function is `alcCreateContext`.
     public init(device: ALDevice, attributes: ALContextAttributes = .init()) throws(OpenALError) {
         try device.checkOpen("alcCreateContext")
-        if device.kind == .loopback {
+        var attributes = attributes
+        if let format = device.serverRenderFormat { attributes.renderFormat = format }
+        if device.kind == .loopback || device.server != nil {
             guard let format = attributes.renderFormat, try device.supportsRenderFormat(format) else {
                 throw OpenALError.raised(operation: "alcCreateContext", code: .unsupportedRenderFormat)
             }
         }
-        self.handle = try ALCall.createContext(device.handle, attributes: attributes.alcList)
+        let list = attributes.alcList
+        let handle = try device.withMixingHeld { () throws(OpenALError) in try ALCall.createContext(device.handle, attributes: list) }
+        self.handle = handle
         self.device = device
         self.requestedAttributes = attributes
         device.appliedAttributes = attributes
+        if let server = device.server, let function = device.renderFunction {
+            do {
+                try server.startMixing(ALLoopbackRenderer(function: function, handle: device.handle))
+            } catch {
+                destroyHandle()
+                throw OpenALError.raised(operation: "alcCreateContext", code: .deviceUnavailable(name: "the sound server's stream: \(error.reason)"))
+            }
+        }
     }
 
     deinit {
@@ -121,7 +133,7 @@ public final class ALContext {
         // Current on this thread only: cleared there, leaving the process-wide one alone.
         if ALCall.threadContext == handle { try? ALCall.setThreadContext(nil) }
         if ALCall.currentContext == handle { try? ALCall.makeContextCurrent(nil) }
-        ALCall.destroyContext(handle)
+        device.withMixingHeld { ALCall.destroyContext(handle) }
         isDestroyed = true
         liveSourceCount = 0
         liveAuxiliarySlotCount = 0

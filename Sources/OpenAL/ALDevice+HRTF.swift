@@ -99,7 +99,8 @@ extension ALDevice {
         }
         attributes.hrtf = hrtf
         attributes.hrtfID = id
-        try ALCall.resetDevice(handle, attributes: attributes.alcList)
+        let list = attributes.alcList
+        try withMixingHeld { () throws(OpenALError) in try ALCall.resetDevice(handle, attributes: list) }
         appliedAttributes = attributes
     }
 

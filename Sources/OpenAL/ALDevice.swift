@@ -47,20 +47,26 @@ public final class ALDevice {
     /// `alcRenderSamplesSOFT`, looked up when a loopback device opens (nil for an output device):
     /// a render then calls it directly, at every block.
     let renderFunction: UnsafeMutableRawPointer?
+    /// The server's side of an output mixed by GameSound itself (``openServerOutput(buffering:)``);
+    /// nil for OpenAL Soft's own outputs and for loopback devices.
+    let server: ServerOutput?
 
     /// The device's name as OpenAL Soft opened it: `ALC_ALL_DEVICES_SPECIFIER` asked of the device
     /// ("No Output" for its null device). OpenAL Soft 1.19.1 answers `ALC_DEVICE_SPECIFIER` with
     /// "OpenAL Soft" for every device, which is what ``name`` holds there.
     public var openedName: String? { isClosed ? nil : ALCall.string(handle, ALC_ALL_DEVICES_SPECIFIER) }
 
-    private init(handle: OpaquePointer, kind: Kind) {
+    private init(handle: OpaquePointer, kind: Kind, server: ServerOutput? = nil) {
         self.handle = handle
         self.kind = kind
-        self.renderFunction = kind == .loopback ? try? Extensions.shared.function(.renderSamples) : nil
-        self.name = ALCall.string(handle, ALC_DEVICE_SPECIFIER) ?? (kind == .loopback ? "loopback" : "unknown")
+        self.server = server
+        self.renderFunction = kind == .loopback || server != nil ? try? Extensions.shared.function(.renderSamples) : nil
+        self.name = server != nil ? Self.serverOutputName
+            : ALCall.string(handle, ALC_DEVICE_SPECIFIER) ?? (kind == .loopback ? "loopback" : "unknown")
     }
 
     deinit {
+        server?.stop()
         if !isClosed { OpenALProcess.withExclusiveAccess { _ = ALCall.closeDevice(handle) } }
     }
 
@@ -96,6 +102,50 @@ public final class ALDevice {
             throw OpenALError.raised(operation: "alcOpenDevice", code: .deviceUnavailable(name: name))
         }
         return ALDevice(handle: handle, kind: .output)
+    }
+
+    /// The ``name`` of an output opened with ``openServerOutput(buffering:)``.
+    public static let serverOutputName = "GameSound's server output"
+
+    /// Opens an output that plays through the sound server (PulseAudio, or PipeWire's pulse server)
+    /// with GameSound mixing it: OpenAL Soft's loopback device, mixed on libpulse's main loop thread
+    /// as the server asks, `buffering.periodFrames` at a time, `buffering.periods` of them towards the
+    /// server (ServerOutput.swift says why). It behaves as an output device: it plays in real time,
+    /// pauses, reports its clock and its connection, and its context is made as any output's (its
+    /// render format is the device's own: 32-bit float stereo at `buffering.sampleRate`). The server's
+    /// stream opens with the first context.
+    ///
+    /// - Throws: ``OpenALError`` with code `deviceUnavailable` naming the reason when libpulse cannot
+    ///   be loaded or no server answers; `extensionMissing("ALC_SOFT_loopback")` without loopback support.
+    public static func openServerOutput(buffering: OpenALProcess.OutputBuffering) throws(OpenALError) -> ALDevice {
+        let server: ServerOutput
+        do {
+            server = try ServerOutput(buffering: buffering)
+        } catch {
+            throw OpenALError.raised(operation: "openServerOutput", code: .deviceUnavailable(name: "the sound server: \(error.reason)"))
+        }
+        let handle: OpaquePointer
+        do {
+            handle = try ALCall.loopbackOpenDevice()
+        } catch {
+            server.stop()
+            throw error
+        }
+        return ALDevice(handle: handle, kind: .output, server: server)
+    }
+
+    /// Runs `body` while no mix of a server output runs (directly for every other device).
+    func withMixingHeld<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        guard let server else { return try body() }
+        return try server.withMixingHeld(body)
+    }
+
+    /// Whether this is an output opened with ``openServerOutput(buffering:)``.
+    public var isServerOutput: Bool { server != nil }
+
+    /// The format a server output's contexts render in.
+    var serverRenderFormat: ALRenderFormat? {
+        server.map { ALRenderFormat(sampleRate: $0.buffering.sampleRate, channels: .stereo, sampleType: .float32) }
     }
 
     /// Opens a loopback device: nothing is heard, and ``render(into:channels:)`` produces the mix on demand.
@@ -142,6 +192,7 @@ public final class ALDevice {
     /// The corresponding C function is `alcDevicePauseSOFT`.
     public func pause() throws(OpenALError) {
         try checkOpen("alcDevicePauseSOFT")
+        if let server { return server.setPaused(true) }
         try ALCall.pauseDevice(handle)
     }
 
@@ -150,6 +201,7 @@ public final class ALDevice {
     /// The corresponding C function is `alcDeviceResumeSOFT`.
     public func resume() throws(OpenALError) {
         try checkOpen("alcDeviceResumeSOFT")
+        if let server { return server.setPaused(false) }
         try ALCall.resumeDevice(handle)
     }
 
@@ -170,6 +222,9 @@ public final class ALDevice {
     /// - Parameter expected: The period asked for, if any.
     public func outputTiming(expectedPeriod expected: Int? = nil) throws(OpenALError) -> OutputTiming {
         try checkOpen("alcGetIntegerv")
+        if let server {
+            return OutputTiming(sampleRate: server.buffering.sampleRate, periodFrames: server.granted?.periodFrames ?? 0)
+        }
         let frequency = Int(try ALCall.integers(handle, ALC_FREQUENCY, count: 1)[0])
         let refresh = Int(try ALCall.integers(handle, ALC_REFRESH, count: 1)[0])
         guard frequency > 0, refresh > 0 else { return OutputTiming(sampleRate: frequency, periodFrames: 0) }
@@ -196,6 +251,7 @@ public final class ALDevice {
     /// Devices without `ALC_EXT_disconnect` always report true. The corresponding C call is
     /// `alcGetIntegerv(device, ALC_CONNECTED, ...)`.
     public var isConnected: Bool {
+        if let server { return !isClosed && server.isConnected }
         guard !isClosed, reportsDisconnection else { return !isClosed }
         return (try? ALCall.integers(handle, ALC_CONNECTED, count: 1).first) != 0
     }
@@ -214,6 +270,9 @@ public final class ALDevice {
     /// The corresponding C function is `alcCloseDevice`.
     public func close() throws(OpenALError) {
         guard !isClosed else { return }
+        // No mix may run on a closed device: the server's side stops first (a device whose context
+        // is still there is refused below, and then mixes silence).
+        server?.stop()
         guard ALCall.closeDevice(handle) else {
             throw OpenALError.raised(operation: "alcCloseDevice", code: .invalidDevice)
         }

@@ -44,6 +44,16 @@ public enum OpenALProcess {
         }
     }
 
+    /// Whether OpenAL Soft's backends, as `ALSOFT_DRIVERS` chooses them, include `driver`: true when
+    /// the variable is unset or empty (every backend), or lists it without a leading `-` (which
+    /// excludes it); a list that ends with a comma keeps the others after those named.
+    public static func driversInclude(_ driver: String) -> Bool {
+        guard let value = getenv("ALSOFT_DRIVERS").map({ String(cString: $0) }), !value.isEmpty else { return true }
+        let names = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0.filter { $0 != " " }) }
+        if names.contains("-" + driver) { return false }
+        return names.contains(driver) || names.last == ""
+    }
+
     /// Whether OpenAL has started in this process (a device was opened or queried through GameSound).
     public static var hasStarted: Bool { started.load(ordering: .acquiring) }
 

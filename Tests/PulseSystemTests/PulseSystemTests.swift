@@ -60,8 +60,10 @@ struct PulseSystemTests {
 
     /// A real-time runtime on the system, whose events are logged by name.
     func makeRuntime(on system: any SystemAudio, policy: GameSoundConfiguration.Policy = .effectsPlusSoundtrackIfNoOtherAudio,
-                     events: NameLog, logger: Logger = Logger(label: "gamesound")) throws -> GameSoundRuntime {
-        try GameSoundRuntime(configuration: .init(policy: policy, output: .realtime()), system: system,
+                     events: NameLog, logger: Logger = Logger(label: "gamesound"), serverOutput: Bool = true) throws -> GameSoundRuntime {
+        var configuration = GameSoundConfiguration(policy: policy, output: .realtime())
+        configuration.serverOutput = serverOutput
+        return try GameSoundRuntime(configuration: configuration, system: system,
                              soundtrack: soundtrack, eventObserver: { event in
             events.append(event.name)
         }, logger: logger)
@@ -77,14 +79,16 @@ struct PulseSystemTests {
         let runtime: GameSoundRuntime
     }
 
-    /// Starts a ``PlayingGame``; shut its runtime down when done.
-    func playingGame() throws -> PlayingGame {
+    /// Starts a ``PlayingGame`` (on OpenAL Soft's own output when `serverOutput` is false); shut its
+    /// runtime down when done.
+    func playingGame(serverOutput: Bool = true) throws -> PlayingGame {
         let log = LogCapture()
         let system = try PulseSystem(logger: log.logger)
         let events = NameLog()
         let runtimeLog = LogCapture()
         return PlayingGame(log: log, runtimeLog: runtimeLog, events: events, system: system,
-                           runtime: try makeRuntime(on: system, events: events, logger: runtimeLog.printingLogger))
+                           runtime: try makeRuntime(on: system, events: events, logger: runtimeLog.printingLogger,
+                                                    serverOutput: serverOutput))
     }
 
     @Test("a music player already playing at launch: other audio and the hint are seen, the game is ambient and holds its soundtrack back")

@@ -8,12 +8,13 @@ RT_GAMESOUND is bench/realtime's C game (rt_gamesound, built on the C SDK; RT_GS
 print the library's log). Runs as root on the private desktop of Tests/desktop/with-server.sh,
 whose system bus is empty: this script starts the real rtkit-daemon there, with python3-dbusmock's
 `polkitd` template as the PolicyKit it asks (rtkit-daemon asks PolicyKit before it grants anything,
-and the template answers as told). Five cases, each one run of the game:
+and the template answers as told). Six cases, each one run of the game:
 
-  direct     as root: OpenAL Soft's mixer thread and the libpulse main loop its pulse backend
-             started are SCHED_RR 4, the update thread SCHED_RR 3, read back from
-             /proc/PID/task/TID/sched; every other thread is as it was (SCHED_OTHER), the game's
-             own libpulse main loop (GameSound's desktop system) too
+  direct     as root: the mixer, GameSound's server output's libpulse main loop, is SCHED_RR 4, the
+             update thread SCHED_RR 3, read back from /proc/PID/task/TID/sched; every other thread
+             is as it was (SCHED_OTHER), the game's own libpulse main loop (GameSound's desktop
+             system) too. Then the same with GAMESOUND_SERVER_OUTPUT=0: OpenAL Soft's mixer thread
+             and the libpulse main loop its pulse backend started are SCHED_RR 4
   off        gs_config.realtime_priority = GS_REALTIME_PRIORITY_OFF: no thread changes, nothing logged
   rtkit      without CAP_SYS_NICE (setpriv): RealtimeKit grants it; rtkit-daemon's own log names the
              mixer's thread id, and the game's RLIMIT_RTTIME is rtkit's 200 ms
@@ -105,34 +106,42 @@ def record_monitor(seconds):
             for i in range(0, len(samples) - tenth + 1, tenth)]
 
 
-def check_direct():
-    run = Run(3)
+def check_direct(server_output):
+    """As root: the threads that feed the output and the update thread are raised, nothing else.
+    GameSound's server output (the default) mixes on its libpulse main loop; with
+    GAMESOUND_SERVER_OUTPUT=0, OpenAL Soft's output mixes on its own mixer thread beside its loop."""
+    name = "direct" if server_output else "direct, OpenAL Soft's output"
+    run = Run(3, {} if server_output else {"GAMESOUND_SERVER_OUTPUT": "0"})
     wait_for(5, lambda: granted_thread(run, "mixer") and granted_thread(run, "update") and granted_thread(run, "threaded-ml"))
     table = threads(run.process.pid)
     mixer, update = granted_thread(run, "mixer"), granted_thread(run, "update")
-    check("direct: the mixer thread is granted, set directly", mixer is not None and "set directly" in " ".join(run.lines),
-          f"log: {run.lines}")
-    check("direct: the mixer thread reads back SCHED_RR 4", mixer in table and table[mixer][1:] == (2, 4),
-          f"{mixer}: {table.get(mixer)}")
-    check("direct: it is the thread OpenAL Soft started", mixer in table and table[mixer][0] in (STARTER_NAME, "alsoft-mixer"),
-          f"{table.get(mixer)}")
-    check("direct: the update thread reads back SCHED_RR 3", update in table and table[update][1:] == (2, 3),
-          f"{update}: {table.get(update)}")
-    # The mixer wakes every period; OpenAL Soft's event thread, started with it (same name), sleeps.
-    started = {tid for tid, row in table.items() if row[0] in (STARTER_NAME, "alsoft-mixer")}
-    before = {tid: runs(run.process.pid, tid) for tid in started}
-    time.sleep(1)
-    woken = {tid: runs(run.process.pid, tid) - count for tid, count in before.items()}
-    check("direct: the thread raised is the one that mixes (woken most of those OpenAL Soft started)",
-          mixer in woken and all(woken[mixer] > count for tid, count in woken.items() if tid != mixer),
-          f"mixer {mixer}, woken {woken}")
     loop = granted_thread(run, "threaded-ml")
-    check("direct: the server connection's main loop that OpenAL Soft started reads back SCHED_RR 4",
-          loop in table and table[loop] == ("threaded-ml", 2, 4), f"{loop}: {table.get(loop)}")
+    check(f"{name}: the mixer thread is granted, set directly", mixer is not None and "set directly" in " ".join(run.lines),
+          f"log: {run.lines}")
+    check(f"{name}: the mixer thread reads back SCHED_RR 4", mixer in table and table[mixer][1:] == (2, 4),
+          f"{mixer}: {table.get(mixer)}")
+    check(f"{name}: the update thread reads back SCHED_RR 3", update in table and table[update][1:] == (2, 3),
+          f"{update}: {table.get(update)}")
+    if server_output:
+        check(f"{name}: the mixer is the server output's libpulse main loop (threaded-ml)",
+              mixer == loop and mixer in table and table[mixer][0] == "threaded-ml", f"mixer {mixer}, loop {loop}: {table.get(mixer)}")
+    else:
+        check(f"{name}: it is the thread OpenAL Soft started", mixer in table and table[mixer][0] in (STARTER_NAME, "alsoft-mixer"),
+              f"{table.get(mixer)}")
+        # The mixer wakes every period; OpenAL Soft's event thread, started with it (same name), sleeps.
+        started = {tid for tid, row in table.items() if row[0] in (STARTER_NAME, "alsoft-mixer")}
+        before = {tid: runs(run.process.pid, tid) for tid in started}
+        time.sleep(1)
+        woken = {tid: runs(run.process.pid, tid) - count for tid, count in before.items()}
+        check(f"{name}: the thread raised is the one that mixes (woken most of those OpenAL Soft started)",
+              mixer in woken and all(woken[mixer] > count for tid, count in woken.items() if tid != mixer),
+              f"mixer {mixer}, woken {woken}")
+        check(f"{name}: the server connection's main loop that OpenAL Soft started reads back SCHED_RR 4",
+              loop in table and table[loop] == ("threaded-ml", 2, 4), f"{loop}: {table.get(loop)}")
     others = {tid: row for tid, row in table.items() if tid not in (mixer, update, loop) and row[1] != 0}
-    check("direct: no other thread changed (the game's main thread stays SCHED_OTHER)",
+    check(f"{name}: no other thread changed (the game's main thread stays SCHED_OTHER)",
           not others and table[run.process.pid][1] == 0, f"{others}")
-    check("direct: the game ends normally", run.finish() == 0, f"log: {run.lines[-5:]}")
+    check(f"{name}: the game ends normally", run.finish() == 0, f"log: {run.lines[-5:]}")
 
 
 def check_off():
@@ -224,7 +233,8 @@ def main():
         sys.exit(0)
     started = time.monotonic()
     try:
-        check_direct()
+        check_direct(server_output=True)
+        check_direct(server_output=False)
         check_off()
         rtkit = RealtimeKit()
         check("rtkit-daemon runs on the private system bus", rtkit.running, f"{rtkit.lines}")

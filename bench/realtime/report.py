@@ -13,7 +13,8 @@ import statistics
 import sys
 
 SIDES = ["gamesound", "openal", "sdlmixer"]
-NAMES = {"gamesound": "GameSound (C SDK)", "openal": "OpenAL Soft by hand", "sdlmixer": "SDL_mixer 2"}
+NAMES = {"gamesound": "GameSound (C SDK)", "openal": "OpenAL Soft by hand", "sdlmixer": "SDL_mixer 2",
+         "ownout": "OpenAL Soft by hand, its loopback mixed on its own output thread"}
 BACKENDS = ["null", "pulseaudio", "pipewire"]
 
 
@@ -151,9 +152,12 @@ def start_table(records):
 
 
 def side_name(side):
-    """"gamesound@512" (run.py's RT_SIDES) is GameSound asking for a 512-frame I/O buffer."""
-    program, _, frames = side.partition("@")
-    return f"{NAMES[program]}, {frames}-frame I/O buffer" if frames else NAMES[side]
+    """"gamesound@512" (run.py's RT_SIDES) is GameSound asking for a 512-frame I/O buffer;
+    "gamesound+alsoft" is GameSound on OpenAL Soft's own output."""
+    base, plus, _ = side.partition("+")
+    program, _, frames = base.partition("@")
+    name = NAMES.get(program, program) + (f", {frames}-frame I/O buffer" if frames else "")
+    return name + (", on OpenAL Soft's output" if plus else "")
 
 
 def latency_table(records):

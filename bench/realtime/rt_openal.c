@@ -6,6 +6,13 @@
  * effects decoded whole into buffers, looping sources, and the soundtrack streamed from
  * libvorbisfile through 4 queued buffers of 4096 frames (GameSound's sizes), refilled by the main
  * thread every 5 ms. Arguments and output: rt_common.h.
+ *
+ * Compiled with -DRT_OWN_OUTPUT it is rt_ownout: the same game, but OpenAL Soft's output is its
+ * loopback device, mixed by the program's own output thread from inside a libpulse write request
+ * (a plain pa_mainloop on that thread) and written to the server there, RT_OWN_FRAMES (512) frames
+ * at a time with 3 of them towards the server, as OpenAL Soft asks; the soundtrack is refilled on
+ * that thread before each mix. One thread wakes per period instead of OpenAL Soft's mixer thread
+ * and libpulse's (issue 39: what an output of GameSound's own would cost). Servers only.
  */
 #include "rt_common.h"
 
@@ -99,18 +106,122 @@ static void place(ALuint source, ALuint buffer, ALint looping) {
     alSourcePlay(source);
 }
 
+#ifdef RT_OWN_OUTPUT
+#include <pthread.h>
+#include <pulse/pulseaudio.h>
+
+typedef struct {
+    ALCdevice *device;
+    LPALCRENDERSAMPLESSOFT render;
+    pa_mainloop *loop;
+    pa_context *context;
+    pa_stream *stream;
+    soundtrack *track; /* refilled before each mix once set */
+    pthread_t thread;
+} own_output;
+
+/* The server asks for `bytes`: mix them from the loopback device into the server's own memory. */
+static void own_write(pa_stream *stream, size_t bytes, void *user) {
+    own_output *out = user;
+    while (bytes >= 8) {
+        void *data;
+        size_t size = bytes;
+        if (pa_stream_begin_write(stream, &data, &size) < 0 || size < 8) return;
+        size -= size % 8;
+        soundtrack *track = __atomic_load_n(&out->track, __ATOMIC_ACQUIRE);
+        if (track) refill(track);
+        out->render(out->device, data, (ALCsizei)(size / 8));
+        pa_stream_write(stream, data, size, NULL, 0, PA_SEEK_RELATIVE);
+        bytes -= size;
+    }
+}
+
+/* Runs the main loop until `ready` says the context or stream is ready; 0 when it failed. */
+static int own_wait(own_output *out, int (*ready)(own_output *)) {
+    for (;;) {
+        int state = ready(out);
+        if (state != 0) return state > 0;
+        if (pa_mainloop_iterate(out->loop, 1, NULL) < 0) return 0;
+    }
+}
+
+static int context_ready(own_output *out) {
+    pa_context_state_t state = pa_context_get_state(out->context);
+    return state == PA_CONTEXT_READY ? 1 : PA_CONTEXT_IS_GOOD(state) ? 0 : -1;
+}
+
+static int stream_ready(own_output *out) {
+    pa_stream_state_t state = pa_stream_get_state(out->stream);
+    return state == PA_STREAM_READY ? 1 : PA_STREAM_IS_GOOD(state) ? 0 : -1;
+}
+
+static void *own_thread(void *user) {
+    pa_mainloop_run(((own_output *)user)->loop, NULL);
+    return NULL;
+}
+
+/* Opens the loopback device, its attributes put before `attributes` (`count` of them, the last 0). */
+static ALCdevice *own_open(own_output *out, ALCint *attributes, size_t count) {
+    LPALCLOOPBACKOPENDEVICESOFT open = (LPALCLOOPBACKOPENDEVICESOFT)alcGetProcAddress(NULL, "alcLoopbackOpenDeviceSOFT");
+    out->render = (LPALCRENDERSAMPLESSOFT)alcGetProcAddress(NULL, "alcRenderSamplesSOFT");
+    if (!open || !out->render || !(out->device = open(NULL))) return NULL;
+    ALCint format[] = { ALC_FORMAT_CHANNELS_SOFT, ALC_STEREO_SOFT, ALC_FORMAT_TYPE_SOFT, ALC_FLOAT_SOFT };
+    memmove(attributes + 4, attributes, count * sizeof *attributes);
+    memcpy(attributes, format, sizeof format);
+    return out->device;
+}
+
+/* Once the device has its context: connects the server's stream, then starts the output thread. */
+static int own_start(own_output *out) {
+    const char *frames_setting = getenv("RT_OWN_FRAMES");
+    uint32_t frames = frames_setting ? (uint32_t)atoi(frames_setting) : 512;
+    out->loop = pa_mainloop_new();
+    pa_proplist *props = pa_proplist_new();
+    pa_proplist_sets(props, PA_PROP_MEDIA_ROLE, "game");
+    out->context = pa_context_new_with_proplist(pa_mainloop_get_api(out->loop), "rt_ownout", props);
+    pa_proplist_free(props);
+    if (pa_context_connect(out->context, NULL, PA_CONTEXT_NOFLAGS, NULL) < 0 || !own_wait(out, context_ready)) return 0;
+    pa_sample_spec spec = { PA_SAMPLE_FLOAT32LE, RT_SAMPLE_RATE, 2 };
+    pa_buffer_attr buffering = { (uint32_t)-1, 3 * frames * 8, (uint32_t)-1, frames * 8, (uint32_t)-1 };
+    out->stream = pa_stream_new(out->context, "rt_ownout", &spec, NULL);
+    pa_stream_set_write_callback(out->stream, own_write, out);
+    if (pa_stream_connect_playback(out->stream, NULL, &buffering, PA_STREAM_ADJUST_LATENCY, NULL, NULL) < 0
+        || !own_wait(out, stream_ready)) return 0;
+    return pthread_create(&out->thread, NULL, own_thread, out) == 0;
+}
+
+static void own_close(own_output *out) {
+    pa_mainloop_quit(out->loop, 0);
+    pthread_join(out->thread, NULL);
+    pa_stream_disconnect(out->stream);
+    pa_stream_unref(out->stream);
+    pa_context_disconnect(out->context);
+    pa_context_unref(out->context);
+    pa_mainloop_free(out->loop);
+}
+#endif
+
 int main(int argc, char **argv) {
     rt_mark("main", rt_now_ns());
     rt_args args = rt_parse(argc, argv);
     int voices = args.voices > 32 ? args.voices : 32; /* GameSound's default pool, or more */
 
     rt_mark("open", rt_now_ns());
+    ALCint attributes[16] = { ALC_FREQUENCY, RT_SAMPLE_RATE, ALC_MONO_SOURCES, voices + 8,
+                              ALC_STEREO_SOURCES, voices + 8, ALC_MAX_AUXILIARY_SENDS, 2, 0 };
+#ifdef RT_OWN_OUTPUT
+    static own_output output;
+    ALCdevice *device = own_open(&output, attributes, 9);
+    if (!device) return rt_fail(args.program, "the loopback device did not open");
+#else
     ALCdevice *device = alcOpenDevice(NULL);
     if (!device) return rt_fail(args.program, "alcOpenDevice failed");
-    ALCint attributes[] = { ALC_FREQUENCY, RT_SAMPLE_RATE, ALC_MONO_SOURCES, voices + 8,
-                            ALC_STEREO_SOURCES, voices + 8, ALC_MAX_AUXILIARY_SENDS, 2, 0 };
+#endif
     ALCcontext *context = alcCreateContext(device, attributes);
     if (!context || !alcMakeContextCurrent(context)) return rt_fail(args.program, "alcCreateContext failed");
+#ifdef RT_OWN_OUTPUT
+    if (!own_start(&output)) return rt_fail(args.program, "the server's stream did not open");
+#endif
     alDistanceModel(AL_INVERSE_DISTANCE_CLAMPED);
     rt_mark("opened", rt_now_ns());
     ALuint effect = load_effect(args.effect);
@@ -125,10 +236,14 @@ int main(int argc, char **argv) {
         int64_t playing = rt_now_ns(), end = playing + (int64_t)(args.seconds * 1e9);
         rt_mark("playing", playing);
         rt_cpu_mark("playing");
+#ifdef RT_OWN_OUTPUT
+        __atomic_store_n(&output.track, &track, __ATOMIC_RELEASE); /* refilled by the output thread before each mix */
+#else
         for (int64_t tick = playing + 5000000; tick < end; tick += 5000000) {
             rt_sleep_until(tick);
             refill(&track);
         }
+#endif
         rt_sleep_until(end);
         rt_cpu_mark("stopping");
     } else {
@@ -144,6 +259,9 @@ int main(int argc, char **argv) {
         }
         rt_sleep_ns(500000000);
     }
+#ifdef RT_OWN_OUTPUT
+    own_close(&output);
+#endif
     alcMakeContextCurrent(NULL);
     alcDestroyContext(context);
     alcCloseDevice(device);

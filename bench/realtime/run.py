@@ -15,7 +15,10 @@ from another commit can run beside this one as an extra side; NAME@FRAMES runs r
 RT_GS_IO_BUFFER_FRAMES=FRAMES, the I/O buffer the GameSound programs ask for: "gamesound gamesound@256
 gamesound@1024 openal sdlmixer" measures GameSound at its default and two other sizes in one run;
 openal@FRAMES runs the hand-written program with an ALSOFT_CONF file asking OpenAL Soft for the same
-period, 48 kHz and 3 periods, which is what GameSound asks for), RT_PLAYS (200), RT_SWITCHES (2 output switches per program; 0 skips), RT_GAP_SECONDS (20), RT_STRESS ("0 4 16", stress-ng --cpu N, 0 none; "" skips the
+period, 48 kHz and 3 periods, which is what GameSound asks for; ownout@FRAMES is the hand-written
+program mixing OpenAL Soft's loopback device on its own output thread, FRAMES at a time, servers
+only: rt_openal.c; a GameSound side ending in +alsoft, "gamesound+alsoft" or "gamesound@1024+alsoft",
+runs on OpenAL Soft's own output rather than GameSound's server output), RT_PLAYS (200), RT_SWITCHES (2 output switches per program; 0 skips), RT_GAP_SECONDS (20), RT_STRESS ("0 4 16", stress-ng --cpu N, 0 none; "" skips the
 gap runs), RT_LATENCY (1; 0
 skips), RT_BIN (.build/realtime), RT_ASSETS (assets), RT_GS_SYSTEM (unset: GS_SYSTEM_AUTO; read by
 the GameSound programs themselves: 1 runs them on the simulated system, never probing the desktop),
@@ -85,8 +88,9 @@ def side_env(side, backend):
 
 
 def side_program(side):
-    """A side's program and the I/O buffer it asks for: "gamesound@512" is rt_gamesound at 512 frames."""
-    program, _, frames = side.partition("@")
+    """A side's program and the I/O buffer it asks for: "gamesound@512" is rt_gamesound at 512 frames;
+    "gamesound+alsoft" is rt_gamesound on OpenAL Soft's own output (GAMESOUND_SERVER_OUTPUT=0)."""
+    program, _, frames = side.split("+")[0].partition("@")
     return program, frames
 
 
@@ -108,8 +112,12 @@ def run_child(side, backend, argv, started=None):
     program, frames = side_program(side)
     if frames and program == "openal":
         env["ALSOFT_CONF"] = openal_conf(frames)
+    elif frames and program == "ownout":
+        env["RT_OWN_FRAMES"] = frames
     elif frames:
         env["RT_GS_IO_BUFFER_FRAMES"] = frames
+    if side.endswith("+alsoft"):
+        env["GAMESOUND_SERVER_OUTPUT"] = "0"
     spawn = time.monotonic_ns()
     child = subprocess.Popen([os.path.join(BIN, "rt_" + program), ASSETS] + argv, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)

@@ -2,8 +2,8 @@
 #ifndef GAMESOUND_CPULSE_H
 #define GAMESOUND_CPULSE_H
 
-// libpulse's asynchronous API: the threaded main loop, the context, introspection and
-// subscriptions. PipeWire's pulse server speaks the same protocol, so this covers both.
+// libpulse's asynchronous API: the threaded main loop, the context, introspection,
+// subscriptions and a playback stream (the OpenAL module's server output). PipeWire's pulse server speaks the same protocol, so this covers both.
 //
 // Only libpulse's headers are used here, for its types: the library itself is opened with dlopen
 // the first time the desktop is probed (gamesound_libpulse_load), so a game that never probes
@@ -34,6 +34,17 @@
     F(pa_gettimeofday) \
     F(pa_operation_unref) \
     F(pa_proplist_gets) \
+    F(pa_stream_begin_write) \
+    F(pa_stream_connect_playback) \
+    F(pa_stream_cork) \
+    F(pa_stream_disconnect) \
+    F(pa_stream_get_buffer_attr) \
+    F(pa_stream_get_state) \
+    F(pa_stream_new) \
+    F(pa_stream_set_state_callback) \
+    F(pa_stream_set_write_callback) \
+    F(pa_stream_unref) \
+    F(pa_stream_write) \
     F(pa_strerror) \
     F(pa_threaded_mainloop_free) \
     F(pa_threaded_mainloop_get_api) \

@@ -37,6 +37,9 @@ enum LogCode: String, CaseIterable {
     /// OpenAL Soft's output buffering (rate, period, periods) was asked for from the session's
     /// preferences, or was left as the player's configuration or an earlier start chose it.
     case outputBuffering = "output.buffering"
+    /// GameSound's own server output was asked for but did not open (no server answered, libpulse
+    /// missing): OpenAL Soft's own output plays instead.
+    case serverOutputRefused = "output.server-refused"
     /// Audio could not be rebuilt after a media-services reset.
     case mediaServicesRebuildFailed = "media-services.rebuild-failed"
     /// HRTF was asked for but the device mixes without it (no `ALC_SOFT_HRTF`, or no HRTF set at

@@ -9,6 +9,9 @@ extension ALMirror {
         var sampleRate: Int
         var voices: Int
         var headless: Bool
+        /// The buffering of GameSound's own server output (``ALDevice/openServerOutput(buffering:)``),
+        /// tried first for the default real output; nil: OpenAL Soft's own output.
+        var serverOutput: OpenALProcess.OutputBuffering? = nil
 
         var attributes: ALContextAttributes {
             var attributes = ALContextAttributes(frequency: sampleRate, monoSources: voices + 8, stereoSources: voices + 8)
@@ -21,6 +24,8 @@ extension ALMirror {
     }
 
     var hasContext: Bool { context != nil }
+    /// Whether the output is GameSound's own server output (``openRealOutput(named:_:)``).
+    var outputIsServerOutput: Bool { device?.isServerOutput == true }
     var hasDevice: Bool { device != nil }
 
     /// Opens the output device (the loopback device headless) and a context on it, made current:
@@ -47,9 +52,9 @@ extension ALMirror {
         let (device, context) = try al { () throws(OpenALError) in
             let device = switch output {
             case .headless: try ALDevice.openLoopback()
-            case .realtime(let name): try ALDevice.openOutput(named: name)
+            case .realtime(let name): try openRealOutput(named: name, spec)
             }
-            threads?.noteDeviceOpened()
+            threads?.noteDeviceOpened(mixerIsDeviceLoop: device.isServerOutput)
             let context = try ThreadRoster.startingThreads { () throws(OpenALError) in try ALContext(device: device, attributes: spec.attributes) }
             try context.makeCurrentOnThisThread()
             return (device, context)
@@ -57,6 +62,28 @@ extension ALMirror {
         self.device = device
         outputThreads = threads
         adopt(context)
+    }
+
+    /// Opens the real output `name` names (nil: the default): GameSound's own server output when the
+    /// spec asks for it and a server answers, else OpenAL Soft's. Why the server output was not
+    /// used, when it was asked for, is kept in ``serverOutputRefusal`` for the runtime to log.
+    func openRealOutput(named name: String?, _ spec: ContextSpec) throws(OpenALError) -> ALDevice {
+        let opened = try Self.openRealOutput(named: name, spec)
+        serverOutputRefusal = opened.refusal
+        return opened.device
+    }
+
+    /// As ``openRealOutput(named:_:)``, returning the refusal (for outputs opened ahead, ``PreparedOutput``).
+    static func openRealOutput(named name: String?, _ spec: ContextSpec) throws(OpenALError) -> (device: ALDevice, refusal: String?) {
+        var refusal: String?
+        if name == nil, let buffering = spec.serverOutput {
+            do {
+                return (try ALDevice.openServerOutput(buffering: buffering), nil)
+            } catch {
+                refusal = "\(error.code)"
+            }
+        }
+        return (try ALDevice.openOutput(named: name), refusal)
     }
 
     /// Makes a new context on the open device, current.

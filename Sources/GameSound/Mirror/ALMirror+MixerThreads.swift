@@ -5,7 +5,7 @@
 extension ALMirror {
     /// Notes the threads before a resume, unless an open already did and nobody has looked since.
     func noteThreadsBeforeOutput() {
-        if outputThreads == nil { outputThreads = OutputThreads.noteBefore() }
+        if outputThreads == nil { outputThreads = OutputThreads.noteBefore(mixerIsDeviceLoop: outputIsServerOutput) }
     }
 
     /// The threads noted as the device last opened or resumed, once: nil after.

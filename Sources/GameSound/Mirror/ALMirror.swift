@@ -70,6 +70,9 @@ final class ALMirror {
     var contextShadow = ContextShadow()
     /// A real output opened ahead, off the lock, for the rebuild about to run (``PreparedOutput``).
     var prepared: PreparedOutput?
+    /// Why the last real output opened was OpenAL Soft's although GameSound's own server output was
+    /// asked for (no server answered, say); nil when it was not asked for or opened.
+    var serverOutputRefusal: String?
     /// The threads the device last started, noted as it opened or resumed, until the runtime
     /// raises them (``ALMirror/takeOutputThreads()``).
     var outputThreads: OutputThreads?

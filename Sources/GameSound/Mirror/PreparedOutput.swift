@@ -50,8 +50,8 @@ struct PreparedOutput: @unchecked Sendable {
     /// player or buffer that fails here is left to the rebuild, which makes it again and reports it.
     static func open(_ request: Request) -> PreparedOutput? {
         var threads = OutputThreads.noteBefore()
-        guard let device = try? ALDevice.openOutput(named: request.name) else { return nil }
-        threads.noteDeviceOpened()
+        guard let device = try? ALMirror.openRealOutput(named: request.name, request.spec).device else { return nil }
+        threads.noteDeviceOpened(mixerIsDeviceLoop: device.isServerOutput)
         guard let context = try? ThreadRoster.startingThreads({ () throws(OpenALError) in
             try ALContext(device: device, attributes: request.spec.attributes)
         }) else {

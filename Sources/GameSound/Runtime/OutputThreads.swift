@@ -10,17 +10,21 @@ struct OutputThreads: Sendable {
     /// what the mixer queued to the server's socket, so the mixer at a real-time priority still waits
     /// for it. Empty on other backends, and after a resume (the loop lives as long as the device).
     var deviceLoops: [Int32] = []
+    /// The output is GameSound's server output, whose libpulse main loop (in ``deviceLoops`` when it
+    /// was just opened) mixes too: OpenAL Soft starts no mixer thread for it, and none is looked for.
+    var mixerIsDeviceLoop = false
 
     /// libpulse's name for a threaded main loop's thread (`pa_threaded_mainloop_start`).
     static let pulseLoopName = "threaded-ml"
 
     /// Notes the threads now, before a device opens or resumes.
-    static func noteBefore() -> OutputThreads {
-        OutputThreads(before: ThreadRoster.threadIDs())
+    static func noteBefore(mixerIsDeviceLoop: Bool = false) -> OutputThreads {
+        OutputThreads(before: ThreadRoster.threadIDs(), mixerIsDeviceLoop: mixerIsDeviceLoop)
     }
 
-    /// Notes the main loops started since ``before``: call it right after `alcOpenDevice` returns.
-    mutating func noteDeviceOpened() {
+    /// Notes the main loops started since ``before``: call it right after the device opened.
+    mutating func noteDeviceOpened(mixerIsDeviceLoop: Bool) {
+        self.mixerIsDeviceLoop = mixerIsDeviceLoop
         deviceLoops = ThreadRoster.threadIDs().subtracting(before)
             .filter { ThreadRoster.name(of: $0) == Self.pulseLoopName }.sorted()
     }

@@ -70,8 +70,11 @@ final class RealtimeThreads: Sendable {
         mixerQueue.async { [self] in
             guard !refused.load(ordering: .relaxed) else { return }
             for loop in threads.deviceLoops {
-                raise(loop, "the main loop of OpenAL Soft's server connection (libpulse's threaded-ml)", priority: Self.mixerPriority)
+                raise(loop, threads.mixerIsDeviceLoop ? "the server output's mixer (libpulse's threaded-ml, where GameSound mixes)"
+                            : "the main loop of OpenAL Soft's server connection (libpulse's threaded-ml)", priority: Self.mixerPriority)
             }
+            // GameSound's server output mixes on that loop: OpenAL Soft starts no mixer thread for it.
+            guard !threads.mixerIsDeviceLoop else { return }
             var clock = ContinuousClock.now
             let deadline = clock.advanced(by: .seconds(Self.mixerSearchSeconds))
             var found: [Int32] = []

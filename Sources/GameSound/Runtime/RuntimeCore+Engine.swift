@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Zlib
 import AudioSession
 import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
 import OpenAL
 
 /// The OpenAL side: opening devices, suspending and restoring the context, tearing it down and
@@ -8,13 +11,46 @@ import OpenAL
 extension RuntimeCore {
     /// What every context of this runtime is made with (the first one and each rebuild).
     var contextSpec: ALMirror.ContextSpec {
-        ALMirror.ContextSpec(sampleRate: configuration.sampleRate, voices: configuration.voices, headless: isHeadless)
+        ALMirror.ContextSpec(sampleRate: configuration.sampleRate, voices: configuration.voices, headless: isHeadless,
+                             serverOutput: usesServerOutput ? sessionBuffering : nil)
     }
 
     func openDeviceAndContext() throws(GameSoundError) {
         let asked = requestOutputBuffering()
-        try mirror.openDevice(configuration.output, contextSpec)
-        reportOutputTiming(expectedPeriod: asked)
+        let spec = contextSpec
+        try mirror.openDevice(configuration.output, spec)
+        if spec.serverOutput != nil, let refusal = mirror.serverOutputRefusal {
+            logger.info("OpenAL Soft's own output is used: GameSound's server output did not open (\(refusal))",
+                        metadata: LogCode.serverOutputRefused.metadata)
+        }
+        reportOutputTiming(expectedPeriod: mirror.outputIsServerOutput ? nil : asked)
+    }
+
+    /// Whether the default real output is GameSound's own server output (tried first, see
+    /// ``GameSoundConfiguration/serverOutput``): a real output on a real system, asked for, and
+    /// OpenAL Soft's drivers not narrowed to others than PulseAudio by `ALSOFT_DRIVERS`, and the player
+    /// did not decline it (``playerDeclinesServerOutput``).
+    var usesServerOutput: Bool {
+        configuration.serverOutput && outputFollowsSessionBuffering && OpenALProcess.driversInclude("pulse")
+            && !Self.playerDeclinesServerOutput
+    }
+
+    /// `GAMESOUND_SERVER_OUTPUT=0` in the environment: the player (or a test) asks every game for
+    /// OpenAL Soft's own output, whatever the game's configuration says.
+    static var playerDeclinesServerOutput: Bool {
+        getenv("GAMESOUND_SERVER_OUTPUT").map { String(cString: $0) } == "0"
+    }
+
+    /// The rate, period and periods the session's preferences ask of a real output: the game's
+    /// preferred sample rate and I/O buffer (the session's preferences, else the configuration's),
+    /// ``outputPeriods`` periods. Nil where the session does not choose the output.
+    var sessionBuffering: OpenALProcess.OutputBuffering? {
+        guard outputFollowsSessionBuffering else { return nil }
+        let status = session.status
+        let rate = status.preferredSampleRate > 0 ? status.preferredSampleRate : Double(configuration.sampleRate)
+        let duration = status.preferredIOBufferDuration > 0 ? status.preferredIOBufferDuration : preferredIOBufferDuration
+        return OpenALProcess.OutputBuffering(sampleRate: Int(rate.rounded()), periodFrames: Int((duration * rate).rounded()),
+                                             periods: Self.outputPeriods)
     }
 
     /// The periods OpenAL Soft keeps towards the server: its stream's `tlength` is this many
@@ -33,12 +69,7 @@ extension RuntimeCore {
     /// got (OpenAL Soft reads its configuration once). Returns the period asked of OpenAL Soft in
     /// this process, if any.
     func requestOutputBuffering() -> Int? {
-        guard outputFollowsSessionBuffering else { return nil }
-        let status = session.status
-        let rate = status.preferredSampleRate > 0 ? status.preferredSampleRate : Double(configuration.sampleRate)
-        let duration = status.preferredIOBufferDuration > 0 ? status.preferredIOBufferDuration : preferredIOBufferDuration
-        let buffering = OpenALProcess.OutputBuffering(sampleRate: Int(rate.rounded()), periodFrames: Int((duration * rate).rounded()),
-                                                      periods: Self.outputPeriods)
+        guard let buffering = sessionBuffering else { return nil }
         let details: Logger.Metadata = ["sampleRate": "\(buffering.sampleRate)", "periodFrames": "\(buffering.periodFrames)",
                                         "periods": "\(buffering.periods)"]
         switch OpenALProcess.setOutputBuffering(buffering) {
