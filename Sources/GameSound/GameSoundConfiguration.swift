@@ -72,10 +72,10 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     public var updateFrames: Int
     /// The I/O buffer the session asks for, in seconds (0.001 to 0.5), or nil for the default.
     ///
-    /// On the desktop it chooses OpenAL Soft's real output: its period, the audio it mixes at a
-    /// time and hands the sound server, of which 3 are kept queued. A smaller one is heard sooner
-    /// and needs the CPU more often: on a busy machine the output gaps (crackles) when OpenAL
-    /// Soft's mixer does not get the CPU within the queued time. The session's `ioBufferDuration`
+    /// On the desktop it chooses the real output's period, the audio mixed at a time and handed to
+    /// the sound server, of which 3 are kept queued (``serverOutput``, or OpenAL Soft's own output).
+    /// A smaller one is heard sooner and needs the CPU more often: on a busy machine the output gaps
+    /// (crackles) when the mixer does not get the CPU within the queued time. The session's `ioBufferDuration`
     /// reports what the device really got (docs/linux-system.md, "The I/O buffer"). nil asks for
     /// ``defaultDesktopIOBufferFrames`` frames at ``sampleRate`` on the desktop; on the simulated
     /// system it asks for ``updateFrames``, as it always has (its grants and logs stay the same).
@@ -118,8 +118,9 @@ public struct GameSoundConfiguration: Sendable, Hashable {
     /// (``GameSoundRuntime/windowChanged(_:)``): minimised or hidden by default, as on iOS.
     public var backgroundPolicy: BackgroundPolicy = .whenHidden
     /// Whether the runtime asks for a real-time priority for the threads that feed a real-time
-    /// output: OpenAL Soft's mixer thread (and, on PulseAudio or PipeWire, the libpulse loop that
-    /// carries its stream) and the runtime's update thread; true by default.
+    /// output: the thread that mixes (on PulseAudio or PipeWire the ``serverOutput``'s libpulse loop;
+    /// on OpenAL Soft's own output its mixer thread, and the libpulse loop that carries its stream)
+    /// and the runtime's update thread; true by default.
     ///
     /// A busy machine (a game's own threads, shader compiles, a browser) gives normal threads the
     /// CPU in turn, and an audio thread that waits too long is heard as a gap. At a real-time

@@ -3,6 +3,7 @@ import CPulse
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// The sound server's side of an output device that GameSound mixes itself (``ALDevice/openServerOutput(buffering:)``):
 /// OpenAL Soft's loopback device, mixed from inside libpulse's requests on one thread and written
@@ -35,6 +36,9 @@ final class ServerOutput: @unchecked Sendable {
     /// The stream is corked (``setPaused(_:)``): the server asks for nothing, the device mixes nothing,
     /// and its clock stands still, as a paused OpenAL Soft device's does.
     private var corked = false
+    /// The server and the stream are still there, as their state callbacks last said: read without
+    /// the loop's lock, so that asking (the runtime does every 50 ms) never waits for a mix.
+    private let connected = Atomic<Bool>(true)
 
     /// Connects to the default server (libpulse's own rules: `PULSE_SERVER`, the runtime folder's
     /// socket, `client.conf`) on a new main loop thread, and waits until the server answers.
@@ -149,11 +153,13 @@ final class ServerOutput: @unchecked Sendable {
 
     /// Whether the server and the stream are still there (false once the server went away or
     /// killed the stream).
-    var isConnected: Bool {
-        withMixingHeld {
-            guard PA_CONTEXT_IS_GOOD(pulse.pa_context_get_state(context)) != 0 else { return false }
-            return stream.map { PA_STREAM_IS_GOOD(pulse.pa_stream_get_state($0)) != 0 } ?? true
-        }
+    var isConnected: Bool { connected.load(ordering: .acquiring) }
+
+    /// Notes whether the server and the stream are still there (the loop's lock held).
+    private func noteConnection() {
+        let good = PA_CONTEXT_IS_GOOD(pulse.pa_context_get_state(context)) != 0
+            && (stream.map { PA_STREAM_IS_GOOD(pulse.pa_stream_get_state($0)) != 0 } ?? true)
+        connected.store(good, ordering: .releasing)
     }
 
     /// The period and the number of periods the server granted (its `minreq` and `tlength`), nil
@@ -180,11 +186,13 @@ final class ServerOutput: @unchecked Sendable {
 
     private static let onContextState: pa_context_notify_cb_t = { _, userData in
         guard let output = from(userData) else { return }
+        output.noteConnection()
         output.pulse.pa_threaded_mainloop_signal(output.loop, 0)
     }
 
     private static let onStreamState: pa_stream_notify_cb_t = { _, userData in
         guard let output = from(userData) else { return }
+        output.noteConnection()
         output.pulse.pa_threaded_mainloop_signal(output.loop, 0)
     }
 

@@ -15,9 +15,10 @@
  *            falls back the same way.
  *   identity: (issue 39) a real-time GS_SYSTEM_AUTO runtime with gs_config.app_name and
  *            app_icon_name set, on a sound server with ALSOFT_DRIVERS=pulse: `pactl list sink-inputs`
- *            must show its OpenAL Soft stream with that name, and that icon unless the caller's
- *            environment named one (PULSE_PROP_application.icon_name: then that one). Prints the
- *            stream's media.role as the server reports it (OpenAL Soft 1.19.1 blanks it).
+ *            must show its stream with that name, and that icon unless the caller's
+ *            environment named one (PULSE_PROP_application.icon_name: then that one), and its
+ *            media.role is game (GameSound's server output; not with GAMESOUND_SERVER_OUTPUT=0,
+ *            where OpenAL Soft 1.19.1's stream blanks it).
  *   desktop: a GS_SYSTEM_DESKTOP runtime (a sound server must answer): both are mapped then.
  *   missing: libpulse.so.0 cannot be loaded (the caller hides it): GS_SYSTEM_DESKTOP fails with
  *            GS_ERR_NO_SERVER and an error naming libpulse.so.0; GS_SYSTEM_AUTO in real time falls
@@ -109,13 +110,14 @@ int main(int argc, char **argv) {
         gs_runtime *rt = gs_runtime_create(&config);
         if (!rt) printf("  %s\n", gs_last_error());
         expect(rt && gs_system_kind(rt) == GS_SYSTEM_DESKTOP, "a GS_SYSTEM_AUTO runtime with app_name starts on the sound server");
-        int name = 0, icon = 0, inputs = 0;
+        int name = 0, icon = 0, role = 0, inputs = 0;
         FILE *pactl = popen("pactl list sink-inputs", "r");
         char line[1024];
         while (pactl && fgets(line, sizeof line, pactl)) {
             if (strncmp(line, "Sink Input #", 12) == 0) inputs++;
             if (strstr(line, want_name)) name = 1;
             if (strstr(line, want_icon)) icon = 1;
+            if (strstr(line, "media.role = \"game\"")) role = 1;
             if (strstr(line, "media.role =") || strstr(line, "application.name =") || strstr(line, "application.icon_name ="))
                 printf("  %s", line);
         }
@@ -123,6 +125,14 @@ int main(int argc, char **argv) {
         expect(inputs >= 1, "pactl lists a sink input");
         expect(name, want_name);
         expect(icon, want_icon);
+        /* GameSound's server output (the default) makes the stream itself, without the empty role
+         * OpenAL Soft 1.19.1 puts on its own; GAMESOUND_SERVER_OUTPUT=0 gives OpenAL Soft's stream. */
+        const char *declined = getenv("GAMESOUND_SERVER_OUTPUT");
+        if (declined && strcmp(declined, "0") == 0) {
+            expect(!role, "on OpenAL Soft's own output the stream's role is not game (it blanks it)");
+        } else {
+            expect(role, "media.role = \"game\"");
+        }
         if (rt) gs_runtime_destroy(rt);
     } else if (strcmp(mode, "desktop") == 0) {
         expect(mapped("libpulse.so") == 0, "libpulse is not mapped before the desktop is probed");

@@ -163,17 +163,19 @@ lazy_noserver() {
 check "GS_SYSTEM_AUTO where no server can exist does not map libpulse; with a server in client.conf it probes it" lazy_noserver
 lazy_desktop() { ALSOFT_DRIVERS=null "$repo/Tests/desktop/with-server.sh" pulseaudio "$work/lazy_desktop" desktop "$effect"; }
 check "a GS_SYSTEM_DESKTOP game on a private PulseAudio maps libpulse and libsystemd, loaded on the first probe" lazy_desktop
-# The game's name and icon on its OpenAL Soft stream (issue 39): on PipeWire with an icon the player's
+# The game's name, icon and role on its stream (issue 39): on PipeWire with an icon the player's
 # environment already names (kept), on PulseAudio with the game's own.
 identity() {
     local server=$1
     shift
     "$repo/Tests/desktop/with-server.sh" "$server" env ALSOFT_DRIVERS=pulse "$@" "$work/lazy_desktop" identity "$effect"
 }
-check "gs_config.app_name and app_icon_name name the game's stream in pactl list sink-inputs on a private PulseAudio" \
+check "gs_config.app_name and app_icon_name name the game's stream in pactl list sink-inputs on a private PulseAudio, with media.role = game" \
     identity pulseaudio
 check "the same on a private PipeWire, where the player's environment names an icon already: the player's is kept" \
     identity pipewire "PULSE_PROP_application.icon_name=players-icon"
+check "on OpenAL Soft's own output (GAMESOUND_SERVER_OUTPUT=0) the name and icon still reach the stream, the role does not" \
+    identity pulseaudio GAMESOUND_SERVER_OUTPUT=0
 # libpulse.so.0 covered by /dev/null in a mount namespace of its own (without root, inside a user
 # namespace too, as hide-toolchain.sh does): dlopen fails as on a machine without it.
 lazy_missing() {

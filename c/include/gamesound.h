@@ -181,15 +181,17 @@ typedef struct gs_config {
     /* Added in 1.1: */
     int32_t background_policy;     /* GS_BACKGROUND_...: what gs_window_changed() makes of the window */
     int32_t realtime_priority;     /* GS_REALTIME_PRIORITY_...: whether GS_OUTPUT_REALTIME asks for a real-time
-                                      priority for OpenAL Soft's mixer thread, the libpulse loop that carries
-                                      its stream and the runtime's update thread (never the game's threads):
+                                      priority for the thread that mixes (GameSound's server output's libpulse
+                                      loop, or OpenAL Soft's mixer thread and the libpulse loop that carries
+                                      its stream) and the runtime's update thread (never the game's threads):
                                       directly where the process may, else from RealtimeKit or, in Flatpak,
                                       the Realtime portal. Refused: one "realtime.refused" log line, and the
                                       game plays as before (docs/linux-system.md) */
     /* Added in 1.1, after realtime_priority: the I/O buffer the session asks for, in seconds (0.001...0.5), or 0,
      * the default: on the desktop 512 frames at sample_rate (10.7 ms at 48 kHz, heard no later than SDL_mixer:
-     * docs/performance.md), on the simulated system update_frames. On the desktop it is OpenAL Soft's
-     * period towards the sound server (3 are kept queued): smaller is heard sooner, needs the CPU more
+     * docs/performance.md), on the simulated system update_frames. On the desktop it is the output's
+     * period towards the sound server (3 are kept queued; GameSound's own server output, or OpenAL
+     * Soft's where that is declined: docs/linux-system.md): smaller is heard sooner, needs the CPU more
      * often and gaps sooner on a busy machine. gs_session_io_configuration reads what was granted. */
     double io_buffer_duration;
 } gs_config;
