@@ -53,7 +53,7 @@ public final class ALContext {
                 try server.startMixing(ALLoopbackRenderer(function: function, handle: device.handle))
             } catch {
                 destroyHandle()
-                throw OpenALError.raised(operation: "alcCreateContext", code: .deviceUnavailable(name: "the sound server's stream: \(error.reason)"))
+                throw OpenALError.raised(operation: "alcCreateContext", code: ALDevice.serverOutputCode(error))
             }
         }
     }

@@ -122,7 +122,7 @@ public final class ALDevice {
         do {
             server = try ServerOutput(buffering: buffering)
         } catch {
-            throw OpenALError.raised(operation: "openServerOutput", code: .deviceUnavailable(name: "the sound server: \(error.reason)"))
+            throw OpenALError.raised(operation: "openServerOutput", code: serverOutputCode(error))
         }
         let handle: OpaquePointer
         do {
@@ -132,6 +132,16 @@ public final class ALDevice {
             throw error
         }
         return ALDevice(handle: handle, kind: .output, server: server)
+    }
+
+    /// What ``openServerOutput(buffering:)`` (or the first context on its device) throws when the
+    /// server accepted the connection but did not answer within 2 s: it hangs, and any other client
+    /// that waits for it (OpenAL Soft's own PulseAudio backend included) would hang with it.
+    public static let serverOutputTimedOut = OpenALError.Code.deviceUnavailable(name: "the sound server: no answer within 2 s")
+
+    /// The error code for a failure of the server output: ``serverOutputTimedOut``, or the reason.
+    static func serverOutputCode(_ failure: ServerOutputFailure) -> OpenALError.Code {
+        failure.timedOut ? serverOutputTimedOut : .deviceUnavailable(name: "the sound server: \(failure.reason)")
     }
 
     /// Runs `body` while no mix of a server output runs (directly for every other device).

@@ -67,20 +67,56 @@ final class ServerOutput: @unchecked Sendable {
             throw ServerOutputFailure(reason: "libpulse's main loop did not start")
         }
         pulse.pa_threaded_mainloop_lock(loop)
-        var failure: String?
+        var failure: ServerOutputFailure?
         if pulse.pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
-            failure = errorMessage
+            failure = ServerOutputFailure(reason: errorMessage)
         } else {
-            while failure == nil {
-                let state = pulse.pa_context_get_state(context)
-                if state == PA_CONTEXT_READY { break }
-                if PA_CONTEXT_IS_GOOD(state) == 0 { failure = errorMessage } else { pulse.pa_threaded_mainloop_wait(loop) }
+            do {
+                try waitForServer { () -> Bool? in
+                    let state = pulse.pa_context_get_state(context)
+                    return state == PA_CONTEXT_READY ? true : PA_CONTEXT_IS_GOOD(state) == 0 ? false : nil
+                }
+            } catch {
+                failure = error
             }
         }
         pulse.pa_threaded_mainloop_unlock(loop)
         if let failure {
             stop()
-            throw ServerOutputFailure(reason: failure)
+            throw failure
+        }
+    }
+
+    /// How long the server may take to answer (the connection, the stream), in microseconds: a
+    /// server that accepts the connection and then says nothing (stopped, in a debugger) hangs
+    /// every client that waits for it, and the runtime's thread is not left waiting for good.
+    static let answerTimeout: UInt64 = 2_000_000
+    /// The timer of ``waitForServer(until:)`` fired.
+    private var timedOut = false
+
+    /// Waits, the loop's lock held, until `settled` says ready (true) or failed (false, with
+    /// libpulse's reason), or the server took longer than ``answerTimeout``.
+    private func waitForServer(until settled: () -> Bool?) throws(ServerOutputFailure) {
+        guard let api = pulse.pa_threaded_mainloop_get_api(loop) else { throw ServerOutputFailure(reason: "libpulse has no main loop") }
+        timedOut = false
+        var when = timeval()
+        _ = pulse.pa_gettimeofday(&when)
+        _ = pulse.pa_timeval_add(&when, Self.answerTimeout)
+        let timer = api.pointee.time_new?(api, &when, { _, _, _, userData in
+            guard let output = ServerOutput.from(userData) else { return }
+            output.timedOut = true
+            output.pulse.pa_threaded_mainloop_signal(output.loop, 0)
+        }, userData)
+        defer { if let timer { api.pointee.time_free?(timer) } }
+        while true {
+            if let ready = settled() {
+                if ready { return }
+                throw ServerOutputFailure(reason: errorMessage)
+            }
+            if timedOut {
+                throw ServerOutputFailure(reason: "no answer within \(Self.answerTimeout / 1_000_000) s", timedOut: true)
+            }
+            pulse.pa_threaded_mainloop_wait(loop)
         }
     }
 
@@ -134,11 +170,9 @@ final class ServerOutput: @unchecked Sendable {
         if pulse.pa_stream_connect_playback(stream, nil, &attributes, PA_STREAM_ADJUST_LATENCY, nil, nil) < 0 {
             throw ServerOutputFailure(reason: errorMessage)
         }
-        while true {
+        try waitForServer { () -> Bool? in
             let state = pulse.pa_stream_get_state(stream)
-            if state == PA_STREAM_READY { return }
-            if PA_STREAM_IS_GOOD(state) == 0 { throw ServerOutputFailure(reason: errorMessage) }
-            pulse.pa_threaded_mainloop_wait(loop)
+            return state == PA_STREAM_READY ? true : PA_STREAM_IS_GOOD(state) == 0 ? false : nil
         }
     }
 
@@ -224,4 +258,6 @@ final class ServerOutput: @unchecked Sendable {
 /// Why GameSound's own server output could not open, in words.
 struct ServerOutputFailure: Error {
     var reason: String
+    /// The server did not answer in time (``ServerOutput/answerTimeout``): it hangs.
+    var timedOut = false
 }

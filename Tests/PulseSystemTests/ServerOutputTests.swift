@@ -95,4 +95,28 @@ extension PulseSystemTests {
         }
         #expect(Date().timeIntervalSince(started) < 2)
     }
+
+    @Test("a server that accepts and then hangs (stopped): openServerOutput gives up after 2 s with serverOutputTimedOut, and opens once it continues")
+    func serverOutputWithHungServer() throws {
+        let stopped = try PulseTestEnvironment.stopServer()
+        var continued = false
+        defer { if !continued { PulseTestEnvironment.continueServer(stopped) } }
+        let started = Date()
+        #expect {
+            _ = try ALDevice.openServerOutput(buffering: Self.serverBuffering)
+        } throws: { error in
+            (error as? OpenALError)?.code == ALDevice.serverOutputTimedOut
+        }
+        let took = Date().timeIntervalSince(started)
+        #expect(took >= 1.9 && took < 3.5, "gave up after \(took) s")
+        PulseTestEnvironment.continueServer(stopped)
+        continued = true
+        try OpenALProcess.withExclusiveAccess {
+            let device = try ALDevice.openServerOutput(buffering: Self.serverBuffering)
+            let context = try ALContext(device: device, attributes: .init(frequency: 48_000))
+            #expect(device.isConnected)
+            context.destroy()
+            try device.close()
+        }
+    }
 }

@@ -79,6 +79,10 @@ extension ALMirror {
         if name == nil, let buffering = spec.serverOutput {
             do {
                 return (try ALDevice.openServerOutput(buffering: buffering), nil)
+            } catch where error.code == ALDevice.serverOutputTimedOut {
+                // A server that hangs would hang OpenAL Soft's own connection too, with no time
+                // limit: the open fails, and the runtime tries again as for any device that fails.
+                throw error
             } catch {
                 refusal = "\(error.code)"
             }
