@@ -44,8 +44,8 @@ public final class ALDevice {
     /// Whether the device has `ALC_EXT_EFX`, asked once (see ``supportsEffects``).
     lazy var hasEffectsExtension = hasExtension("ALC_EXT_EFX")
 
-    /// `alcRenderSamplesSOFT`, looked up when a loopback device opens (nil for an output device):
-    /// a render then calls it directly, at every block.
+    /// `alcRenderSamplesSOFT`, looked up when a loopback device or a server output opens (nil for
+    /// OpenAL Soft's own outputs): a render then calls it directly, at every block.
     let renderFunction: UnsafeMutableRawPointer?
     /// The server's side of an output mixed by GameSound itself (``openServerOutput(buffering:)``);
     /// nil for OpenAL Soft's own outputs and for loopback devices.
@@ -116,7 +116,8 @@ public final class ALDevice {
     /// stream opens with the first context.
     ///
     /// - Throws: ``OpenALError`` with code `deviceUnavailable` naming the reason when libpulse cannot
-    ///   be loaded or no server answers; `extensionMissing("ALC_SOFT_loopback")` without loopback support.
+    ///   be loaded or no server answers, ``serverOutputTimedOut`` when a server accepts the connection
+    ///   and does not answer within 2 s; `extensionMissing("ALC_SOFT_loopback")` without loopback support.
     public static func openServerOutput(buffering: OpenALProcess.OutputBuffering) throws(OpenALError) -> ALDevice {
         let server: ServerOutput
         do {

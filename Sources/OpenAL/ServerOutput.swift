@@ -176,7 +176,8 @@ final class ServerOutput: @unchecked Sendable {
         }
     }
 
-    /// Corks or uncorks the stream (``ALDevice/pause()`` and ``ALDevice/resume()``).
+    /// Corks or uncorks the stream (``ALDevice/pause()`` and ``ALDevice/resume()``). Before the
+    /// stream opens (no context yet) there is nothing to cork, and nothing mixes either.
     func setPaused(_ paused: Bool) {
         withMixingHeld {
             guard let stream, corked != paused else { return }
