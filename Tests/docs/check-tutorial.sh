@@ -36,7 +36,8 @@ trap 'rm -rf "$work"' EXIT
 # maps of the system libraries under Sources/C*, and their headers' folders from pkg-config.
 flags=(-swift-version 6 -I "$debug/Modules" -module-cache-path "$work/module-cache")
 for folder in Sources/C*/; do flags+=(-I "${folder%/}"); done
-# C targets with sources of their own (CSDBus, which DesktopSignals wraps): SwiftPM made their module maps.
+# C targets with sources of their own (CSDBus, which DesktopSignals wraps; CPulse, which OpenAL's server
+# output uses): SwiftPM made their module maps.
 for map in "$debug"/C*.build/module.modulemap; do [ -f "$map" ] && flags+=(-Xcc "-fmodule-map-file=$map"); done
 for flag in $(pkg-config --cflags openal vorbisfile opusfile flac libsystemd); do flags+=(-Xcc "$flag"); done
 
@@ -55,7 +56,7 @@ for source, files in json.load(open(sys.argv[1])).items():
     if source and "object" in files: print(files["object"])' "$debug/$module.build/output-file-map.json"
     done
 }
-runtime_modules=(GameSound AudioFiles OpenAL AudioSession AudioAnalysis DesktopSignals CSDBus Logging)
+runtime_modules=(GameSound AudioFiles OpenAL CPulse AudioSession AudioAnalysis DesktopSignals CSDBus Logging)
 
 steps=$(cd "$resources" && ls adding-sound-*.swift)
 named=$(grep -oE 'file: *"[^"]+"' "$tutorial" | sed -E 's/file: *"([^"]+)"/\1/' | sort -u)
