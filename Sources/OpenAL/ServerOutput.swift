@@ -150,7 +150,7 @@ final class ServerOutput: @unchecked Sendable {
 
     /// Once the device has a context: mixes it from now on, opening the server's stream the first time.
     ///
-    /// - Throws: A reason in words when the server refuses the stream.
+    /// - Throws: A reason in words when the server refuses the stream or does not answer in time.
     func startMixing(_ renderer: ALLoopbackRenderer) throws(ServerOutputFailure) {
         pulse.pa_threaded_mainloop_lock(loop)
         defer { pulse.pa_threaded_mainloop_unlock(loop) }
@@ -164,7 +164,7 @@ final class ServerOutput: @unchecked Sendable {
         let period = UInt32(buffering.periodFrames * Self.frameBytes)
         // The server's default prebuf (its whole target) rather than OpenAL Soft's 0: after an
         // underrun it waits for the stream to fill again instead of reading on past its end, which
-        // pipewire-pulse 0.3.65 can do for good (docs/linux-system.md, "A server that catches up").
+        // pipewire-pulse 0.3.65 can do for good (docs/linux-system.md, "A server that stood still").
         var attributes = pa_buffer_attr(maxlength: UInt32.max, tlength: period * UInt32(buffering.periods),
                                         prebuf: UInt32.max, minreq: period, fragsize: UInt32.max)
         if pulse.pa_stream_connect_playback(stream, nil, &attributes, PA_STREAM_ADJUST_LATENCY, nil, nil) < 0 {
