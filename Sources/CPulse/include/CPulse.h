@@ -3,7 +3,8 @@
 #define GAMESOUND_CPULSE_H
 
 // libpulse's asynchronous API: the threaded main loop, the context, introspection,
-// subscriptions and a playback stream (the OpenAL module's server output). PipeWire's pulse server speaks the same protocol, so this covers both.
+// subscriptions and a playback stream (the OpenAL module's server output). PipeWire's pulse
+// server speaks the same protocol, so this covers both.
 //
 // Only libpulse's headers are used here, for its types: the library itself is opened with dlopen
 // the first time the desktop is probed (gamesound_libpulse_load), so a game that never probes
