@@ -8,7 +8,8 @@ public final class EventObservation: Sendable {
 
     init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
 
-    /// Stops the observer from being called.
+    /// Stops the observer from being called: from the next event handed out on, so an event being
+    /// handed out on another thread at that moment may still reach it.
     public func cancel() {
         let first = cancelled.withLock { done in
             defer { done = true }

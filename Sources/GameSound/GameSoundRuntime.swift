@@ -16,9 +16,10 @@ import Glibc
 /// handles phone calls, alarms, the silent switch, the secondary-audio hint, route changes and
 /// media-services resets by itself.
 ///
-/// Every method may be called from any thread. All OpenAL work happens under one process-wide
-/// lock (`OpenALProcess`, from the OpenAL library), so calls are serialised; the runtime's context is
-/// current only on the thread of the call that uses it, for that call. None waits on the wall clock.
+/// Every method may be called from any thread. Each runtime has a lock of its own, held while a call
+/// decides and records, so calls on one runtime are serialised and two runtimes never wait for each
+/// other; the runtime's context is current only on the thread of the step that uses it, for that
+/// step. None waits on the wall clock, nor for an event observer (called outside the lock).
 ///
 /// ```swift
 /// let audio = try GameSoundRuntime(configuration: .init(), soundtrack: "assets/music/theme.ogg")
@@ -161,15 +162,20 @@ public final class GameSoundRuntime: Sendable {
 
     /// Subscribes to the runtime's event log.
     ///
-    /// `observer` gets every event the runtime logs from now on, synchronously and in order, on the
-    /// thread that caused it (a real-time runtime's update thread for what the desktop reports: the
-    /// sound server, other programs, the lock, sleep), while the runtime holds the process-wide
-    /// OpenAL lock. Keep it short:
-    /// every other GameSound call, on every thread, waits until it returns.
+    /// `observer` gets every event the runtime logs from now on, in the order they were logged, one
+    /// call at a time, outside the runtime's lock: no other call waits for it. It is called on the
+    /// thread whose call logged the event, just before that call returns (a real-time runtime's update
+    /// thread for what the desktop reports: the sound server, other programs, the lock, sleep), unless
+    /// another thread is handing this runtime's events out at that moment: that thread then hands out
+    /// these too, right after its own, and the call returns without waiting for them. Headless, the
+    /// observers get what a block's update logged before that block is mixed, so a sound an observer
+    /// plays starts in that block.
     ///
-    /// Observers are called in the order they were added. An observer may call the runtime (play a
-    /// sound when a voice ends, say); the events that call logs reach the observers once the event
-    /// being handed out has reached all of them, so every observer sees the events in the same order.
+    /// Observers are called in the order they were added. An observer may call any runtime, this one
+    /// included, from any thread (play a sound when a voice ends, say); the events its call logs
+    /// reach the observers once the event being handed out has reached all of them, so every
+    /// observer sees the events in the same order. A slow observer delays the events after it, not
+    /// the game's calls.
     ///
     /// - Parameter observer: Called with each ``GameSoundEvent``.
     /// - Returns: A token; cancelling it (or dropping it) unsubscribes.

@@ -12,8 +12,8 @@ import Musl
 /// Where every ``CLogHandler`` sends its messages: the process-wide handler of `gs_set_log_handler`,
 /// or standard error without one.
 ///
-/// The runtime logs while it holds OpenAL's process-wide lock, and a handler may call any `gs_`
-/// function, which takes that lock. So a handler is never called on the logging thread: messages
+/// The runtime logs while it holds its lock, and a handler may call any `gs_` function, which may
+/// take that lock. So a handler is never called on the logging thread: messages
 /// are queued, in order, and a delivery queue of their own calls it. Standard error, which calls
 /// nothing back, is written at once on the logging thread, so a game that exits right after an
 /// error still shows it.

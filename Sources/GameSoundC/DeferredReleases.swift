@@ -10,11 +10,12 @@ import Musl
 
 /// Runtimes destroyed from inside an event callback, kept alive until it is safe to tear them down.
 ///
-/// A callback runs while its thread holds OpenAL's process-wide lock, and tearing a real-time
-/// runtime down waits for its update thread, which may be waiting for that lock. So a runtime
-/// destroyed inside a callback is released when the thread's outermost `gs_` call returns (after
-/// the lock is let go), or, on a real-time runtime's own update thread where no `gs_` call
-/// surrounds the callback, on another thread.
+/// Tearing a real-time runtime down waits for its update thread, which may be the thread the
+/// callback runs on, and a callback runs inside the `gs_` call (or the step of the update thread)
+/// whose events it receives, with that runtime still in use further up the stack. So a runtime
+/// destroyed inside a callback is released when the thread's outermost `gs_` call returns, or, on
+/// a real-time runtime's own update thread where no `gs_` call surrounds the callback, on another
+/// thread.
 enum DeferredReleases {
     private static let depth = ThreadLocalSlot(destructor: nil)
     /// Set on a thread that kept an entry in ``pending``: only such a thread's outermost call takes

@@ -75,9 +75,11 @@ import PulseSystem
 
 /// Sets the function that receives every event the runtime logs from now on.
 ///
-/// The callback runs synchronously on the thread that caused the event (a thread of the game,
-/// or a real-time runtime's update thread), in order. Its strings live until it returns. It may
-/// call any `gs_` function, including this one.
+/// The callback runs outside the runtime's lock, one call at a time, in the order the events were
+/// logged: usually on the thread that caused the event (a thread of the game, or a real-time
+/// runtime's update thread), before its call returns; on another thread that is delivering this
+/// runtime's events at that moment otherwise. Its strings live until it returns. It may call any
+/// `gs_` function, including this one.
 ///
 /// - Parameters:
 ///   - rt: The runtime.

@@ -5,10 +5,10 @@ import OpenAL
 import Synchronization
 import Testing
 
-/// A notification that arrives while the runtime is in the middle of one of its own steps (here an
-/// event observer, which runs inside the step, performs a system action): the runtime finishes its
-/// step first, then follows the notification, so its state matches the system's and no OpenAL call
-/// is made on a context that is gone.
+/// A system action an event observer performs at the moment the runtime reactivates (observers ran
+/// inside the runtime's step until 2026-11-29; now they run right after it, outside its lock): the
+/// runtime finishes what it was doing first, then follows the notification, so its state matches
+/// the system's and no OpenAL call is made on a context that is gone.
 @Suite("Notifications arriving in the middle of the runtime's own steps")
 struct ReentrancyTests {
     /// One case: how the interruption starts and ends, what arrives inside the reactivation, and what ends that.

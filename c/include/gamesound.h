@@ -675,9 +675,10 @@ const char *gs_session_category(gs_runtime *rt);
 
 /* Receives each event the runtime logs: its event-log name ("interruptionBegan",
  * "effectPlayed", ...), the audio frame it happened at, its details as a JSON object
- * ({"reason":"default"}; {} when none) and the user_data given with it. Called synchronously
- * on the thread that caused the event, in order; the strings are valid only during the call.
- * It may call any gs_ function, including on the same runtime. */
+ * ({"reason":"default"}; {} when none) and the user_data given with it. Called outside the
+ * runtime's lock, one call at a time, in the order the events were logged: usually on the thread
+ * that caused the event, before its call returns (docs/c-api.md, "Threading rules"); no call waits
+ * for it. The strings are valid only during the call. It may call any gs_ function, on any runtime. */
 typedef void (*gs_event_callback)(const char *name, int64_t frame, const char *details_json,
                                   void *user_data);
 

@@ -179,12 +179,6 @@ final class ALMirror {
         usesWorkLock = writesOffLock
     }
 
-    /// The runtime's state (the model, this mirror's shadow, the writes recorded) is touched with this
-    /// lock held, `OpenALProcess`'s; OpenAL itself also needs the runtime's ``work`` lock (see ``CoreBox``).
-    static func withExclusiveAccess<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
-        try OpenALProcess.withExclusiveAccess(body)
-    }
-
     /// How many sources and buffers this runtime holds in OpenAL now (for leak checks).
     var liveObjects: (sources: Int, buffers: Int) { (context?.liveSourceCount ?? 0, device?.liveBufferCount ?? 0) }
 

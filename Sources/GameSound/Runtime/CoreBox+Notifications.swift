@@ -19,7 +19,7 @@ extension CoreBox {
     /// (a watcher's), it waits for the update thread instead (``NotificationInbox``).
     func deliver(_ notification: AudioSessionNotification) {
         // The wake is read under the lock, which also guards its change as the loop stops.
-        let wake = ALMirror.withExclusiveAccess { () -> (@Sendable () -> Void)? in
+        let wake = exclusive { () -> (@Sendable () -> Void)? in
             guard depth == 0, inbox.takesArrival else { return nil }
             inbox.waiting.append(.notification(notification))
             return inbox.wake
@@ -28,9 +28,9 @@ extension CoreBox {
     }
 
     private func handle(_ notification: AudioSessionNotification) {
-        if let request = ALMirror.withExclusiveAccess({ core.outputToPrepare(for: notification) }),
+        if let request = exclusive({ core.outputToPrepare(for: notification) }),
            let output = PreparedOutput.open(request) {
-            ALMirror.withExclusiveAccess { core.mirror.withWork { core.mirror.offer(output) } }
+            exclusive { core.mirror.withWork { core.mirror.offer(output) } }
         }
         enqueue(.notification(notification))
     }
@@ -38,7 +38,7 @@ extension CoreBox {
     /// Runs `work` now if no step is running, else after that step and the notifications held back
     /// during it; behind what waits for the update thread, if anything does.
     func afterPending(_ work: @escaping (RuntimeCore) -> Void) {
-        let wake = ALMirror.withExclusiveAccess { () -> (@Sendable () -> Void)? in
+        let wake = exclusive { () -> (@Sendable () -> Void)? in
             guard depth == 0, inbox.isBusy else { return nil }
             inbox.waiting.append(.work(work))
             return inbox.wake
@@ -49,9 +49,9 @@ extension CoreBox {
     /// Runs `change` (a system action, the window's state) so that the notifications it causes on
     /// this thread are handled here, before it returns, as the game that makes it expects.
     func performingInline<Result, Failure: Error>(_ change: () throws(Failure) -> Result) throws(Failure) -> Result {
-        ALMirror.withExclusiveAccess { inbox.inlineThreads.append(pthread_self()) }
+        exclusive { inbox.inlineThreads.append(pthread_self()) }
         defer {
-            ALMirror.withExclusiveAccess {
+            exclusive {
                 if let index = inbox.inlineThreads.lastIndex(where: { pthread_equal($0, pthread_self()) != 0 }) {
                     inbox.inlineThreads.remove(at: index)
                 }
@@ -64,7 +64,7 @@ extension CoreBox {
     /// `wake` wakes for them; nil: handled where they are delivered again (the loop stopped), and
     /// what still waits is dropped with the runtime.
     func handNotifications(waking wake: (@Sendable () -> Void)?) {
-        ALMirror.withExclusiveAccess {
+        exclusive {
             inbox.isOpen = wake != nil
             inbox.wake = wake ?? {}
             if wake == nil { inbox.waiting = [] }
@@ -74,7 +74,7 @@ extension CoreBox {
     /// The update thread: handles what watchers delivered, in order, each as it would have been
     /// handled where it was delivered (an output prepared without the lock first).
     func handleInbox() {
-        while let next = ALMirror.withExclusiveAccess({ () -> Pending? in
+        while let next = exclusive({ () -> Pending? in
             inbox.isHandling = !inbox.waiting.isEmpty
             return inbox.waiting.isEmpty ? nil : inbox.waiting.removeFirst()
         }) {
@@ -86,7 +86,7 @@ extension CoreBox {
     }
 
     private func enqueue(_ pending: Pending) {
-        ALMirror.withExclusiveAccess {
+        exclusive {
             deferred.append(pending)
             core.heldBack = true
             wake()

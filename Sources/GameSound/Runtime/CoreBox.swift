@@ -4,36 +4,37 @@ import Glibc
 #endif
 import AudioFiles
 import AudioSession
+import OpenAL  // the lock only (RecursiveLock); OpenAL is called by the mirror
 
-/// Holds the core; every access goes through `ALMirror.withExclusiveAccess`, the one owner.
+/// Holds the core; every access goes through ``exclusive(_:)``, under the runtime's own lock.
 ///
-/// Two locks. The runtime's state (the model, the mirror's shadow, the writes recorded, the event
-/// log) is guarded by OpenAL's process-wide lock (`ALMirror.withExclusiveAccess`); OpenAL itself, for
-/// this runtime, by the mirror's work lock (``ALMirror/work``), always taken second. A game's call
-/// that only records (``command(_:)``) takes the first only, so it never waits for OpenAL: the update
-/// thread makes the writes it recorded holding the second only (``runDeferredWrites()``). Every
-/// other step holds both. A call that finds it must use OpenAL after all takes the work lock then
+/// Two locks, both the runtime's own. Its state (the model, the mirror's shadow, the writes
+/// recorded, the events logged) is guarded by ``lock``; OpenAL itself, for this runtime, by the
+/// mirror's work lock (``ALMirror/work``), always taken second. A game's call that only records
+/// (``command(_:)``) takes the first only, so it never waits for OpenAL: the update thread makes the
+/// writes it recorded holding the second only (``runDeferredWrites()``). Every other step holds
+/// both. A call that finds it must use OpenAL after all takes the work lock then
 /// (``ALMirror/useContext()``), after the first as always: the update thread never waits for the
 /// first while it holds the second, so neither waits for the other for good.
 ///
 /// Each step makes the runtime's context current on the thread that runs it only
 /// (`alcSetThreadContext`, `ALC_EXT_thread_local_context`) and leaves it current nowhere when the
 /// outermost step ends (``ALMirror/releaseThread()``), so the game's own OpenAL code, with its own
-/// context current process-wide, is neither disturbed by a call nor disturbs one.
+/// context current process-wide, is neither disturbed by a call nor disturbs one, and two runtimes
+/// never wait for each other.
 ///
-/// The lock is still OpenAL's process-wide one, which every runtime of the process shares: an
-/// event observer runs inside a step, and may call another runtime, so with a lock per runtime two
-/// observers calling each other's runtime on two threads would deadlock. A lock per runtime waits
-/// for observers called outside the lock (issue 37).
+/// Event observers are called outside the lock, once the thread has let it go
+/// (``EventDelivery``): an observer may call this runtime or another from any thread, and a slow
+/// one keeps no call waiting.
 ///
 /// A session notification can reach the core while one of the core's own steps is still running
-/// on the same thread: an event observer (called inside the step) performs a system action, or
-/// the step activates the session and the system hands that thread its pending deliveries. The
-/// lock is recursive, so such a notification would otherwise be handled in the middle of the step,
-/// which then carries on with a state that no longer holds (a context rebuilt after media
-/// services were lost, say). Notifications that arrive while a step runs are kept and handled, in
-/// order, as soon as the outermost step returns, still under the lock. Work that must see them
-/// handled first (the foreground recovery after an action) queues behind them with ``afterPending(_:)``.
+/// on the same thread: the step activates the session and the system hands that thread its
+/// pending deliveries. The lock is recursive, so such a notification would otherwise be handled in
+/// the middle of the step, which then carries on with a state that no longer holds (a context
+/// rebuilt after media services were lost, say). Notifications that arrive while a step runs are
+/// kept and handled, in order, as soon as the outermost step returns, still under the lock. Work
+/// that must see them handled first (the foreground recovery after an action) queues behind them
+/// with ``afterPending(_:)``.
 final class CoreBox: @unchecked Sendable {
     /// Something held back until the running step is over, or waiting for the update thread.
     enum Pending {
@@ -43,8 +44,8 @@ final class CoreBox: @unchecked Sendable {
 
     // What follows is CoreBox's own, touched only by its two files (this one: the steps and the
     // update; CoreBox+Notifications: what is delivered and held back).
-    // Safe: `core`, `depth`, `deferred` and `renderingUnadopted` are only touched with OpenAL's process-wide lock held
-    // (the mirror's in-flight writes and work lock excepted, see ALMirror+Deferred).
+    // Safe: `core`, `depth`, `deferred`, `renderingUnadopted` and `eventsHandedOff` are only touched
+    // with `lock` held (the mirror's in-flight writes and work lock excepted, see ALMirror+Deferred).
     // That lock is what keeps the accesses exclusive, so `depth` and `deferred` skip Swift's dynamic
     // exclusivity check, which cost more than the step it guarded at every rendered block.
     let core: RuntimeCore
@@ -56,13 +57,40 @@ final class CoreBox: @unchecked Sendable {
     @exclusivity(unchecked) private var renderingUnadopted = false
     /// Real time: what watchers deliver, for the update thread.
     let inbox = NotificationInbox()
+    /// The runtime's lock: the state every step touches (see above). Each runtime has its own.
+    let lock = RecursiveLock()
+    /// Events were queued for the observers during the thread's hold of ``lock`` (``exclusive(_:)``).
+    @exclusivity(unchecked) private var eventsHandedOff = false
 
     init(_ core: RuntimeCore) {
         self.core = core
         core.betweenBlocks = { [unowned self] in self.handleDeferredIfOutermost() }
     }
 
-    /// Runs one step of the core under the OpenAL lock, then what was held back during it.
+    /// Runs `body` holding the runtime's lock. When the thread lets go of the lock at the end, the
+    /// events its steps logged go to the observers (``EventDelivery``), outside the lock: queued
+    /// under it when the outermost step is over, so in the order they were logged, and handed out
+    /// after it.
+    @inline(__always)
+    func exclusive<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        let outermost = !lock.isHeldByCurrentThread
+        if outermost { lock.lock() }
+        defer {
+            if depth == 0, core.hasEventsToDeliver {
+                core.eventDelivery.enqueue(core.takeEvents())
+                eventsHandedOff = true
+            }
+            if outermost {
+                let deliver = eventsHandedOff
+                eventsHandedOff = false
+                lock.unlock()
+                if deliver { core.eventDelivery.deliver() }
+            }
+        }
+        return try body()
+    }
+
+    /// Runs one step of the core under the runtime's lock, then what was held back during it.
     ///
     /// A step may change anything the update follows, so the update after it does its whole work
     /// (``RuntimeCore/quietUntil``).
@@ -76,7 +104,7 @@ final class CoreBox: @unchecked Sendable {
     /// publishes it. Headless, inside another step, or with no context to upload into now (an
     /// interruption), that step uploads it itself. A failed upload leaves the bank as it was.
     func load(_ sound: PCMBuffer<Float>, named name: String) throws(GameSoundError) {
-        let context = ALMirror.withExclusiveAccess { depth == 0 && core.phase != .stopped ? core.mirror.contextForUploadsAhead : nil }
+        let context = exclusive { depth == 0 && core.phase != .stopped ? core.mirror.contextForUploadsAhead : nil }
         // The mirror's upload touches only what its work lock guards, and the context it was given.
         let uploaded = try context.flatMap { (context) throws(GameSoundError) in try core.mirror.uploadAhead(sound, into: context) }
         let replaced = try with { (core) throws(GameSoundError) in
@@ -101,7 +129,7 @@ final class CoreBox: @unchecked Sendable {
     /// sound's memory takes milliseconds. Inside another step they wait for the next load or unload,
     /// or for the context's teardown.
     private func deleteRetiredBuffers() {
-        guard let context = ALMirror.withExclusiveAccess({ depth == 0 ? core.mirror.contextForRetiredBuffers : nil }) else { return }
+        guard let context = exclusive({ depth == 0 ? core.mirror.contextForRetiredBuffers : nil }) else { return }
         core.mirror.deleteRetiredBuffers(in: context)
     }
 
@@ -138,7 +166,7 @@ final class CoreBox: @unchecked Sendable {
         // only wait for it, and on a busy machine take the caller's core from it to do so.
         var wakeForWritesAfter: (@Sendable () -> Void)?
         defer { wakeForWritesAfter?() }
-        return try ALMirror.withExclusiveAccess { () throws(Failure) -> Result in
+        return try exclusive { () throws(Failure) -> Result in
             // A game's call records: it does not wait for OpenAL work (the mirror's work lock). Every
             // other step may use OpenAL, and holds that lock too, taken after the runtime's.
             let recordsOnly = depth == 0 && defers
@@ -186,9 +214,9 @@ final class CoreBox: @unchecked Sendable {
     /// step. A game's call meanwhile waits only for the taking and that step, not for OpenAL.
     func runDeferredWrites() -> (wait: Double, quiet: Bool) {
         let mirror = core.mirror
-        let taken = ALMirror.withExclusiveAccess { depth == 0 && mirror.takeWritesForAudioThread() }
+        let taken = exclusive { depth == 0 && mirror.takeWritesForAudioThread() }
         let leftForStep = taken && mirror.withWork { mirror.makeWritesOnAudioThread() }
-        return ALMirror.withExclusiveAccess {
+        return exclusive {
             if depth == 0, leftForStep || mirror.inFlight != nil { step(changing: false) { _ in } }
             return core.realtimeWait
         }
@@ -204,7 +232,7 @@ final class CoreBox: @unchecked Sendable {
         // a while (a large sound's upload, ``ALMirror/uploadAhead(_:into:)``). It does not wait for it
         // holding the runtime's lock, where every game call would wait behind it: it comes back in
         // a millisecond.
-        let ran = ALMirror.withExclusiveAccess { () -> (wait: Double, quiet: Bool)? in
+        let ran = exclusive { () -> (wait: Double, quiet: Bool)? in
             guard let tookWork = core.mirror.takeWorkIfFree() else { return nil }
             defer { if tookWork { core.mirror.letGoOfWork() } }
             return step(changing: false) { core in
@@ -226,9 +254,9 @@ final class CoreBox: @unchecked Sendable {
     /// would wait for every attempt. The update then rebuilds on what opened, or, when nothing
     /// did, counts the attempt as failed and waits for the next (``RuntimeCore/deviceAttemptFailedAhead()``).
     private func prepareDeviceAttempt() {
-        guard let request = ALMirror.withExclusiveAccess({ depth == 0 ? core.deviceAttemptToPrepare() : nil }) else { return }
+        guard let request = exclusive({ depth == 0 ? core.deviceAttemptToPrepare() : nil }) else { return }
         let output = PreparedOutput.open(request)
-        ALMirror.withExclusiveAccess {
+        exclusive {
             if let output {
                 core.mirror.withWork { core.mirror.offer(output) }
             } else {
@@ -250,7 +278,7 @@ final class CoreBox: @unchecked Sendable {
     /// decoded: ``RuntimeCore/wakeForUpdate``), under the lock.
     func wakeWith(_ wake: @escaping @Sendable () -> Void, forWrites: @escaping @Sendable () -> Void,
                   forUpdate: @escaping @Sendable () -> Void) {
-        ALMirror.withExclusiveAccess {
+        exclusive {
             self.wake = wake
             self.wakeForWrites = forWrites
             core.wakeForUpdate = forUpdate
@@ -262,26 +290,35 @@ final class CoreBox: @unchecked Sendable {
     /// - It keeps ``RuntimeCore/quietUntil``: an update with nothing due stays quiet.
     /// - It does not make the context current first. Mixing the loopback device needs no current
     ///   context, and each part of a render that calls into the context (the whole update, the
-    ///   silencing) makes it current itself. A step nested in the render (an event observer
-    ///   calling the runtime) adopts the context as an outermost step would.
+    ///   silencing) makes it current itself. A step nested in the render (a notification handled
+    ///   between blocks) adopts the context as an outermost step would.
+    ///
+    /// A block whose update logged events ends the step before it mixes: the lock is let go, the
+    /// observers get the events, and the render goes on in a new step, with what an observer's
+    /// call recorded made first (inside another step, which holds the lock, it renders at once).
     func render(into buffer: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
-        try ALMirror.withExclusiveAccess { () throws(GameSoundError) in
-            let tookWork = core.mirror.takeWork()
-            defer { if tookWork { core.mirror.letGoOfWork() } }
-            let wasUnadopted = renderingUnadopted
-            // The writes the game's calls left since the last render are made before anything mixes.
-            if depth == 0, core.mirror.hasDeferredWork { core.adoptContext() }
-            if depth == 0 { renderingUnadopted = true }
-            depth += 1
-            defer {
-                depth -= 1
-                renderingUnadopted = wasUnadopted
-                if depth == 0 {
-                    if core.heldBack { handleDeferred() }
-                    core.mirror.releaseThread()
+        let returnsForEvents = !lock.isHeldByCurrentThread
+        var done = 0
+        repeat {
+            let rest = UnsafeMutableBufferPointer(rebasing: buffer[(done * 2)...])
+            done += try exclusive { () throws(GameSoundError) -> Int in
+                let tookWork = core.mirror.takeWork()
+                defer { if tookWork { core.mirror.letGoOfWork() } }
+                let wasUnadopted = renderingUnadopted
+                // The writes the game's calls left since the last render are made before anything mixes.
+                if depth == 0, core.mirror.hasDeferredWork { core.adoptContext() }
+                if depth == 0 { renderingUnadopted = true }
+                depth += 1
+                defer {
+                    depth -= 1
+                    renderingUnadopted = wasUnadopted
+                    if depth == 0 {
+                        if core.heldBack { handleDeferred() }
+                        core.mirror.releaseThread()
+                    }
                 }
+                return try core.render(into: rest, resuming: done > 0, returnsForEvents: returnsForEvents && depth == 1)
             }
-            try core.render(into: buffer)
-        }
+        } while done < buffer.count / 2
     }
 }

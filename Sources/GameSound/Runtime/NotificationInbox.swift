@@ -13,7 +13,7 @@ import AudioSession
 /// game's thread before the call returns (``CoreBox/performingInline(_:)``), as is anything a
 /// step causes; so is everything of a headless runtime, whose renders must be the same every run.
 ///
-/// Guarded by OpenAL's process-wide lock, as ``CoreBox``'s own state.
+/// Guarded by the runtime's lock, as ``CoreBox``'s own state.
 final class NotificationInbox: @unchecked Sendable {
     /// Waiting for the update thread, oldest first.
     @exclusivity(unchecked) var waiting: [CoreBox.Pending] = []

@@ -94,7 +94,7 @@ extension RuntimeCore {
     /// (after the server set up OpenAL Soft's stream, at the context's creation).
     func reportOutputTiming(expectedPeriod: Int?) {
         guard outputFollowsSessionBuffering, let device = mirror.device,
-              let timing = OpenALProcess.withExclusiveAccess({ try? device.outputTiming(expectedPeriod: expectedPeriod) }),
+              let timing = try? device.outputTiming(expectedPeriod: expectedPeriod),
               timing.periodFrames > 0 else { return }
         session.outputOpened(sampleRate: Double(timing.sampleRate), ioBufferDuration: timing.periodDuration)
     }

@@ -13,19 +13,34 @@ extension RuntimeCore {
     /// How many frames the device is mixed at a time, at least (see above).
     static let mixGroupFrames = 4  // a power of two: `& ~(mixGroupFrames - 1)` rounds down to a group
 
-    func render(into buffer: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
-        guard phase != .stopped else { throw .stopped }
-        guard isHeadless else { throw .wrongOutputMode("render works on a headless runtime; this one plays in real time") }
+    /// Renders into `buffer`, or the start of it: returns how many frames it rendered.
+    ///
+    /// - Parameters:
+    ///   - resuming: The render goes on from a block it returned early at (below): the block's update
+    ///     has run, so it does not follow the status again first.
+    ///   - returnsForEvents: Returns early, right after a block's update, when that update logged
+    ///     events, so that the observers get them (outside the lock) before the block mixes, as they
+    ///     would at that moment in real time: what an observer's call asks for is in that block.
+    func render(into buffer: UnsafeMutableBufferPointer<Float>, resuming: Bool = false,
+                returnsForEvents: Bool = false) throws(GameSoundError) -> Int {
         let totalFrames = buffer.count / 2
+        guard phase != .stopped else {
+            // Stopped by an observer partway: the rest is silence, as a stopped output's.
+            guard resuming else { throw .stopped }
+            buffer.update(repeating: 0)
+            return totalFrames
+        }
+        guard isHeadless else { throw .wrongOutputMode("render works on a headless runtime; this one plays in real time") }
         var done = 0
         // At the start of a block while running, the update below follows the status first thing.
-        if phase != .running || framesToUpdate != 0 { updateSilence() }
+        if !resuming, phase != .running || framesToUpdate != 0 { updateSilence() }
         if carriedFrames > 0 { done = handOutCarriedFrames(into: buffer) }
         while done < totalFrames {
             if framesToUpdate == 0 {
                 update()
                 if heldBack { betweenBlocks() }
                 framesToUpdate = configuration.updateFrames
+                if returnsForEvents, hasEventsToDeliver { return done }
             }
             // `frame` is a whole number of groups here, and so is the update period.
             let count = min(framesToUpdate, totalFrames - done)
@@ -44,6 +59,7 @@ extension RuntimeCore {
             frame += count
             framesToUpdate -= count
         }
+        return done
     }
 
     /// The device's next frames, or silence when the output is stopped or silenced.

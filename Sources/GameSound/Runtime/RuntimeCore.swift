@@ -119,12 +119,16 @@ final class RuntimeCore {
     /// so a render calls ``betweenBlocks`` only when there is something to hand over.
     @exclusivity(unchecked) var heldBack = false
 
-    /// The event observers, in the order they were added, which is the order they are called in.
-    @exclusivity(unchecked) var eventObservers: [EventObserver] = []
+    /// The event observers, in the order they were added, which is the order they are called in;
+    /// the delivery calls them (it is given each change).
+    @exclusivity(unchecked) var eventObservers: [EventObserver] = [] {
+        didSet { eventDelivery.setObservers(eventObservers) }
+    }
+    /// Hands the events to the observers outside the runtime's lock (``CoreBox``).
+    let eventDelivery = EventDelivery()
     /// The last id handed to an event observer (``newObserverID()``).
     private var lastObserverID = 0
-    /// Events logged while the observers are being called, waiting for the event before them to
-    /// reach every observer (see ``log(_:_:_:)``).
+    /// Events logged by the steps running now, for the delivery once the outermost is over.
     @exclusivity(unchecked) private var eventsToDeliver: [GameSoundEvent] = []
     var observation: ObservationToken?
 
@@ -197,27 +201,23 @@ final class RuntimeCore {
         var isListening: @Sendable () -> Bool = { true }
     }
 
-    /// Logs an event: hands it to the observers. With none listening, nothing is built at all, not
-    /// even `details` (a C game with no event callback pays nothing for the events of its calls).
+    /// Logs an event for the observers. With none listening, nothing is built at all, not even
+    /// `details` (a C game with no event callback pays nothing for the events of its calls). The
+    /// observers get it once the outermost step is over, outside the runtime's lock (``EventDelivery``).
     func log(_ origin: GameSoundEvent.Origin, _ name: String, _ details: @autoclosure () -> [GameSoundEvent.Detail] = []) {
         guard eventObservers.contains(where: { $0.isListening() }) else { return }
         let at = currentFrame
-        let event = GameSoundEvent(frame: at, time: Double(at) / Double(configuration.sampleRate),
-                                   origin: origin, name: name, details: details())
-        // An observer that calls the runtime logs events of its own. They wait until the event
-        // that caused them has reached every observer, so that all observers see one order.
-        eventsToDeliver.append(event)
-        guard eventsToDeliver.count == 1 else { return }
-        var next = 0
-        while next < eventsToDeliver.count {
-            let event = eventsToDeliver[next]
-            for observer in eventObservers { observer.observe(event) }
-            next += 1
-        }
-        eventsToDeliver.removeAll(keepingCapacity: true)
-        // An observer may have used OpenAL (another runtime, say): the step goes on with its own
-        // context (a game's call in real time has none current, and needs none: its writes wait).
-        if !mirror.defersWrites { adoptContext() }
+        eventsToDeliver.append(GameSoundEvent(frame: at, time: Double(at) / Double(configuration.sampleRate),
+                                              origin: origin, name: name, details: details()))
+    }
+
+    /// Whether events wait to be handed out (``takeEvents()``).
+    var hasEventsToDeliver: Bool { !eventsToDeliver.isEmpty }
+
+    /// The events logged since the last time, oldest first, for ``EventDelivery``.
+    func takeEvents() -> [GameSoundEvent] {
+        defer { eventsToDeliver.removeAll(keepingCapacity: true) }
+        return eventsToDeliver
     }
 
     // MARK: - Start and stop

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Zlib
+import Synchronization
+
+/// Hands the runtime's events to its observers outside the runtime's lock, in the order they were
+/// logged, one observer call at a time.
+///
+/// A step logs its events under the runtime's lock; when the outermost step ends, still under it,
+/// they are queued here (``enqueue(_:)``), so the queue holds every thread's events in the order
+/// they were logged. Once the thread has let the lock go it delivers them (``deliver()``): so an
+/// observer that takes a while (a C game's callback writing a log line, say) keeps no other call of
+/// the game waiting, and may call any runtime, this one included, from any thread.
+///
+/// Only one thread delivers at a time. A thread that finds another delivering leaves its events to
+/// it and returns at once: it never waits for an observer, so two observers calling each other's
+/// runtime, or an observer waiting for a lock the game holds while it calls, cannot deadlock. The
+/// events an observer's own call logs are queued behind the event being handed out, which reaches
+/// every observer first, so all observers see one order.
+final class EventDelivery: Sendable {
+    private struct State {
+        /// The observers, as the runtime last gave them (``setObservers(_:)``).
+        var observers: [RuntimeCore.EventObserver] = []
+        var queue: [GameSoundEvent] = []
+        /// The first event of `queue` not handed out yet.
+        var next = 0
+        /// Whether a thread is delivering now.
+        var delivering = false
+    }
+
+    private let state = Mutex(State())
+
+    /// The observers every later event goes to, in order: a change (an observer added or
+    /// cancelled) counts from the next event handed out; an event being handed out on another
+    /// thread may still reach an observer just cancelled.
+    func setObservers(_ observers: [RuntimeCore.EventObserver]) {
+        state.withLock { $0.observers = observers }
+    }
+
+    /// Queues events logged by a step that has just ended, under the runtime's lock.
+    func enqueue(_ events: [GameSoundEvent]) {
+        state.withLock { $0.queue.append(contentsOf: events) }
+    }
+
+    /// Hands out what is queued, unless another thread is doing so (it hands out these too). Called
+    /// without the runtime's lock. Returns when the queue is empty or another thread delivers.
+    func deliver() {
+        let starts = state.withLock { state in
+            guard !state.delivering, state.next < state.queue.count else { return false }
+            state.delivering = true
+            return true
+        }
+        guard starts else { return }
+        while let (event, observers) = state.withLock({ state -> (GameSoundEvent, [RuntimeCore.EventObserver])? in
+            guard state.next < state.queue.count else {
+                state.queue.removeAll(keepingCapacity: true)
+                state.next = 0
+                state.delivering = false
+                return nil
+            }
+            state.next += 1
+            return (state.queue[state.next - 1], state.observers)
+        }) {
+            for observer in observers { observer.observe(event) }
+        }
+    }
+}
