@@ -163,7 +163,7 @@ public final class GameSoundRuntime: Sendable {
     /// Subscribes to the runtime's event log.
     ///
     /// `observer` gets every event the runtime logs from now on, in the order they were logged, one
-    /// call at a time, outside the runtime's lock: no other call waits for it. It is called on the
+    /// call at a time, outside the runtime's lock: no call on another thread waits for it. It is called on the
     /// thread whose call logged the event, just before that call returns (a real-time runtime's update
     /// thread for what the desktop reports: the sound server, other programs, the lock, sleep), unless
     /// another thread is handing this runtime's events out at that moment: that thread then hands out
@@ -174,8 +174,8 @@ public final class GameSoundRuntime: Sendable {
     /// Observers are called in the order they were added. An observer may call any runtime, this one
     /// included, from any thread (play a sound when a voice ends, say); the events its call logs
     /// reach the observers once the event being handed out has reached all of them, so every
-    /// observer sees the events in the same order. A slow observer delays the events after it, not
-    /// the game's calls.
+    /// observer sees the events in the same order. A slow observer delays the events after it and the
+    /// call handing them out (which also hands out what other threads log meanwhile), no other call.
     ///
     /// - Parameter observer: Called with each ``GameSoundEvent``.
     /// - Returns: A token; cancelling it (or dropping it) unsubscribes.

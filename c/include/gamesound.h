@@ -677,8 +677,9 @@ const char *gs_session_category(gs_runtime *rt);
  * "effectPlayed", ...), the audio frame it happened at, its details as a JSON object
  * ({"reason":"default"}; {} when none) and the user_data given with it. Called outside the
  * runtime's lock, one call at a time, in the order the events were logged: usually on the thread
- * that caused the event, before its call returns (docs/c-api.md, "Threading rules"); no call waits
- * for it. The strings are valid only during the call. It may call any gs_ function, on any runtime. */
+ * that caused the event, before its call returns (docs/c-api.md, "Threading rules"); no call on
+ * another thread waits for it. The strings are valid only during the call. It may call any gs_
+ * function, on any runtime. */
 typedef void (*gs_event_callback)(const char *name, int64_t frame, const char *details_json,
                                   void *user_data);
 

@@ -25,7 +25,7 @@ import OpenAL  // the lock only (RecursiveLock); OpenAL is called by the mirror
 ///
 /// Event observers are called outside the lock, once the thread has let it go
 /// (``EventDelivery``): an observer may call this runtime or another from any thread, and a slow
-/// one keeps no call waiting.
+/// one keeps no other thread's call waiting.
 ///
 /// A session notification can reach the core while one of the core's own steps is still running
 /// on the same thread: the step activates the session and the system hands that thread its

@@ -7,8 +7,8 @@ import Synchronization
 /// A step logs its events under the runtime's lock; when the outermost step ends, still under it,
 /// they are queued here (``enqueue(_:)``), so the queue holds every thread's events in the order
 /// they were logged. Once the thread has let the lock go it delivers them (``deliver()``): so an
-/// observer that takes a while (a C game's callback writing a log line, say) keeps no other call of
-/// the game waiting, and may call any runtime, this one included, from any thread.
+/// observer that takes a while (a C game's callback writing a log line, say) keeps no other thread's
+/// call waiting, and may call any runtime, this one included, from any thread.
 ///
 /// Only one thread delivers at a time. A thread that finds another delivering leaves its events to
 /// it and returns at once: it never waits for an observer, so two observers calling each other's
