@@ -25,11 +25,15 @@
  *                  of the voice it just played and the position of a stream (both timed)
  *   threads        4 game threads at the same tick instants, with the soundtrack and 4 Vorbis streams
  *   threads-quiet  4 game threads, nothing else playing
+ *   threads-callback  as threads-quiet, with an event callback set that writes each event as a line
+ *                  to a log file (line-buffered: one write(2) per event), as a game that logs its
+ *                  audio events does
  * Prints the window's table rows (calls_common.h).
  */
 #include "calls_common.h"
 
 #include <gamesound.h>
+#include <unistd.h>
 
 enum { STREAMS = 4, LOST_NS = 200000000, RESET_NS = 300000000, STREAM_START_NS = 50000000, LOAD_NS = 200000000,
        TRACK_NS = 500000000 };
@@ -44,6 +48,12 @@ typedef struct {
     int64_t previous[CALLS_MAX_THREADS]; /* the voice each thread played one tick before, or -1 */
     long played[CALLS_MAX_THREADS], dropped[CALLS_MAX_THREADS], failed[CALLS_MAX_THREADS];
 } game;
+
+/* The threads-callback window's event callback: each event a line in the log file, written at once. */
+static void log_event(const char *name, int64_t frame, const char *details, void *user_data) {
+    FILE *log = user_data;
+    fprintf(log, "%lld %s %s\n", (long long)frame, name, details);
+}
 
 /* One tick of a game thread: play the blip, then stop the voice of the tick before. */
 static void game_tick(void *raw, int thread, int record) {
@@ -163,7 +173,7 @@ static void usage(void) {
 int main(int argc, char **argv) {
     if (argc < 3) usage();
     const char *assets = argv[1], *window = argv[2];
-    int threads = 1, streams = 1, loss = 0, bank = 0, starts = 0, loads = 0, tracks = 0;
+    int threads = 1, streams = 1, loss = 0, bank = 0, starts = 0, loads = 0, tracks = 0, callback = 0;
     const char *label = NULL;
     char stream_path[1024], path[1024], load_path[1024];
     snprintf(stream_path, sizeof stream_path, "%s/ambience/wind.ogg", assets);
@@ -195,6 +205,11 @@ int main(int argc, char **argv) {
         threads = 4;
         streams = 0;
         label = "4 threads, quiet";
+    } else if (strcmp(window, "threads-callback") == 0) {
+        threads = 4;
+        streams = 0;
+        callback = 1;
+        label = "4 threads, an event callback writing a log";
     } else {
         usage();
     }
@@ -208,6 +223,15 @@ int main(int argc, char **argv) {
     if (!rt) return fail("gs_runtime_create");
     snprintf(path, sizeof path, "%s/sfx/blip.ogg", assets);
     if (gs_effect_load(rt, "blip", path) != GS_OK) return fail("gs_effect_load");
+    FILE *event_log = NULL;
+    if (callback) {
+        char log_path[] = "/tmp/calls-events-XXXXXX";
+        int fd = mkstemp(log_path);
+        if (fd < 0 || !(event_log = fdopen(fd, "w"))) return fail("mkstemp");
+        unlink(log_path);
+        setvbuf(event_log, NULL, _IOLBF, 0);
+        if (gs_set_event_callback(rt, log_event, event_log) != GS_OK) return fail("gs_set_event_callback");
+    }
     if (bank) {
         snprintf(path, sizeof path, "%s/music/theme.ogg", assets);
         if (gs_effect_load(rt, "theme", path) != GS_OK) return fail("gs_effect_load");
@@ -301,5 +325,6 @@ int main(int argc, char **argv) {
         calls_print_row(label, "`gs_effect_load` music/theme.ogg", &other.load, calls_goal_none, notes);
     }
     gs_runtime_destroy(rt);
+    if (event_log) fclose(event_log);
     return calls_exit_status();
 }

@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:?usage: bench/calls/run.sh BUILD_DIR}
 export ALSOFT_DRIVERS=${ALSOFT_DRIVERS:-null}
-windows=${CALLS_WINDOWS:-machine openal-single vorbis opus loss loss-bank stream-starts soundtrack loading openal-threads threads threads-quiet}
+windows=${CALLS_WINDOWS:-machine openal-single vorbis opus loss loss-bank stream-starts soundtrack loading openal-threads threads threads-quiet threads-callback}
 
 echo "Call cost: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, ALSOFT_DRIVERS=$ALSOFT_DRIVERS," \
      "${CALLS_SECONDS:-20} s per window, a tick every ${CALLS_PERIOD_US:-2000} µs"
@@ -29,7 +29,7 @@ for window in $windows; do
     machine) command=("$build/calls_fixed") ;;
     openal-single) command=("$build/calls_openal" single) ;;
     openal-threads) command=("$build/calls_openal" threads) ;;
-    vorbis|loss|loss-bank|stream-starts|soundtrack|loading|threads|threads-quiet) command=("$build/calls_gamesound" assets "$window") ;;
+    vorbis|loss|loss-bank|stream-starts|soundtrack|loading|threads|threads-quiet|threads-callback) command=("$build/calls_gamesound" assets "$window") ;;
     opus) command=("$build/calls_gamesound" assets opus "$build/loop.opus") ;;
     *) echo "bench/calls/run.sh: unknown window $window" >&2; exit 2 ;;
   esac
@@ -70,6 +70,8 @@ scheduler ran another thread instead (the machine's load, not the call's doing).
   call's); gs_effect_load is timed on its thread (no goal).
 - 4 threads, Vorbis streams / quiet: four game threads on the same tick instants, with the
   soundtrack and the 4 Vorbis streams playing, or nothing else.
+- 4 threads, an event callback writing a log: as "quiet", with an event callback set that writes
+  each event as a line to a log file, line-buffered (one write(2) per event).
 Goals (issue 37): p99 <= 20 us and max <= 1 ms per call for one thread, in every window;
 p99 <= 20 us for gs_effect_play from four threads.
 LEGEND
