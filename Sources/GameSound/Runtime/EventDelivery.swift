@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Zlib
+import AudioSession
 import Synchronization
 
 /// Hands the runtime's events to its observers outside the runtime's lock, in the order they were
@@ -16,50 +17,27 @@ import Synchronization
 /// events an observer's own call logs are queued behind the event being handed out, which reaches
 /// every observer first, so all observers see one order.
 final class EventDelivery: Sendable {
-    private struct State {
-        /// The observers, as the runtime last gave them (``setObservers(_:)``).
-        var observers: [RuntimeCore.EventObserver] = []
-        var queue: [GameSoundEvent] = []
-        /// The first event of `queue` not handed out yet.
-        var next = 0
-        /// Whether a thread is delivering now.
-        var delivering = false
-    }
-
-    private let state = Mutex(State())
+    /// The observers, as the runtime last gave them (``setObservers(_:)``).
+    private let observers = Mutex<[RuntimeCore.EventObserver]>([])
+    private let queue = HandOutQueue<GameSoundEvent>()
 
     /// The observers every later event goes to, in order: a change (an observer added or
     /// cancelled) counts from the next event handed out; an event being handed out on another
     /// thread may still reach an observer just cancelled.
     func setObservers(_ observers: [RuntimeCore.EventObserver]) {
-        state.withLock { $0.observers = observers }
+        self.observers.withLock { $0 = observers }
     }
 
     /// Queues events logged by a step that has just ended, under the runtime's lock.
     func enqueue(_ events: [GameSoundEvent]) {
-        state.withLock { $0.queue.append(contentsOf: events) }
+        queue.enqueue(events)
     }
 
     /// Hands out what is queued, unless another thread is doing so (it hands out these too). Called
     /// without the runtime's lock. Returns when the queue is empty or another thread delivers.
     func deliver() {
-        let starts = state.withLock { state in
-            guard !state.delivering, state.next < state.queue.count else { return false }
-            state.delivering = true
-            return true
-        }
-        guard starts else { return }
-        while let (event, observers) = state.withLock({ state -> (GameSoundEvent, [RuntimeCore.EventObserver])? in
-            guard state.next < state.queue.count else {
-                state.queue.removeAll(keepingCapacity: true)
-                state.next = 0
-                state.delivering = false
-                return nil
-            }
-            state.next += 1
-            return (state.queue[state.next - 1], state.observers)
-        }) {
-            for observer in observers { observer.observe(event) }
+        queue.drain { event in
+            for observer in observers.withLock({ $0 }) { observer.observe(event) }
         }
     }
 }
