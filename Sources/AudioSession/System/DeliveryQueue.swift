@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: Zlib
-import Synchronization
-
 /// A first-in first-out queue of things to hand out (notifications, a runtime's events), drained by
 /// one caller at a time.
 ///
@@ -17,7 +15,7 @@ package final class HandOutQueue<Item: Sendable>: Sendable {
         var draining = false
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     package init() {}
 

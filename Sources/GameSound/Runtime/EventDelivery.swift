@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Zlib
 import AudioSession
-import Synchronization
 
 /// Hands the runtime's events to its observers outside the runtime's lock, in the order they were
 /// logged, one observer call at a time.
@@ -18,7 +17,7 @@ import Synchronization
 /// every observer first, so all observers see one order.
 final class EventDelivery: Sendable {
     /// The observers, as the runtime last gave them (``setObservers(_:)``).
-    private let observers = Mutex<[RuntimeCore.EventObserver]>([])
+    private let observers = LockedValue<[RuntimeCore.EventObserver]>([])
     private let queue = HandOutQueue<GameSoundEvent>()
 
     /// The observers every later event goes to, in order: a change (an observer added or
