@@ -87,7 +87,7 @@ public final class GameSoundRuntime: Sendable {
         self.system = system
         self.core = CoreBox(core)
         let box = self.core
-        if let eventObserver { core.eventObservers.append(.init(id: core.newObserverID(), observe: eventObserver)) }
+        if let eventObserver { _ = core.events.addObserver(eventObserver) }
         core.observation = session.addObserver { notification in
             box.deliver(notification)
         }
@@ -189,12 +189,10 @@ public final class GameSoundRuntime: Sendable {
     package func addEventObserver(whileListening isListening: @escaping @Sendable () -> Bool,
                                   _ observer: @escaping @Sendable (GameSoundEvent) -> Void) -> EventObservation {
         let id = core.with { core in
-            let id = core.newObserverID()
-            core.eventObservers.append(.init(id: id, observe: observer, isListening: isListening))
-            return id
+            core.events.addObserver(observer, whileListening: isListening)
         }
         let box = core
-        return EventObservation { box.with { $0.eventObservers.removeAll { $0.id == id } } }
+        return EventObservation { box.with { $0.events.removeObserver(id: id) } }
     }
 
     /// The real-time update thread (`pthread_self()` there, as a number); nil headless or before it

@@ -76,15 +76,15 @@ final class CoreBox: @unchecked Sendable {
         let outermost = !lock.isHeldByCurrentThread
         if outermost { lock.lock() }
         defer {
-            if depth == 0, core.hasEventsToDeliver {
-                core.eventDelivery.enqueue(core.takeEvents())
+            if depth == 0, core.events.hasPending {
+                core.events.delivery.enqueue(core.events.takePending())
                 eventsHandedOff = true
             }
             if outermost {
                 let deliver = eventsHandedOff
                 eventsHandedOff = false
                 lock.unlock()
-                if deliver { core.eventDelivery.deliver() }
+                if deliver { core.events.delivery.deliver() }
             }
         }
         return try body()

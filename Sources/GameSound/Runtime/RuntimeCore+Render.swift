@@ -40,7 +40,7 @@ extension RuntimeCore {
                 update()
                 if heldBack { betweenBlocks() }
                 framesToUpdate = configuration.updateFrames
-                if returnsForEvents, hasEventsToDeliver { return done }
+                if returnsForEvents, events.hasPending { return done }
             }
             // `frame` is a whole number of groups here, and so is the update period.
             let count = min(framesToUpdate, totalFrames - done)

@@ -119,17 +119,8 @@ final class RuntimeCore {
     /// so a render calls ``betweenBlocks`` only when there is something to hand over.
     @exclusivity(unchecked) var heldBack = false
 
-    /// The event observers, in the order they were added, which is the order they are called in;
-    /// the delivery calls them (it is given each change).
-    @exclusivity(unchecked) var eventObservers: [EventObserver] = [] {
-        didSet { eventDelivery.setObservers(eventObservers) }
-    }
-    /// Hands the events to the observers outside the runtime's lock (``CoreBox``).
-    let eventDelivery = EventDelivery()
-    /// The last id handed to an event observer (``newObserverID()``).
-    private var lastObserverID = 0
-    /// Events logged by the steps running now, for the delivery once the outermost is over.
-    @exclusivity(unchecked) private var eventsToDeliver: [GameSoundEvent] = []
+    /// Who listens to the events, and what the running steps logged (``log(_:_:_:)``).
+    @exclusivity(unchecked) var events = EventLog()
     var observation: ObservationToken?
 
     init(configuration: GameSoundConfiguration, system: any SystemAudio, logger: Logger) {
@@ -153,12 +144,6 @@ final class RuntimeCore {
         }
         mirror.voiceName = { [unowned self] slot in voiceLabel(slot) }
         mirror.voiceFollowUp = { [unowned self] slot, generation, what in followUp(slot, generation: generation, what) }
-    }
-
-    /// An id for a new event observer, never handed out before by this runtime.
-    func newObserverID() -> Int {
-        lastObserverID += 1
-        return lastObserverID
     }
 
     /// The last tag handed to a runtime of this process.
@@ -193,31 +178,14 @@ final class RuntimeCore {
         return now.tv_sec * 1_000_000_000 + now.tv_nsec
     }
 
-    /// An event observer: its id (``newObserverID()``), what it is called with each event, and
-    /// whether it wants events now (the C API's observer does only while a callback is set).
-    struct EventObserver {
-        let id: Int
-        let observe: @Sendable (GameSoundEvent) -> Void
-        var isListening: @Sendable () -> Bool = { true }
-    }
-
     /// Logs an event for the observers. With none listening, nothing is built at all, not even
     /// `details` (a C game with no event callback pays nothing for the events of its calls). The
     /// observers get it once the outermost step is over, outside the runtime's lock (``EventDelivery``).
     func log(_ origin: GameSoundEvent.Origin, _ name: String, _ details: @autoclosure () -> [GameSoundEvent.Detail] = []) {
-        guard eventObservers.contains(where: { $0.isListening() }) else { return }
+        guard events.isListening else { return }
         let at = currentFrame
-        eventsToDeliver.append(GameSoundEvent(frame: at, time: Double(at) / Double(configuration.sampleRate),
-                                              origin: origin, name: name, details: details()))
-    }
-
-    /// Whether events wait to be handed out (``takeEvents()``).
-    var hasEventsToDeliver: Bool { !eventsToDeliver.isEmpty }
-
-    /// The events logged since the last time, oldest first, for ``EventDelivery``.
-    func takeEvents() -> [GameSoundEvent] {
-        defer { eventsToDeliver.removeAll(keepingCapacity: true) }
-        return eventsToDeliver
+        events.record(GameSoundEvent(frame: at, time: Double(at) / Double(configuration.sampleRate),
+                                     origin: origin, name: name, details: details()))
     }
 
     // MARK: - Start and stop
