@@ -101,9 +101,9 @@ extension ALMirror {
     /// Whether the two reverb slots exist.
     var hasReverb: Bool { reverbSlots.count == 2 }
 
-    /// Creates the two reverb slots, their effects and the voices' filter. On a failure, removes what
-    /// it made and throws. The context must be current.
-    func buildReverb() throws(GameSoundError) {
+    /// Creates the two reverb slots, their effects and the voices' filter, with `environment` in the
+    /// first, the active one. On a failure, removes what it made and throws. The context must be current.
+    func buildReverb(with environment: Environment) throws(GameSoundError) {
         guard let context else { return }
         do {
             reverbSlots = try (0..<2).map { _ throws(OpenALError) in try ALAuxiliarySlot(context: context) }
@@ -113,10 +113,23 @@ extension ALMirror {
             tearDownReverb()
             throw .openAL(error)
         }
+        activeReverbSlot = 0
+        loadEnvironment(environment, into: 0)
+    }
+
+    /// Loads `environment` into the idle slot, which becomes the active one: the crossfade's start.
+    func crossfadeEnvironment(to environment: Environment) {
+        activeReverbSlot = 1 - activeReverbSlot
+        loadEnvironment(environment, into: activeReverbSlot)
+    }
+
+    /// Loads `environment` into the active slot, replacing what it held (no crossfade).
+    func replaceEnvironment(with environment: Environment) {
+        loadEnvironment(environment, into: activeReverbSlot)
     }
 
     /// Loads an environment's reverb into one of the two slots (none: the slot goes quiet).
-    func loadEnvironment(_ environment: Environment, into slot: Int) {
+    private func loadEnvironment(_ environment: Environment, into slot: Int) {
         guard slot < reverbSlots.count else { return }
         environmentInSlot = environment
         slotEnvironments[slot] = environment
@@ -129,18 +142,20 @@ extension ALMirror {
         }
     }
 
-    /// The slot `active` at `fadeIn`, the other at its complement: the crossfade between two environments.
-    func setReverbGains(active: Int, fadeIn: Float) {
+    /// The active slot at `fadeIn`, the other at its complement: the crossfade between two environments.
+    func setReverbGains(fadeIn: Float) {
         guard hasReverb else { return }
+        let active = activeReverbSlot
         let incoming = reverbSlots[active], outgoing = reverbSlots[1 - active]
         reportingWrite("reverb slot \(active) of the environment") { () throws(OpenALError) in try incoming.setGain(fadeIn) }
         reportingWrite("reverb slot \(1 - active) of the environment") { () throws(OpenALError) in try outgoing.setGain(1 - fadeIn) }
     }
 
-    /// The longest decay time (seconds to fall 60 dB) of the reverbs heard with slot `active` at
+    /// The longest decay time (seconds to fall 60 dB) of the reverbs heard with the active slot at
     /// `fadeIn` and the other at its complement; 0 with no reverb slots.
-    func audibleDecayTime(active: Int, fadeIn: Float) -> Double {
+    func audibleDecayTime(fadeIn: Float) -> Double {
         guard hasReverb else { return 0 }
+        let active = activeReverbSlot
         let heard = [(slotEnvironments[active], fadeIn), (slotEnvironments[1 - active], 1 - fadeIn)]
         return heard.filter { $0.1 > 0 }.map { Double($0.0.reverb?.decayTime ?? 0) }.max() ?? 0
     }

@@ -128,6 +128,9 @@ final class ALMirror {
     var scratchFilter: ALFilter?
     /// The environment loaded in the active reverb slot.
     var environmentInSlot = Environment.none
+    /// The reverb slot that holds the environment the model asks for (the other holds the one
+    /// before it, fading out).
+    var activeReverbSlot = 0
     /// The environment loaded in each reverb slot (none in both until the slots exist).
     var slotEnvironments: [Environment] = [.none, .none]
     /// The listener, Doppler factor and speed of sound the context was last given (what moves a

@@ -36,7 +36,10 @@ struct MixModel: Equatable {
     var distanceModel: DistanceModel
     var dopplerFactor: Float = 1
     var speedOfSound: Float = 343.3
+    /// The environment the game asked for.
     var environment = Environment.none
+    /// How far ``environment`` has faded in over what was heard before it (1: it is all that is heard).
+    private(set) var environmentFade = Ramp<Float>.steady(1)
 
     /// What the game asked of the soundtrack, and what holds it back.
     var soundtrackRequest = SoundtrackRequest()
@@ -108,5 +111,21 @@ struct MixModel: Equatable {
     /// Counts the virtual voices' ranking down by one update (a quiet one, which does not rank).
     mutating func countRankingDown() {
         if virtualVoiceCount > 0 { rankingCountdown -= 1 }
+    }
+}
+
+// MARK: - The environment
+
+extension MixModel {
+    /// Fades ``environment`` in from `now` over `frames` while what was heard before fades out (the
+    /// crossfade after a change; a new reverb, which starts empty, fading in from nothing).
+    mutating func fadeInEnvironment(at now: Int, over frames: Int) {
+        environmentFade = Ramp(from: 0, to: 1, startFrame: now, frames: frames)
+        spaceSettlesAt = max(spaceSettlesAt, now + frames)
+    }
+
+    /// ``environment`` is all that is heard, at once (it changed while nothing could be heard).
+    mutating func settleEnvironment() {
+        environmentFade = .steady(1)
     }
 }

@@ -20,8 +20,8 @@ extension RuntimeCore {
             buildEnvironment()
         } else if mirror.hasReverb, mirror.environmentInSlot != model.environment {
             // Changed while the context could not be used (a call, say): it is simply there now.
-            mirror.loadEnvironment(model.environment, into: activeEnvironmentSlot)
-            environmentFade = .steady(1)
+            mirror.replaceEnvironment(with: model.environment)
+            model.settleEnvironment()
             applyEnvironmentGains(at: currentFrame)
         }
     }
@@ -155,12 +155,9 @@ extension RuntimeCore {
             return
         }
         // The idle slot takes the new reverb and fades in while the other fades out.
-        let incoming = 1 - activeEnvironmentSlot
-        mirror.loadEnvironment(new, into: incoming)
+        mirror.crossfadeEnvironment(to: new)
         let now = currentFrame
-        environmentFade = Ramp(from: 0, to: 1, startFrame: now, frames: frames)
-        activeEnvironmentSlot = incoming
-        model.spaceSettlesAt = max(model.spaceSettlesAt, now + frames)
+        model.fadeInEnvironment(at: now, over: frames)
         applyEnvironmentGains(at: now)
     }
 
@@ -177,16 +174,13 @@ extension RuntimeCore {
             return
         }
         do {
-            try mirror.buildReverb()
+            try mirror.buildReverb(with: model.environment)
         } catch {
             logger.error("could not create the environment's reverb: \(error)", metadata: LogCode.environmentCreateFailed.metadata)
             return
         }
-        activeEnvironmentSlot = 0
-        mirror.loadEnvironment(model.environment, into: 0)
         let now = currentFrame
-        environmentFade = Ramp(from: 0, to: 1, startFrame: now, frames: fadeFrames)
-        model.spaceSettlesAt = max(model.spaceSettlesAt, now + fadeFrames)
+        model.fadeInEnvironment(at: now, over: fadeFrames)
         applyEnvironmentGains(at: now)
         for index in model.allocator.slots.indices where model.allocator.slots[index].busy { applyVoiceSends(index) }
     }
@@ -194,13 +188,13 @@ extension RuntimeCore {
     /// How many frames the reverb heard now rings on before it has fallen 20 dB: what a rebuild,
     /// whose new reverb slots start empty, cannot carry over. 0 with no reverb.
     var reverbTailFrames: Int {
-        let decay = mirror.audibleDecayTime(active: activeEnvironmentSlot, fadeIn: environmentFade.value(at: currentFrame))
+        let decay = mirror.audibleDecayTime(fadeIn: model.environmentFade.value(at: currentFrame))
         return Int((decay / 3 * Double(configuration.sampleRate)).rounded(.up))
     }
 
     /// The active slot at the fade's gain, the other at its complement.
     private func applyEnvironmentGains(at frame: Int) {
-        mirror.setReverbGains(active: activeEnvironmentSlot, fadeIn: environmentFade.value(at: frame))
+        mirror.setReverbGains(fadeIn: model.environmentFade.value(at: frame))
     }
 
     // MARK: - Each voice

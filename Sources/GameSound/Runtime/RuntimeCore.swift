@@ -68,8 +68,6 @@ final class RuntimeCore {
     var reportedNoHRTF = false
     /// The mode the last `spatializationChanged` named.
     var loggedSpatialization = "stereo"
-    var activeEnvironmentSlot = 0
-    var environmentFade = Ramp<Float>.steady(1)
     var reportedNoEffects = false
 
     // The update (RuntimeCore+Update).
