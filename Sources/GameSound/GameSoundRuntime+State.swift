@@ -19,7 +19,7 @@ extension GameSoundRuntime {
     public var levels: MixLevels { core.query { $0.levels } }
 
     /// Whether the output is silenced by the system now, and why (silent switch, screen lock, background).
-    public var silenceCause: OutputSilenceCause? { core.query { $0.silenceCause } }
+    public var silenceCause: OutputSilenceCause? { core.query { $0.model.silenceCause } }
 
     /// Whether the runtime is producing sound (session active, context current, output running).
     public var isRunning: Bool { core.query { $0.phase == .running } }

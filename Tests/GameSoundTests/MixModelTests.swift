@@ -6,6 +6,24 @@ import Testing
 /// device at all; and, through a runtime, left untouched by a rebuild of everything OpenAL holds.
 @Suite("The mix model")
 struct MixModelTests {
+    @Test("the silence the session reports: a change says what it is, the same cause again says nothing, and the environment's crossfade is the model's")
+    func silenceAndEnvironment() {
+        var model = model()
+        #expect(model.followSilence(nil) == nil)
+        #expect(model.followSilence(.silentSwitch) == .silenced(.silentSwitch))
+        #expect(model.followSilence(.silentSwitch) == nil)
+        #expect(model.followSilence(.screenLocked) == .silenced(.screenLocked))
+        #expect(model.followSilence(nil) == .unsilenced(.screenLocked))
+        #expect(model.silenceCause == nil)
+
+        model.environment = .hall
+        model.fadeInEnvironment(at: 1_000, over: 480)
+        #expect(model.environmentFade.value(at: 1_000) == 0 && model.environmentFade.value(at: 1_240) == 0.5)
+        #expect(model.environmentFade.value(at: 1_480) == 1 && model.spaceSettlesAt == 1_480)
+        model.settleEnvironment()
+        #expect(model.environmentFade.value(at: 0) == 1)
+    }
+
     /// A model of 4 voices with a looping voice in slot 0 on the effects bus and a virtual one in slot 3.
     private func model() -> MixModel {
         var model = MixModel(voiceCount: 4, distanceModel: .inverseClamped)

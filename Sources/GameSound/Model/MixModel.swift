@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Zlib
+import AudioSession
 /// What should sound, as one plain value: the voices of the pool and who holds them, the buses
 /// and their ducks, the sound definitions, the listener and the world's acoustics, and the clocks
 /// that virtual voices and ramps move by.
@@ -22,6 +23,9 @@ struct MixModel: Equatable {
     /// The gain another app's ducking puts on the whole output: a ramp towards the ducked level
     /// while ducked, back to 1 when the duck ends.
     var duckRamp = Ramp<Float>.steady(1)
+    /// Why the system silences the game's output now (the silent switch, the secondary-audio hint,
+    /// ...), as the session last said; nil while it may be heard. Changed by ``followSilence(_:)``.
+    private(set) var silenceCause: OutputSilenceCause?
     /// The frame by which bus ramps and ducks have arrived; the update after it applies them one last time.
     var mixSettlesAt = 0
     /// Likewise for voice ramps and fade-outs.
@@ -127,5 +131,26 @@ extension MixModel {
     /// ``environment`` is all that is heard, at once (it changed while nothing could be heard).
     mutating func settleEnvironment() {
         environmentFade = .steady(1)
+    }
+}
+
+// MARK: - Silence
+
+extension MixModel {
+    /// What following the session's silence cause changed.
+    enum SilenceChange: Equatable {
+        /// Silenced, by this cause (or by another than before).
+        case silenced(OutputSilenceCause)
+        /// Heard again; this cause had silenced it.
+        case unsilenced(OutputSilenceCause)
+    }
+
+    /// Takes the session's silence cause; nil when it is the one already followed.
+    mutating func followSilence(_ cause: OutputSilenceCause?) -> SilenceChange? {
+        guard cause != silenceCause else { return nil }
+        let previous = silenceCause
+        silenceCause = cause
+        if let cause { return .silenced(cause) }
+        return previous.map { .unsilenced($0) }
     }
 }

@@ -66,14 +66,11 @@ extension RuntimeCore {
             followDucking(status.isDucked)
             followIOConfiguration(status)
         }
-        let cause = status.outputSilenceCause
-        guard cause != silenceCause else { return }
-        if let cause {
-            log(.engine, "outputSilenced", [.init("cause", .string(cause.name))])
-        } else if let previous = silenceCause {
-            log(.engine, "outputUnsilenced", [.init("cause", .string(previous.name))])
+        guard let change = model.followSilence(status.outputSilenceCause) else { return }
+        switch change {
+        case .silenced(let cause): log(.engine, "outputSilenced", [.init("cause", .string(cause.name))])
+        case .unsilenced(let previous): log(.engine, "outputUnsilenced", [.init("cause", .string(previous.name))])
         }
-        silenceCause = cause
         applyListenerGain()
     }
 
@@ -86,7 +83,7 @@ extension RuntimeCore {
 
     /// The gain on everything the player hears: the master bus times another app's duck, and 0
     /// while the system silences the output.
-    var heardGain: Float { silenceCause != nil ? 0 : masterGain * model.duckRamp.value(at: currentFrame) }
+    var heardGain: Float { model.silenceCause != nil ? 0 : masterGain * model.duckRamp.value(at: currentFrame) }
 
     // MARK: - Being ducked
 

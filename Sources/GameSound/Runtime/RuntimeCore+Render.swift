@@ -68,7 +68,7 @@ extension RuntimeCore {
         // (``closeDevice()``), so the device behind it is open.
         if phase == .running, outputRunning, mirror.render(into: slice) {
             mixedFrames &+= slice.count / 2
-            if silenceCause != nil { slice.update(repeating: 0) }
+            if model.silenceCause != nil { slice.update(repeating: 0) }
         } else {
             slice.update(repeating: 0)
         }
@@ -78,7 +78,7 @@ extension RuntimeCore {
     /// if the output has been stopped or silenced since they were mixed.
     private func handOutCarriedFrames(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
         let count = min(carriedFrames, buffer.count / 2)
-        let audible = phase == .running && outputRunning && mirror.canRender && silenceCause == nil
+        let audible = phase == .running && outputRunning && mirror.canRender && model.silenceCause == nil
         for index in 0..<(count * 2) { buffer[index] = audible ? carriedGroup[index] : 0 }
         carriedFrames -= count
         for index in 0..<(carriedFrames * 2) { carriedGroup[index] = carriedGroup[count * 2 + index] }

@@ -151,7 +151,7 @@ extension RuntimeCore {
             track = .paused
         }
         return RuntimeSnapshot(
-            state: state, session: status, silenceCause: silenceCause, isDucked: isDucked,
+            state: state, session: status, silenceCause: model.silenceCause, isDucked: isDucked,
             soundtrack: track, soundtrackPosition: soundtrackPosition, voicesInUse: voicesInUse,
             voices: configuration.voices, frame: currentFrame, sampleRate: configuration.sampleRate, levels: levels,
             buses: busStatuses)

@@ -98,7 +98,6 @@ final class RuntimeCore {
     var nextConnectionCheck = 0
     /// Whether the sound server stood still and then caught up at once (``ServerCatchUp``).
     lazy var serverCatchUp = ServerCatchUp(sampleRate: configuration.sampleRate)
-    var silenceCause: OutputSilenceCause?
     /// What the game's window last reported (``GameSoundRuntime/windowChanged(_:)``); nil before it did.
     var window: WindowState?
     /// The I/O configuration last logged: the granted sample rate and buffer, in frames.
