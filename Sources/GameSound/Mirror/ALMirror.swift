@@ -82,6 +82,9 @@ final class ALMirror {
     /// Stream players made and cued with the output above, for the rebuild's players
     /// (``makeStream(path:loop:startFrame:fraction:)`` takes them); the rest go with ``retirePrepared()``.
     var preparedPlayers: [AudioStream] = []
+    /// Players dropped while the context could not be used (suspended for an interruption):
+    /// destroyed as soon as it is current again.
+    var discardedStreams: [AudioStream] = []
     /// Stream files opened ahead, with the output above, for the players the rebuild makes, or by a
     /// game's thread for the player its call starts (``offering(_:_:)``); ``makeStream(path:loop:startFrame:fraction:)``
     /// takes them.

@@ -45,6 +45,10 @@ struct MixModel: Equatable {
     /// How far ``environment`` has faded in over what was heard before it (1: it is all that is heard).
     private(set) var environmentFade = Ramp<Float>.steady(1)
 
+    /// The title the game published for the media controls (``GameSoundRuntime/setNowPlaying(title:)``);
+    /// the runtime tells the session whenever it, or whether the soundtrack is heard, changes.
+    var nowPlayingTitle: String?
+
     /// What the game asked of the soundtrack, and what holds it back.
     var soundtrackRequest = SoundtrackRequest()
     /// The soundtrack as it was last started: nil when stopped or not started yet. It plays on the

@@ -179,8 +179,8 @@ extension RuntimeCore {
         if mirror.hasContext, mirror.contextSuspended {
             try mirror.restoreSuspendedContext()
             log(.engine, "contextRestored")
-            for stream in discardedStreams { destroy(stream) }
-            discardedStreams = []
+            for stream in mirror.discardedStreams { destroy(stream) }
+            mirror.discardedStreams = []
             try uploadPending()
         } else if !mirror.hasContext {
             try rebuildContext(newDevice: !mirror.hasDevice || lifecycle.reopensDevice)

@@ -6,14 +6,14 @@ extension RuntimeCore {
     func setNowPlaying(title: String?) throws(GameSoundError) {
         guard phase != .stopped else { throw .stopped }
         log(.game, "nowPlaying", title.map { [.init("title", .string($0))] } ?? [])
-        nowPlayingTitle = title
+        model.nowPlayingTitle = title
         publishNowPlayingIfChanged()
     }
 
     /// Tells the session the title and whether the soundtrack is heard now, when either changed
     /// since it was last told (called every block: a pause, an interruption or the hint all count).
     func publishNowPlayingIfChanged() {
-        let info = nowPlayingTitle.map { NowPlayingInfo(title: $0, isPlaying: isSoundtrackHeard) }
+        let info = model.nowPlayingTitle.map { NowPlayingInfo(title: $0, isPlaying: isSoundtrackHeard) }
         guard info != publishedNowPlaying else { return }
         publishedNowPlaying = info
         session.setNowPlayingInfo(info)

@@ -162,9 +162,9 @@ extension RuntimeCore {
         for index in model.streamVoices.indices { model.streamVoices[index].clock.change(step: 0, at: mix) }
         // Every player the mirror holds goes, in the order the streams began.
         // Players made ahead that no stream took go with them.
-        var players = mirror.streams.keys.sorted().compactMap { mirror.streams[$0] } + discardedStreams + mirror.preparedPlayers
+        var players = mirror.streams.keys.sorted().compactMap { mirror.streams[$0] } + mirror.discardedStreams + mirror.preparedPlayers
         mirror.streams = [:]
-        discardedStreams = []
+        mirror.discardedStreams = []
         mirror.preparedPlayers = []
         for player in players { deleting ? destroy(player) : player.abandon() }
         if deleting { players = [] }
@@ -216,7 +216,7 @@ extension RuntimeCore {
         if phase != .lost, useContext() {
             destroy(player)
         } else {
-            discardedStreams.append(player)
+            mirror.discardedStreams.append(player)
         }
     }
 }

@@ -99,7 +99,7 @@ extension RuntimeCore {
 
     /// The mirror holds what the model says, and nothing waits for the context.
     private var mirrorIsSettled: Bool {
-        !mirror.contextSuspended && discardedStreams.isEmpty
+        !mirror.contextSuspended && mirror.discardedStreams.isEmpty
     }
 
     /// Whether a playing stream has a buffer to refill, has run dry or has ended, or a starting one

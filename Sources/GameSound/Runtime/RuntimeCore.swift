@@ -85,11 +85,6 @@ final class RuntimeCore {
     /// The runtime's one random generator (``GameSoundConfiguration/seed``).
     var random: SplitMix64
 
-    /// Players dropped while the context could not be used (suspended for an interruption):
-    /// destroyed as soon as it is current again.
-    var discardedStreams: [AudioStream] = []
-    /// The title the game published for the media controls (``GameSoundRuntime/setNowPlaying(title:)``).
-    var nowPlayingTitle: String?
     /// What the session was last told, so that each block publishes only a change.
     var publishedNowPlaying: NowPlayingInfo?
 
