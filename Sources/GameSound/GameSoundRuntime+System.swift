@@ -51,8 +51,8 @@ extension GameSoundRuntime {
     /// Changes the system (`body`, which returns the app's state after it) outside the core's step,
     /// so that the notifications the change causes are handled as they are delivered; then checks
     /// the silencing, and recovers through the foreground path if the app came back on screen.
-    /// The foreground recovery must see those notifications handled: called from inside a step (an
-    /// event observer), it waits behind them.
+    /// The foreground recovery must see those notifications handled: called from inside a step, it
+    /// waits behind them.
     static func change<Failure: Error>(
         _ before: AppState, core: CoreBox, _ body: () throws(Failure) -> AppState
     ) throws(Failure) {

@@ -150,4 +150,20 @@ struct EventDeliveryTests {
         let audible = try #require(harness.firstAudibleFrame(from: ended.frame))
         #expect(audible - ended.frame < 16, "heard from the end's frame on: \(audible - ended.frame) frames after it")
     }
+
+    @Test("An observer that shuts the runtime down partway through a render: the render returns, the rest of it silent, and the next one says the runtime stopped")
+    func observerStopsTheRuntimeMidRender() throws {
+        let harness = try Harness(soundtrack: false)
+        let runtime = harness.runtime
+        let observation = runtime.addEventObserver { [weak runtime] event in
+            if event.name == "voiceEnded" { runtime?.shutdown() }
+        }
+        defer { observation.cancel() }
+        _ = try runtime.play("beep", options: PlayOptions(loop: false))
+        let frames = try harness.render(seconds: 1)  // the 0.3 s beep ends inside it
+        let ended = try #require(harness.firstEvent("voiceEnded"))
+        #expect(harness.beepPower(frames.lowerBound..<(frames.lowerBound + 9_600)) > 0.01, "the beep before")
+        #expect(harness.isSilent(ended.frame..<frames.upperBound), "silence after the shutdown")
+        #expect(throws: GameSoundError.stopped) { _ = try runtime.render(frames: 256) }
+    }
 }

@@ -23,8 +23,8 @@ struct MixModel: Equatable {
     /// The gain another app's ducking puts on the whole output: a ramp towards the ducked level
     /// while ducked, back to 1 when the duck ends.
     var duckRamp = Ramp<Float>.steady(1)
-    /// Why the system silences the game's output now (the silent switch, the secondary-audio hint,
-    /// ...), as the session last said; nil while it may be heard. Changed by ``followSilence(_:)``.
+    /// Why the system silences the game's output now (the silent switch, the screen lock, the app in
+    /// the background), as the session last said; nil while it may be heard. Changed by ``followSilence(_:)``.
     private(set) var silenceCause: OutputSilenceCause?
     /// The frame by which bus ramps and ducks have arrived; the update after it applies them one last time.
     var mixSettlesAt = 0

@@ -41,8 +41,8 @@ final class CoreBox: @unchecked Sendable {
         case work((RuntimeCore) -> Void)
     }
 
-    // What follows is CoreBox's own, touched only by its two files (this one: the steps and the
-    // update; CoreBox+Notifications: what is delivered and held back).
+    // What follows is CoreBox's own, touched only by its files (this one: the steps and the update;
+    // CoreBox+Notifications: what is delivered and held back; CoreBox+Loading: sounds loaded and unloaded).
     // Safe: `core`, `depth`, `deferred`, `renderingUnadopted` and `eventsHandedOff` are only touched
     // with `lock` held (the mirror's in-flight writes and work lock excepted, see ALMirror+Deferred).
     // That lock is what keeps the accesses exclusive, so `depth` and `deferred` skip Swift's dynamic
@@ -262,7 +262,7 @@ final class CoreBox: @unchecked Sendable {
     /// call recorded made first (inside another step, which holds the lock, it renders at once).
     func render(into buffer: UnsafeMutableBufferPointer<Float>) throws(GameSoundError) {
         let returnsForEvents = !lock.isHeldByCurrentThread
-        var done = 0
+        var done = 0, resuming = false
         repeat {
             let rest = UnsafeMutableBufferPointer(rebasing: buffer[(done * 2)...])
             done += try exclusive { () throws(GameSoundError) -> Int in
@@ -281,8 +281,9 @@ final class CoreBox: @unchecked Sendable {
                         core.mirror.releaseThread()
                     }
                 }
-                return try core.render(into: rest, resuming: done > 0, returnsForEvents: returnsForEvents && depth == 1)
+                return try core.render(into: rest, resuming: resuming, returnsForEvents: returnsForEvents && depth == 1)
             }
+            resuming = true
         } while done < buffer.count / 2
     }
 }

@@ -48,7 +48,7 @@ extension RuntimeCore {
         updateStreamVoices()
         // The soundtrack may have stopped being heard above (a fade that ended), before a quiet stretch.
         publishNowPlayingIfChanged()
-        // A step run inside this update (an event observer calling the runtime) may have changed
+        // A step run inside this update (a notification handed over during it) may have changed
         // what the parts above already looked at. Still or not is judged at the frame the update
         // started from, not where it finished: in real time an update can take a while (preempted,
         // an OpenAL call that stalls), and a fade that ended meanwhile was seen by no part of it,
@@ -64,7 +64,7 @@ extension RuntimeCore {
     }
 
     /// Called by every step of the game and every notification (``CoreBox``): the next update does
-    /// its whole work, even when the step runs inside an update, from an event observer.
+    /// its whole work, even when the step runs inside an update.
     func noteStep() {
         quietUntil = 0
         steppedDuringUpdate = true
