@@ -485,8 +485,9 @@ realtime-check: sdk-lib
 
 ## bench-calls: what a game thread pays per call into the C SDK (gs_effect_play, gs_voice_stop), in real
 ## time on the null device, while streams decode, during media-services resets (with a small and a 25 MB
-## bank), while a sound loads (with queries) and from 4 threads, beside raw alSourcePlay/alSourceStop;
-## prints a table with the goals of issue 37 (bench/calls/run.sh; about 4.5 min; CALLS_SECONDS=1 for a
+## bank), while a sound loads (with queries) and from 4 threads (also with an event callback that writes a
+## log), beside raw alSourcePlay/alSourceStop;
+## prints a table with the goals of issue 37 (bench/calls/run.sh; about 5 min; CALLS_SECONDS=1 for a
 ## quick try). Part of `make bench`, not of `make check`.
 CALLS_OUT := .build/calls
 .PHONY: bench-calls
