@@ -163,13 +163,13 @@ public final class GameSoundRuntime: Sendable {
     /// Subscribes to the runtime's event log.
     ///
     /// `observer` gets every event the runtime logs from now on, in the order they were logged, one
-    /// call at a time, outside the runtime's lock: no call on another thread waits for it. It is called on the
-    /// thread whose call logged the event, just before that call returns (a real-time runtime's update
-    /// thread for what the desktop reports: the sound server, other programs, the lock, sleep), unless
-    /// another thread is handing this runtime's events out at that moment: that thread then hands out
-    /// these too, right after its own, and the call returns without waiting for them. Headless, the
-    /// observers get what a block's update logged before that block is mixed, so a sound an observer
-    /// plays starts in that block.
+    /// call at a time, outside the runtime's lock: no call on another thread waits for it. It is
+    /// called on the thread whose call logged the event, just before that call returns (a real-time
+    /// runtime's update thread for what the desktop reports: the sound server, other programs, the
+    /// lock, sleep), unless another thread is handing this runtime's events out at that moment: that
+    /// thread then hands out these too, right after its own, and the call returns without waiting for
+    /// them. Headless, the observers get what a block's update logged before that block is mixed, so
+    /// a sound an observer plays starts in that block.
     ///
     /// Observers are called in the order they were added. An observer may call any runtime, this one
     /// included, from any thread (play a sound when a voice ends, say); the events its call logs

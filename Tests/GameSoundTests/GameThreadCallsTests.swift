@@ -703,15 +703,15 @@ struct GameThreadCallsTests {
         #expect(abs(offsets.model - offsets.openAL) <= 16, "model \(offsets.model), OpenAL \(offsets.openAL)")
     }
 
-    @Test("a media-services reset an observer delivers inside the loss's step, its output made ahead there, rebuilds in real time with nothing failing, and the effect and the stream play on")
+    @Test("a media-services reset an observer performs as the loss destroys the context (right after the loss's step, on its thread) rebuilds in real time with nothing failing, and the effect and the stream play on")
     func resetInsideTheLossStep() throws {
         OpenALProcess.setDrivers("null")
         let system = SimulatedSystem()
         let failures = Mutex<[String]>([])
         let runtime = try GameSoundRuntime(configuration: .init(output: .realtime(), voices: 8), system: system, eventObserver: { event in
             if event.name == "openALFailed" { failures.withLock { $0.append("\(event)") } }
-            // Inside the step that handles the loss, on its thread, once the context is gone: the
-            // system is back at once.
+            // On the thread of the loss, as soon as its step is over (observers run after it, outside
+            // the runtime's lock; until 2026-11-29 this ran inside that step): the system is back at once.
             if event.name == "contextDestroyed" { try? system.perform(.mediaServicesReset) }
         })
         defer { runtime.shutdown() }
