@@ -131,7 +131,6 @@ extension ALMirror {
     /// Loads an environment's reverb into one of the two slots (none: the slot goes quiet).
     private func loadEnvironment(_ environment: Environment, into slot: Int) {
         guard slot < reverbSlots.count else { return }
-        environmentInSlot = environment
         slotEnvironments[slot] = environment
         let effect = reverbEffects[slot], auxiliary = reverbSlots[slot]
         if let reverb = environment.reverb {

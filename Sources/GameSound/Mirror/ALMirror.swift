@@ -129,13 +129,13 @@ final class ALMirror {
     var reverbEffects: [ALEffect] = []
     /// One filter whose settings are copied into each send and direct path that needs one.
     var scratchFilter: ALFilter?
-    /// The environment loaded in the active reverb slot.
-    var environmentInSlot = Environment.none
     /// The reverb slot that holds the environment the model asks for (the other holds the one
     /// before it, fading out).
     var activeReverbSlot = 0
     /// The environment loaded in each reverb slot (none in both until the slots exist).
     var slotEnvironments: [Environment] = [.none, .none]
+    /// The environment loaded in the active reverb slot.
+    var environmentInSlot: Environment { slotEnvironments[activeReverbSlot] }
     /// The listener, Doppler factor and speed of sound the context was last given (what moves a
     /// voice's pitch by Doppler, see ``VoiceClock``).
     @exclusivity(unchecked) var listener = Listener()

@@ -48,8 +48,8 @@ extension RuntimeCore {
         updateStreamVoices()
         // The soundtrack may have stopped being heard above (a fade that ended), before a quiet stretch.
         publishNowPlayingIfChanged()
-        // A step run inside this update (a notification handed over during it) may have changed
-        // what the parts above already looked at. Still or not is judged at the frame the update
+        // A step run inside this update (a call a game's log handler makes, called by it) may have
+        // changed what the parts above already looked at. Still or not is judged at the frame the update
         // started from, not where it finished: in real time an update can take a while (preempted,
         // an OpenAL call that stalls), and a fade that ended meanwhile was seen by no part of it,
         // so a stretch judged quiet from its end would never end that fade.
