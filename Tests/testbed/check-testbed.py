@@ -15,10 +15,12 @@ python3-jsonschema (the schema check only: the testbed itself does not). Prints 
 ends with "N passed, N failed".
 """
 import array
+import faulthandler
 import glob
 import json
 import math
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -26,6 +28,10 @@ import threading
 import time
 import wave
 import xml.etree.ElementTree as ElementTree
+
+# Stopped as hung (Tests/support/check.sh stops a check still running after its time), it says where
+# each thread was before it goes.
+faulthandler.register(signal.SIGTERM, all_threads=True, chain=True)
 
 TESTBED = os.path.abspath(sys.argv[1])
 # The testbed's package and example scripts: beside it in the repository (c/testbed, examples/testbed),
@@ -63,8 +69,12 @@ def script_file(name, data):
 
 def testbed(*arguments, env=None):
     """Runs the testbed: (exit status, standard output and error together)."""
-    result = subprocess.run([TESTBED, *arguments], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env=env, timeout=120)
+    try:
+        result = subprocess.run([TESTBED, *arguments], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                env=env, timeout=120)
+    except subprocess.TimeoutExpired as timeout:  # a failed check, not a thread that ends with no check
+        output = timeout.output.decode(errors="replace") if isinstance(timeout.output, bytes) else timeout.output or ""
+        return None, f"{output}\n(still running after 120 s: killed)"
     return result.returncode, result.stdout
 
 
@@ -163,6 +173,15 @@ def leftovers(marker):
     return subprocess.run(["pgrep", "-f", marker], stdout=subprocess.PIPE, text=True).stdout.split()
 
 
+def killed_after(process, seconds):
+    """Kills `process` if it still runs `seconds` from now, so that reading its output ends: a testbed
+    that hangs then fails its check instead of holding this script. Cancel it once done."""
+    timer = threading.Timer(seconds, lambda: process.poll() is None and process.kill())
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
 desktops = threading.BoundedSemaphore(3)  # bad games side by side, three desktops at a time
 
 
@@ -248,12 +267,14 @@ def interrupted():
     testbed_process = subprocess.Popen([TESTBED, "run", "--server", "pulseaudio", "--out", out, path, "--", "sh", "-c",
                                         "paplay --raw /dev/zero & wait", marker],
                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    watchdog = killed_after(testbed_process, 120)  # the run is 30 s; SIGTERM ends it after about 1 s
     output = ""
     for line in testbed_process.stdout:
         output += line
         if "call.ring" in line:  # the timeline is under way
             testbed_process.terminate()
     status = testbed_process.wait()
+    watchdog.cancel()
     folder = next((line.split(": ", 1)[1] for line in output.splitlines() if line.startswith("  the private desktop: ")), "")
     check("SIGTERM during a run: exit status 130, \"interrupted by SIGTERM while playing the timeline\"",
           status == 130 and "interrupted by SIGTERM while playing the timeline" in output, f"status {status}: {output}")
@@ -415,11 +436,13 @@ def desktop_two_signals():
     process = subprocess.Popen([TESTBED, "desktop", "--server", "pulseaudio", "--", "sh", "-c",
                                 'echo "$XDG_RUNTIME_DIR"; trap "" TERM; while :; do sleep 0.1; done', marker],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    watchdog = killed_after(process, 90)  # its desktop starts within 10 s, or it says why and exits
     runtime = process.stdout.readline().strip()
     process.terminate()
     time.sleep(1)
     process.terminate()
-    status = process.wait(timeout=60)
+    status = process.wait()
+    watchdog.cancel()
     folder = os.path.dirname(runtime) if runtime.startswith("/") else None
     check("`desktop` given SIGTERM twice (its command ignores it): exit status 143, the command killed, the "
           "desktop's folder removed", status == 143 and not leftovers(marker) and folder is not None

@@ -334,10 +334,15 @@ class Folder:
             os.remove(pidfile)
         except FileNotFoundError:
             pass
-        subprocess.run(["pulseaudio", "-n", "--daemonize=yes", "--exit-idle-time=-1", f"--log-target=file:{log}",
-                        "-L", "module-null-sink", "-L", "module-native-protocol-unix", "-L", "module-role-cork"],
-                       env=self.daemon_env(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
+        # The first process waits for the daemon it forks to say it started (or failed). Not for ever: a
+        # daemon that hangs while it starts is then found not ready below, and said so, with its state.
+        try:
+            subprocess.run(["pulseaudio", "-n", "--daemonize=yes", "--exit-idle-time=-1", f"--log-target=file:{log}",
+                            "-L", "module-null-sink", "-L", "module-native-protocol-unix", "-L", "module-role-cork"],
+                           env=self.daemon_env(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=READY_SECONDS)
+        except subprocess.TimeoutExpired:
+            pass
         if wait_until(5, lambda: os.path.exists(pidfile) and os.path.getsize(pidfile) > 0):
             shutil.copy(pidfile, os.path.join(self.pids, "pulseaudio"))
             with open(pidfile) as pid:
