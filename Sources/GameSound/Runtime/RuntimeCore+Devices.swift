@@ -125,7 +125,11 @@ extension RuntimeCore {
             // that much later. (The second test restarts the wait if the clock went back.)
             guard now >= nextConnectionCheck || now < nextConnectionCheck - connectionCheckFrames else { return }
             nextConnectionCheck = now + connectionCheckFrames
-            if let ahead = serverCatchUp.look(wall: now, mixed: realtimeFrames) {
+            // Only OpenAL Soft's output: its stream has no prebuf, and a server that loses its place
+            // in it plays silence for good. GameSound's own output keeps the server's prebuf, so the
+            // server waits for it to fill again after the stall, however much it asked for meanwhile
+            // (docs/linux-system.md, "A server that stood still").
+            if !mirror.outputIsServerOutput, let ahead = serverCatchUp.look(wall: now, mixed: realtimeFrames) {
                 let milliseconds = ahead * 1000 / configuration.sampleRate
                 logger.warning("the sound server stood still, then asked for \(milliseconds) ms more audio than the time that passed; reopening the output, which a server can lose its place in after such a stall", metadata: LogCode.outputCaughtUp.metadata)
                 lifecycle.reopenNeeded()

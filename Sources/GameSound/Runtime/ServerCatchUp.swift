@@ -11,7 +11,8 @@
 /// falls behind what it really read, and from then on every block it reads lies ahead of what the
 /// client writes. With OpenAL Soft's `prebuf = 0` the stream then plays silence for good. A new
 /// stream is counted afresh, so the runtime reopens its output when this watch sees a catch-up
-/// (docs/linux-system.md, "A server that stood still").
+/// (docs/linux-system.md, "A server that stood still"). OpenAL Soft's output only: GameSound's own
+/// server output keeps the server's prebuf, which the server cannot read past.
 struct ServerCatchUp {
     /// How far, in frames, the device clock may run ahead of the wall clock between two looks
     /// before it counts as a catch-up: far more than the output's buffer refilled after a start.
