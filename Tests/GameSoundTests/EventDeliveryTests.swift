@@ -76,7 +76,9 @@ struct EventDeliveryTests {
     @Test("One runtime rendering a minute of audio in one call keeps another runtime's calls on another thread waiting for nothing")
     func runtimesDoNotShareALock() throws {
         let busy = try Harness()
-        _ = try busy.runtime.play("beep", options: PlayOptions(loop: true))
+        // Sixteen loops, so that the minute takes long enough to overlap on a fast machine too (one
+        // loop rendered it in 0.1 s here, 2026-11-29).
+        for _ in 0..<16 { _ = try busy.runtime.play("beep", options: PlayOptions(loop: true)) }
         let other = try Harness(soundtrack: false)
         let busyRuntime = busy.runtime
         let clock = ContinuousClock()
