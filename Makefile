@@ -485,15 +485,15 @@ realtime-check: sdk-lib
 
 ## bench-calls: what a game thread pays per call into the C SDK (gs_effect_play, gs_voice_stop), in real
 ## time on the null device, while streams decode, during media-services resets (with a small and a 25 MB
-## bank), while a sound loads (with queries) and from 4 threads (also with an event callback that writes a
-## log), beside raw alSourcePlay/alSourceStop;
+## bank), while a sound loads (with queries), from 4 threads (also with an event callback that writes a
+## log) and while 24 sounds move, beside raw alSourcePlay/alSourceStop;
 ## prints a table with the goals of issue 37 (bench/calls/run.sh; about 5 min; CALLS_SECONDS=1 for a
 ## quick try). Part of `make bench`, not of `make check`.
 CALLS_OUT := .build/calls
 .PHONY: bench-calls
 bench-calls: sdk-lib $(CALLS_OUT)/loop.opus
 	cc -O2 -Wall -Wextra -Werror -pthread -o $(CALLS_OUT)/calls_gamesound bench/calls/calls_gamesound.c -Ic/include \
-	    -L$(SDK_LIB) -lgamesound -Wl,-rpath,$(abspath $(SDK_LIB))
+	    -L$(SDK_LIB) -lgamesound -Wl,-rpath,$(abspath $(SDK_LIB)) -lm
 	cc -O2 -Wall -Wextra -Werror -pthread -o $(CALLS_OUT)/calls_openal bench/calls/calls_openal.c \
 	    $$(pkg-config --cflags --libs openal) -lm
 	cc -O2 -Wall -Wextra -Werror -pthread -o $(CALLS_OUT)/calls_fixed bench/calls/calls_fixed.c

@@ -83,11 +83,17 @@ static inline double calls_load(void) {
     return load;
 }
 
-/* The durations of one kind of call, in nanoseconds, and how many of the calls blocked or were preempted. */
+/* A call this long or longer is "slow": its cause is counted apart (calls_samples.slow). */
+#define CALLS_SLOW_NS 100000
+
+/* The durations of one kind of call, in nanoseconds, and how many of the calls blocked or were
+ * preempted; of the slow ones (CALLS_SLOW_NS or longer), how many blocked, were preempted, or neither
+ * (the call's own work, or time the hypervisor took that the thread's counts do not show). */
 typedef struct {
     int64_t *ns;
     size_t count, capacity;
     long blocked, preempted;
+    long slow, slow_blocked, slow_preempted, slow_neither;
 } calls_samples;
 
 /* The start of a timed call: the thread's context switches, then the time. */
@@ -107,6 +113,7 @@ static inline calls_stamp calls_begin(void) {
 static inline void calls_samples_init(calls_samples *samples, const calls_settings *settings, int threads) {
     samples->count = 0;
     samples->blocked = samples->preempted = 0;
+    samples->slow = samples->slow_blocked = samples->slow_preempted = samples->slow_neither = 0;
     samples->capacity = (size_t)(settings->seconds * 1e9 / (double)settings->period_ns + 16) * (size_t)threads;
     samples->ns = malloc(samples->capacity * sizeof *samples->ns);
     if (!samples->ns) {
@@ -123,8 +130,15 @@ static inline void calls_end(calls_samples *samples, calls_stamp begin, int reco
     getrusage(RUSAGE_THREAD, &usage);
     if (!record || samples->count == samples->capacity) return;
     samples->ns[samples->count++] = ns;
-    samples->blocked += usage.ru_nvcsw > begin.voluntary;
-    samples->preempted += usage.ru_nivcsw > begin.involuntary;
+    int blocked = usage.ru_nvcsw > begin.voluntary, preempted = usage.ru_nivcsw > begin.involuntary;
+    samples->blocked += blocked;
+    samples->preempted += preempted;
+    if (ns >= CALLS_SLOW_NS) {
+        samples->slow++;
+        samples->slow_blocked += blocked;
+        samples->slow_preempted += preempted;
+        samples->slow_neither += !blocked && !preempted;
+    }
 }
 
 /* Moves every sample of `from` to the end of `into` (whose capacity covers both). */
@@ -135,8 +149,13 @@ static inline void calls_merge(calls_samples *into, calls_samples *from) {
     into->count += n;
     into->blocked += from->blocked;
     into->preempted += from->preempted;
+    into->slow += from->slow;
+    into->slow_blocked += from->slow_blocked;
+    into->slow_preempted += from->slow_preempted;
+    into->slow_neither += from->slow_neither;
     from->count = 0;
     from->blocked = from->preempted = 0;
+    from->slow = from->slow_blocked = from->slow_preempted = from->slow_neither = 0;
 }
 
 static int calls_compare(const void *a, const void *b) {
@@ -180,9 +199,13 @@ static inline void calls_print_row(const char *window, const char *call, calls_s
         met = ok ? "yes" : "**no**";
         if (!ok) calls_missed = 1;
     }
-    printf("| %s | %s | %zu | %.1f | %.1f | %.1f | %.1f | %s | %s | %s%s%ld blocked, %ld preempted |\n", window, call,
-           samples->count, p50, p99, p999, max, goal_text, met, notes, *notes ? "; " : "", samples->blocked,
-           samples->preempted);
+    char slow[128] = "";
+    if (samples->slow > 0)
+        snprintf(slow, sizeof slow, "; %ld over %d µs: %ld blocked, %ld preempted, %ld neither", samples->slow,
+                 CALLS_SLOW_NS / 1000, samples->slow_blocked, samples->slow_preempted, samples->slow_neither);
+    printf("| %s | %s | %zu | %.1f | %.1f | %.1f | %.1f | %s | %s | %s%s%ld blocked, %ld preempted%s |\n", window,
+           call, samples->count, p50, p99, p999, max, goal_text, met, notes, *notes ? "; " : "", samples->blocked,
+           samples->preempted, slow);
     fflush(stdout);
 }
 

@@ -14,6 +14,8 @@
  *                  an Opus file whose LOOPSTART/LOOPLENGTH loop is shorter than a second)
  *   loss           as vorbis, while another thread calls gs_system_action "mediaServices.lose",
  *                  then 200 ms later "mediaServices.reset", then waits 300 ms, again and again
+ *   calls          as loss, with "phone.ring" and "phone.decline" instead: a call that begins an
+ *                  interruption and ends it, again and again
  *   loss-bank      as loss, with music/theme.ogg loaded as an effect too: a bank of 25 MB (64 s of
  *                  48 kHz stereo as OpenAL holds it), which every loss frees and every reset uploads
  *   stream-starts  as vorbis, while another thread starts a looping stream of ambience/wind.ogg
@@ -28,15 +30,20 @@
  *   threads-callback  as threads-quiet, with an event callback set that writes each event as a line
  *                  to a log file (line-buffered: one write(2) per event), as a game that logs its
  *                  audio events does
+ *   moving         1 game thread; 24 looping sounds in the world (sfx/blip.ogg, moving, with
+ *                  velocities), to which another thread gives a new place, velocity and gain every
+ *                  50 ms, each reached over 50 ms: what a game's moving objects ask, and the
+ *                  update's own work in every block (gains, pitches, places and Doppler of 24 voices)
  * Prints the window's table rows (calls_common.h).
  */
 #include "calls_common.h"
 
 #include <gamesound.h>
+#include <math.h>
 #include <unistd.h>
 
 enum { STREAMS = 4, LOST_NS = 200000000, RESET_NS = 300000000, STREAM_START_NS = 50000000, LOAD_NS = 200000000,
-       TRACK_NS = 500000000 };
+       TRACK_NS = 500000000, MOVERS = 24, MOVE_NS = 50000000 };
 
 typedef struct {
     gs_runtime *rt;
@@ -93,6 +100,8 @@ typedef struct {
     calls_samples lose, reset, start, load;
     const char *stream_path, *load_path;
     long refused;
+    int64_t movers[MOVERS]; /* the moving window's looping sounds */
+    const char *away, *back; /* the loss window's actions: media services lost and reset, or a call */
 } driver;
 
 static void timed_action(driver *driver, const char *action, calls_samples *samples) {
@@ -105,9 +114,9 @@ static void timed_action(driver *driver, const char *action, calls_samples *samp
 static void *drive_services(void *raw) {
     driver *driver = raw;
     while (!atomic_load(&driver->stop)) {
-        timed_action(driver, "mediaServices.lose", &driver->lose);
+        timed_action(driver, driver->away, &driver->lose);
         calls_sleep_until(calls_now_ns() + LOST_NS);
-        timed_action(driver, "mediaServices.reset", &driver->reset);
+        timed_action(driver, driver->back, &driver->reset);
         calls_sleep_until(calls_now_ns() + RESET_NS);
     }
     return NULL;
@@ -160,20 +169,46 @@ static void *load_sounds(void *raw) {
     return NULL;
 }
 
+/* The moving window: every MOVE_NS, each looping sound gets a new place on its circle, the
+   velocity that goes with it and a gain, each reached over MOVE_NS (one timed call each). */
+static void *move_sounds(void *raw) {
+    driver *driver = raw;
+    for (int tick = 0; !atomic_load(&driver->stop); tick++) {
+        int64_t next = calls_now_ns() + MOVE_NS;
+        for (int m = 0; m < MOVERS; m++) {
+            float angle = 0.05f * (float)tick + 0.26f * (float)m, radius = 2.0f + 0.25f * (float)m;
+            calls_stamp begin = calls_begin();
+            int result = gs_voice_set_position(driver->rt, driver->movers[m], radius * cosf(angle), 0.0f,
+                                               radius * sinf(angle), MOVE_NS / 1e9);
+            if (result == GS_OK)
+                result = gs_voice_set_velocity(driver->rt, driver->movers[m], -radius * sinf(angle),
+                                               0.0f, radius * cosf(angle));
+            if (result == GS_OK)
+                result = gs_voice_set_gain(driver->rt, driver->movers[m], 0.5f + 0.4f * sinf(angle), MOVE_NS / 1e9);
+            calls_end(&driver->start, begin, 1);
+            if (result != GS_OK) driver->refused++;
+        }
+        calls_sleep_until(next);
+    }
+    return NULL;
+}
+
 static int fail(const char *what) {
     fprintf(stderr, "calls_gamesound: %s: %s (%s)\n", what, gs_last_error(), gs_result_name(gs_last_error_code()));
     return 1;
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: calls_gamesound ASSETS vorbis|opus|loss|loss-bank|stream-starts|soundtrack|loading|threads|threads-quiet [OPUS_LOOP]\n");
+    fprintf(stderr, "usage: calls_gamesound ASSETS vorbis|opus|loss|loss-bank|stream-starts|soundtrack|loading|threads|"
+                    "threads-quiet|threads-callback|moving|calls [OPUS_LOOP]\n");
     exit(2);
 }
 
 int main(int argc, char **argv) {
     if (argc < 3) usage();
     const char *assets = argv[1], *window = argv[2];
-    int threads = 1, streams = 1, loss = 0, bank = 0, starts = 0, loads = 0, tracks = 0, callback = 0;
+    int threads = 1, streams = 1, loss = 0, bank = 0, starts = 0, loads = 0, tracks = 0, callback = 0, moving = 0;
+    const char *away = "mediaServices.lose", *back = "mediaServices.reset";
     const char *label = NULL;
     char stream_path[1024], path[1024], load_path[1024];
     snprintf(stream_path, sizeof stream_path, "%s/ambience/wind.ogg", assets);
@@ -186,6 +221,11 @@ int main(int argc, char **argv) {
     } else if (strcmp(window, "loss") == 0) {
         loss = 1;
         label = "1 thread, loss and reset";
+    } else if (strcmp(window, "calls") == 0) {
+        loss = 1;
+        away = "phone.ring";
+        back = "phone.decline";
+        label = "1 thread, calls declined";
     } else if (strcmp(window, "loss-bank") == 0) {
         loss = bank = 1;
         label = "1 thread, loss and reset, 25 MB bank";
@@ -210,6 +250,10 @@ int main(int argc, char **argv) {
         streams = 0;
         callback = 1;
         label = "4 threads, an event callback writing a log";
+    } else if (strcmp(window, "moving") == 0) {
+        streams = 0;
+        moving = 1;
+        label = "1 thread, 24 sounds moving";
     } else {
         usage();
     }
@@ -258,10 +302,21 @@ int main(int argc, char **argv) {
         g.previous[t] = -1;
     }
     static driver other;
+    for (int m = 0; m < (moving ? MOVERS : 0); m++) {
+        gs_play_options options;
+        gs_play_options_init(&options);
+        options.loop = 1;
+        options.has_position = 1;
+        options.x = 2.0f + 0.25f * (float)m;
+        other.movers[m] = gs_effect_play_on(rt, "blip", NULL, &options);
+        if (other.movers[m] < 0) return fail("gs_effect_play_on (a looping sound in the world)");
+    }
     pthread_t other_thread;
     double load_before = calls_load();
-    if (loss || starts || loads || tracks) {
+    if (loss || starts || loads || tracks || moving) {
         other.rt = rt;
+        other.away = away;
+        other.back = back;
         other.stream_path = stream_path;
         snprintf(load_path, sizeof load_path, "%s/music/theme.ogg", assets);
         other.load_path = load_path;
@@ -269,11 +324,12 @@ int main(int argc, char **argv) {
         calls_samples_init(&other.reset, &settings, 1);
         calls_samples_init(&other.start, &settings, 1);
         calls_samples_init(&other.load, &settings, 1);
-        void *(*work)(void *) = loss ? drive_services : starts ? start_streams : tracks ? switch_tracks : load_sounds;
+        void *(*work)(void *) = loss ? drive_services : starts ? start_streams : tracks ? switch_tracks
+                                : moving ? move_sounds : load_sounds;
         if (pthread_create(&other_thread, NULL, work, &other) != 0) return fail("pthread_create");
     }
     calls_run_threads(&settings, threads, game_tick, &g);
-    if (loss || starts || loads || tracks) {
+    if (loss || starts || loads || tracks || moving) {
         atomic_store(&other.stop, 1);
         pthread_join(other_thread, NULL);
     }
@@ -307,8 +363,11 @@ int main(int argc, char **argv) {
     calls_print_row(label, "`gs_voice_stop`", &stop, threads == 1 ? calls_goal_window : calls_goal_none, notes);
     if (loss) {
         snprintf(notes, sizeof notes, "on the driving thread; %ld refused", other.refused);
-        calls_print_row(label, "`gs_system_action` \"mediaServices.lose\"", &other.lose, calls_goal_none, notes);
-        calls_print_row(label, "`gs_system_action` \"mediaServices.reset\"", &other.reset, calls_goal_none, notes);
+        char call[64];
+        snprintf(call, sizeof call, "`gs_system_action` \"%s\"", away);
+        calls_print_row(label, call, &other.lose, calls_goal_none, notes);
+        snprintf(call, sizeof call, "`gs_system_action` \"%s\"", back);
+        calls_print_row(label, call, &other.reset, calls_goal_none, notes);
     }
     if (starts) {
         snprintf(notes, sizeof notes, "on the starting thread, every 50 ms; %ld failed", other.refused);
@@ -317,6 +376,13 @@ int main(int argc, char **argv) {
     if (tracks) {
         snprintf(notes, sizeof notes, "on the switching thread, every 500 ms; %ld failed", other.refused);
         calls_print_row(label, "`gs_soundtrack_play`", &other.start, calls_goal_none, notes);
+    }
+    if (moving) {
+        int moving_playing = 0;
+        for (int m = 0; m < MOVERS; m++) moving_playing += gs_voice_state(rt, other.movers[m]) == GS_VOICE_PLAYING;
+        snprintf(notes, sizeof notes, "on the moving thread, %d voices every 50 ms; %ld failed; %d of %d playing at the end",
+                 MOVERS, other.refused, moving_playing, MOVERS);
+        calls_print_row(label, "place, velocity and gain of a voice", &other.start, calls_goal_none, notes);
     }
     if (loads) {
         calls_print_row(label, "`gs_voice_state`", &g.state[0], calls_goal_window, "of the voice just played");

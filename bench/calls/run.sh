@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:?usage: bench/calls/run.sh BUILD_DIR}
 export ALSOFT_DRIVERS=${ALSOFT_DRIVERS:-null}
-windows=${CALLS_WINDOWS:-machine openal-single vorbis opus loss loss-bank stream-starts soundtrack loading openal-threads threads threads-quiet threads-callback}
+windows=${CALLS_WINDOWS:-machine openal-single vorbis opus loss loss-bank stream-starts soundtrack loading openal-threads threads threads-quiet threads-callback moving calls}
 
 echo "Call cost: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, ALSOFT_DRIVERS=$ALSOFT_DRIVERS," \
      "${CALLS_SECONDS:-20} s per window, a tick every ${CALLS_PERIOD_US:-2000} µs"
@@ -29,7 +29,7 @@ for window in $windows; do
     machine) command=("$build/calls_fixed") ;;
     openal-single) command=("$build/calls_openal" single) ;;
     openal-threads) command=("$build/calls_openal" threads) ;;
-    vorbis|loss|loss-bank|stream-starts|soundtrack|loading|threads|threads-quiet|threads-callback) command=("$build/calls_gamesound" assets "$window") ;;
+    vorbis|loss|loss-bank|stream-starts|soundtrack|loading|threads|threads-quiet|threads-callback|moving|calls) command=("$build/calls_gamesound" assets "$window") ;;
     opus) command=("$build/calls_gamesound" assets opus "$build/loop.opus") ;;
     *) echo "bench/calls/run.sh: unknown window $window" >&2; exit 2 ;;
   esac
@@ -44,7 +44,9 @@ before; each call is timed on its own (wall time in the call, waiting included; 
 not recorded, or the window's length if shorter). Percentiles by nearest rank over every call.
 "blocked": calls during which the thread slept in the kernel (waiting for a lock another thread
 held, or for I/O): the waits the redesign must remove; "preempted": calls during which the
-scheduler ran another thread instead (the machine's load, not the call's doing).
+scheduler ran another thread instead (the machine's load, not the call's doing). "over 100 µs":
+the slow calls apart, by the same counts ("neither": the call's own work, or time the hypervisor
+took, which the thread's counts do not show).
 - the machine, 1 thread: no call, a fixed piece of computation (the same instructions every time,
   nothing shared, about 2.5 or 10 us warm) at the same ticks: the spread its times show is the
   machine's (interrupts, the hypervisor, cold caches), a floor for a call's tail at that median.
@@ -72,6 +74,11 @@ scheduler ran another thread instead (the machine's load, not the call's doing).
   soundtrack and the 4 Vorbis streams playing, or nothing else.
 - 4 threads, an event callback writing a log: as "quiet", with an event callback set that writes
   each event as a line to a log file, line-buffered (one write(2) per event).
+- 1 thread, calls declined: as "loss and reset", with "phone.ring" and, 0.2 s later,
+  "phone.decline" instead: an interruption that pauses the device and one that resumes it.
+- 1 thread, 24 sounds moving: 24 looping sounds in the world, to which another thread gives a new
+  place, velocity and gain every 50 ms, each reached over 50 ms (three calls per sound, timed
+  together, no goal): every block's update then moves 24 voices.
 Goals (issue 37): p99 <= 20 us and max <= 1 ms per call for one thread, in every window;
 p99 <= 20 us for gs_effect_play from four threads.
 LEGEND
