@@ -32,7 +32,8 @@ extension OpenALProcess {
     /// Calls on other threads are not affected, so tests running in parallel do not see each
     /// other's failures. Only `al*` calls (those that need a current context) can be made to fail,
     /// and of the `alc*` ones `alcCreateContext` (give it `.invalidDevice`, as OpenAL Soft's pulse
-    /// backend fails when the server does not get its stream ready).
+    /// backend fails when the server does not get its stream ready), `alcDevicePauseSOFT` and
+    /// `alcDeviceResumeSOFT`.
     package static func failNextCalls(of operation: String, count: Int = 1, code: OpenALError.Code = .invalidOperation) {
         failNextCalls(of: operation, count: count, code: code, on: pthread_self())
     }
@@ -47,7 +48,8 @@ extension OpenALProcess {
         }
     }
 
-    /// For tests only: the next `count` calls of the `al*` function `operation` made on `thread` are
+    /// For tests only: the next `count` calls of the function `operation` made on `thread` (an `al*`
+    /// one, or an `alc*` one ``failNextCalls(of:count:code:)`` names) are
     /// made only after `seconds` of sleep: an OpenAL call that stalls (OpenAL Soft's own locks taken
     /// by its mixer, a server that does not answer), to test who waits for it.
     package static func stallNextCalls(of operation: String, count: Int = 1, seconds: Double, on thread: pthread_t) {

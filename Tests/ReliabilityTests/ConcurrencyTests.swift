@@ -118,6 +118,56 @@ struct ConcurrencyTests {
         runtime.shutdown()
     }
 
+    @Test("in real time, 4 game threads play, stop and ask while another rings and declines calls and loses and resets media services: the device paused and resumed after each step, nothing failing, the game heard after")
+    func realtimeInterruptions() throws {
+        OpenALProcess.setDrivers("null")
+        let system = SimulatedSystem()
+        let failures = Atomic(0)
+        let runtime = try GameSoundRuntime(configuration: .init(output: .realtime(), voices: 8), system: system,
+                                           eventObserver: { event in
+            if event.name == "openALFailed" { failures.add(1, ordering: .relaxed) }
+        })
+        defer { runtime.shutdown() }
+        try runtime.preload(StormAssets.probe, sound: try AudioDecoder.decode(path: StormAssets.effectPath(StormAssets.probe)))
+        let deadline = Date().addingTimeInterval(min(Self.seconds, 2))
+        let group = DispatchGroup()
+        for _ in 0..<4 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                var kept: [Voice] = []
+                while Date() < deadline {
+                    if let voice = try? runtime.play(StormAssets.probe).voice { kept.append(voice) }
+                    if kept.count > 3 { _ = try? runtime.stop(kept.removeFirst()) }
+                    _ = (runtime.voicesInUse, runtime.isRunning, kept.last.map { try? runtime.state(of: $0) })
+                    usleep(500)
+                }
+            }
+        }
+        group.enter()
+        Thread.detachNewThread {
+            defer { group.leave() }
+            let rounds: [[SystemAction]] = [[.phoneRing, .phoneDecline], [.mediaServicesLose, .mediaServicesReset],
+                                            [.alarmFire, .alarmDismiss]]
+            var round = 0
+            while Date() < deadline {
+                for action in rounds[round % rounds.count] {
+                    try? system.perform(action)
+                    usleep(20_000)
+                }
+                round += 1
+            }
+        }
+        guard group.wait(timeout: .now() + Self.watchdog) == .success else {
+            Issue.record("deadlock: not done after \(Self.watchdog) s")
+            return
+        }
+        #expect(failures.load(ordering: .relaxed) == 0)
+        Thread.sleep(forTimeInterval: 0.1)
+        let voice = try #require(try runtime.play(StormAssets.probe).voice, "the game does not play after the calls")
+        #expect(try runtime.state(of: voice) == .playing)
+    }
+
     private static func gameCall(_ runtime: GameSoundRuntime, sounds: [(String, PCMBuffer<Float>)], voices: inout [Voice],
                                  random: inout SplitMix64) throws(GameSoundError) {
         let (name, sound) = sounds.randomElement(using: &random) ?? sounds[0]

@@ -230,19 +230,6 @@ extension ALMirror {
         }
     }
 
-    /// Lets a real device mix again (`alcDeviceResumeSOFT`).
-    func resumeDevice() {
-        guard let device else { return }
-        noteThreadsBeforeOutput()
-        attempt("the output device") { () throws(OpenALError) in try ThreadRoster.startingThreads { () throws(OpenALError) in try device.resume() } }
-    }
-
-    /// Stops a real device mixing, freezing every source where it is (`alcDevicePauseSOFT`).
-    func pauseDevice() {
-        guard let device, !device.isClosed else { return }
-        attempt("the output device") { () throws(OpenALError) in try device.pause() }
-    }
-
     /// The frames at `rate` the device's mixer has produced (`ALC_DEVICE_CLOCK_SOFT`); nil without an
     /// open device or without the extension, and on a failure (reported).
     func mixedFrames(rate: Int) -> Int? {

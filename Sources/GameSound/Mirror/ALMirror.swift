@@ -52,12 +52,19 @@ final class ALMirror {
         }
     }
 
-    // Unchecked exclusivity, as on RuntimeCore: only ever touched with OpenALProcess's lock held,
+    // Unchecked exclusivity, as on RuntimeCore: only ever touched with the runtime's lock held,
     // and read at every rendered block or by every game's call (the dynamic check cost a play about
     // 40 checks, 1 500 instructions).
     /// Closed only through ``closeDevice()``.
     @exclusivity(unchecked) var device: ALDevice? {
-        didSet { loopbackRenderer = device?.loopbackRenderer }
+        didSet {
+            loopbackRenderer = device?.loopbackRenderer
+            // A device just opened (or none) mixes, and no step has wished otherwise yet.
+            if device !== oldValue {
+                deviceWish = nil
+                deviceRuns = true
+            }
+        }
     }
     /// The headless device's mixer, taken when the device is set and dropped with it: rendering
     /// through it counts no references at every block (see `ALLoopbackRenderer`).
@@ -153,13 +160,22 @@ final class ALMirror {
     /// A game's call (a command) is running: OpenAL writes are recorded in ``deferred`` rather
     /// than made, so that the call touches no OpenAL (see ``write(_:_:)``).
     @exclusivity(unchecked) var defersWrites = false
-    /// The lock this runtime's OpenAL work is made under, beside `OpenALProcess`'s lock, which guards
-    /// the runtime's state: every step that uses OpenAL holds both, while the audio thread makes the
-    /// writes the game's calls recorded holding this one only, so that a game's call, which needs only
-    /// the other, does not wait for them (see ALMirror+Deferred).
+    /// The lock this runtime's OpenAL work is made under, beside the runtime's own lock
+    /// (`CoreBox.lock`), which guards the runtime's state: every step that uses OpenAL holds both,
+    /// while the audio thread makes the writes the game's calls recorded holding this one only, so
+    /// that a game's call, which needs only the other, does not wait for them (see ALMirror+Deferred).
     let work = RecursiveLock()
     /// Whether ``work`` is used at all: only in real time (see ``init(voiceSlots:writesOffLock:)``).
     let usesWorkLock: Bool
+    /// Whether the last step that started or stopped the output wants the real device mixing
+    /// (ALMirror+DeviceRun); nil when none did since the device opened. Touched with ``work`` held.
+    var deviceWish: Bool?
+    /// Whether the real device mixes, as it was last made (a device just opened does). Touched with
+    /// ``work`` held.
+    var deviceRuns = true
+    /// A step wished something of the device, or noted its threads, since the last time the device
+    /// was made so: touched with the runtime's lock held (``takeDeviceWork()``).
+    @exclusivity(unchecked) var deviceWorkPending = false
     /// A game's call took ``work`` partway (it had to use OpenAL after all): it lets it go at its end.
     @exclusivity(unchecked) var holdsWorkForCall = false
     /// Writes the audio thread took to make without the runtime's lock (``takeWritesForAudioThread()``).

@@ -67,9 +67,10 @@ final class CoreBox: @unchecked Sendable {
     }
 
     /// Runs `body` holding the runtime's lock. When the thread lets go of the lock at the end, the
-    /// events its steps logged go to the observers (``EventDelivery``), outside the lock: queued
-    /// under it when the outermost step is over, so in the order they were logged, and handed out
-    /// after it.
+    /// real device is paused or resumed if a step started or stopped the output
+    /// (``makeDeviceAsWished()``), then the events its steps logged go to the observers
+    /// (``EventDelivery``), both outside the lock: the events are queued under it when the outermost
+    /// step is over, so in the order they were logged, and handed out after it.
     @inline(__always)
     func exclusive<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         let outermost = !lock.isHeldByCurrentThread
@@ -82,11 +83,29 @@ final class CoreBox: @unchecked Sendable {
             if outermost {
                 let deliver = eventsHandedOff
                 eventsHandedOff = false
+                let deviceWork = core.mirror.takeDeviceWork()
                 lock.unlock()
+                if deviceWork { makeDeviceAsWished() }
                 if deliver { core.events.delivery.deliver() }
             }
         }
         return try body()
+    }
+
+    /// After a step that started or stopped the output: the real device paused or resumed as the
+    /// step wished, holding the mirror's work lock and not the runtime's, then the threads a start
+    /// made asked for a real-time priority (ALMirror+DeviceRun). A game's call meanwhile waits for
+    /// neither; a failure is reported in a step of its own.
+    @inline(never)
+    private func makeDeviceAsWished() {
+        let mirror = core.mirror
+        let (failure, threads, nullOutput) = mirror.withWork {
+            (mirror.makeDeviceAsWished(), mirror.takeOutputThreads(), mirror.deviceIsNullOutput)
+        }
+        if let threads, let realtimeThreads = core.realtimeThreads {
+            realtimeThreads.raiseOutputThreads(threads, nullOutput: nullOutput)
+        }
+        if let failure { exclusive { mirror.report(failure, affected: "the output device") } }
     }
 
     /// Runs one step of the core under the runtime's lock, then what was held back during it.

@@ -200,6 +200,8 @@ extension RuntimeCore {
     ///   median, up to 1.3 ms, with four streams and the soundtrack on the null device, most of it
     ///   freeing the players (docs/performance.md).
     func teardownContext(logDestroyed: Bool, retiringDevice: Bool = false) {
+        // Its sources go now: what the device mixes after this is no voice's.
+        outputStoppedAt = nil
         if retiringDevice, mirror.retiresOutputWhole {
             mirror.retireOutputWhole(letting: releaseStreamPlayers(deleting: false))
         } else {
@@ -215,6 +217,7 @@ extension RuntimeCore {
 
     /// Closes the device (its contexts must be gone) and lets it go.
     func closeDevice() {
+        foldFramesMixedSinceStop()
         mirror.closeDevice()
     }
 

@@ -14,8 +14,10 @@ extension RuntimeCore {
 
     func startOutput() {
         if !isHeadless {
-            mirror.resumeDevice()
-            raiseOutputThreads()
+            foldFramesMixedSinceStop()
+            // Resumed, if it was paused, and its new threads raised, once the step is over and
+            // without the runtime's lock (ALMirror+DeviceRun): a game's call never waits for a device.
+            mirror.wantDeviceRunning(true)
         }
         outputRunning = true
         if !isHeadless { outputRunningSince = realtimeFrames }
@@ -33,19 +35,38 @@ extension RuntimeCore {
 
     /// Stops the output: the mix clock stands still from here.
     ///
+    /// A real device is paused after the step, without the runtime's lock (ALMirror+DeviceRun):
+    /// pausing stops OpenAL Soft's mixer thread and waits for its period (4 to 6 ms on the null
+    /// device), which every game's call would otherwise wait for. What it mixes until then is counted
+    /// when the output next starts or goes (``foldFramesMixedSinceStop()``).
+    ///
     /// - Parameter tearingDown: The context is torn down right after, in the same step (a
-    ///   media-services loss, a move to another device, a rebuild-strategy interruption): its
-    ///   sources are deleted, which silences them at once, so the real device is not paused first.
-    ///   Pausing stops OpenAL Soft's mixer thread and waits for its period (5 to 12 ms on the null
-    ///   device), which every game call meanwhile waited for; the device is retired instead.
+    ///   media-services loss, a move to another device): its sources are deleted, which silences
+    ///   them at once, so the real device is not paused at all; it is retired instead.
     func stopOutput(tearingDown: Bool = false) {
         if !isHeadless {
-            if !tearingDown { mirror.pauseDevice() }
-            if outputRunning { mixedFrames += realtimeFrames - outputRunningSince }
+            foldFramesMixedSinceStop()
+            if outputRunning {
+                let now = realtimeFrames
+                mixedFrames += now - outputRunningSince
+                if !tearingDown, let device = mirror.device { outputStoppedAt = (now, ObjectIdentifier(device)) }
+            }
+            if !tearingDown { mirror.wantDeviceRunning(false) }
         }
         if outputRunning { model.playingClock.stop(at: currentFrame) }
         outputRunning = false
         session.setAudioIORunning(false)
+    }
+
+    /// Counts the frames a device mixed after a step stopped the output, up to its pause after the
+    /// step (or now, if a step came first): its sources played them. Read from the device's clock,
+    /// which stands still once it is paused; nothing once the device is another, or its sources are
+    /// gone (``teardownContext(logDestroyed:retiringDevice:)`` forgets the stop).
+    func foldFramesMixedSinceStop() {
+        guard let stopped = outputStoppedAt else { return }
+        outputStoppedAt = nil
+        guard let device = mirror.device, ObjectIdentifier(device) == stopped.device else { return }
+        mixedFrames += max(0, realtimeFrames - stopped.frame)
     }
 
     /// Follows the system's silencing (switch, lock, background): logs each change, and on a real

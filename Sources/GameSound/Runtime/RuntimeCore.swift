@@ -45,6 +45,11 @@ final class RuntimeCore {
     @exclusivity(unchecked) var mixedFrames = 0
     /// Real time: the frame at which the output last started running.
     var outputRunningSince = 0
+    /// Real time, the output stopped with its sources kept (an interruption that suspends the
+    /// context): the device's frame then, and which device. It mixes on until it is paused after the
+    /// step (ALMirror+DeviceRun), and its sources with it: those frames are counted when the output
+    /// next starts or goes (``foldFramesMixedSinceStop()``).
+    var outputStoppedAt: (frame: Int, device: ObjectIdentifier)?
     /// Frames at which OpenAL Soft started some mixing afresh: a sound paused while its context went,
     /// resumed on a new source, or the device reset for HRTF (``GameSoundRuntime/freshStartFrames()``).
     var freshStarts: [Int] = []

@@ -93,11 +93,18 @@ enum ALCall {
 
     static func pauseDevice(_ device: OpaquePointer) throws(OpenALError) {
         let pause = try Extensions.shared.function(.devicePause)
+        // A failure or a stall a test armed (a server that does not answer the cork).
+        if OpenALProcess.failuresArmed.load(ordering: .relaxed), let code = OpenALProcess.takeInjectedFailure("alcDevicePauseSOFT") {
+            throw OpenALError.raised(operation: "alcDevicePauseSOFT", code: code)
+        }
         try alc("alcDevicePauseSOFT", device: device) { gs_alcDevicePauseSOFT(pause, device) }
     }
 
     static func resumeDevice(_ device: OpaquePointer) throws(OpenALError) {
         let resume = try Extensions.shared.function(.deviceResume)
+        if OpenALProcess.failuresArmed.load(ordering: .relaxed), let code = OpenALProcess.takeInjectedFailure("alcDeviceResumeSOFT") {
+            throw OpenALError.raised(operation: "alcDeviceResumeSOFT", code: code)
+        }
         try alc("alcDeviceResumeSOFT", device: device) { gs_alcDeviceResumeSOFT(resume, device) }
     }
 
