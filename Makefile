@@ -84,7 +84,7 @@ hot-sections: deps
 	c/make-hot-sections.sh
 
 ## bench: the full benchmark suite in a release build; prints a table (see docs/performance.md), then
-## bench-calls (the cost of a call through the C SDK, its own table, about 4.5 min).
+## bench-calls (the cost of a call through the C SDK, its own table, about 6 min).
 ## BENCH_FLAGS passes more to gamesound-bench (--only mixing,render; --smoke for every case at a tiny size)
 ## and leaves bench-calls out (the docs' test runs `make bench BENCH_FLAGS=--smoke` in `make check`).
 BENCH_FLAGS ?=
@@ -486,8 +486,8 @@ realtime-check: sdk-lib
 ## bench-calls: what a game thread pays per call into the C SDK (gs_effect_play, gs_voice_stop), in real
 ## time on the null device, while streams decode, during media-services resets (with a small and a 25 MB
 ## bank), while a sound loads (with queries), from 4 threads (also with an event callback that writes a
-## log) and while 24 sounds move, beside raw alSourcePlay/alSourceStop;
-## prints a table with the goals of issue 37 (bench/calls/run.sh; about 5 min; CALLS_SECONDS=1 for a
+## log), while 24 sounds move and while calls ring and are declined, beside raw alSourcePlay/alSourceStop;
+## prints a table with the goals of issue 37 (bench/calls/run.sh; about 6 min; CALLS_SECONDS=1 for a
 ## quick try). Part of `make bench`, not of `make check`.
 CALLS_OUT := .build/calls
 .PHONY: bench-calls
