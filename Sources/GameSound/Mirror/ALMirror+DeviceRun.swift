@@ -13,7 +13,8 @@ import OpenAL
 ///
 /// The last wish wins: an interruption that ends before its device was paused leaves it mixing.
 /// Until the pause, the device mixes on with its sources (the suspend strategy keeps them): the
-/// runtime counts those frames when the output next starts or goes (`RuntimeCore.stopOutput`).
+/// runtime counts those frames when the output next starts or goes
+/// (`RuntimeCore.foldFramesMixedSinceStop()`).
 extension ALMirror {
     /// Says whether the real device should mix from now on; made so after the step.
     func wantDeviceRunning(_ running: Bool) {
@@ -22,8 +23,8 @@ extension ALMirror {
         deviceWorkPending = true
     }
 
-    /// Whether a step left work on the device for after it (a wish, threads to raise); clears it.
-    /// Under the runtime's lock, at the end of the outermost step.
+    /// Whether a step left work on the device for after it (a wish to make, and after a start its
+    /// threads to raise); clears it. Under the runtime's lock, at the end of the outermost step.
     func takeDeviceWork() -> Bool {
         defer { deviceWorkPending = false }
         return deviceWorkPending

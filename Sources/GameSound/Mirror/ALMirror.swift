@@ -173,8 +173,8 @@ final class ALMirror {
     /// Whether the real device mixes, as it was last made (a device just opened does). Touched with
     /// ``work`` held.
     var deviceRuns = true
-    /// A step wished something of the device, or noted its threads, since the last time the device
-    /// was made so: touched with the runtime's lock held (``takeDeviceWork()``).
+    /// A step started or stopped the output since the device was last made as wished: touched with
+    /// the runtime's lock held (``takeDeviceWork()``).
     @exclusivity(unchecked) var deviceWorkPending = false
     /// A game's call took ``work`` partway (it had to use OpenAL after all): it lets it go at its end.
     @exclusivity(unchecked) var holdsWorkForCall = false
