@@ -9,7 +9,10 @@
 # Why at once: each run waits on real time (servers starting, sounds reaching a monitor) and keeps
 # about half a core busy, so the two overlap well on two cores (110 s one after the other, about
 # 65 s at once). The runs share nothing but the built test binary; `--ignore-lock` lets two
-# `swift test --skip-build` read one build folder at once (neither writes to it).
+# `swift test --skip-build` use one build folder at once. Not from the same moment: even with
+# --skip-build, SwiftPM first plans the build and may write its description (.build/debug.yaml), and
+# the other one reading it meanwhile crashed with a bus error (a fresh clone's make check,
+# 2026-11-29). So the second starts once the first's tests have started (at most 120 s later).
 # Build first (swift build --build-tests); this script only runs the built tests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,8 +32,15 @@ if [ "${PULSE_TEST_SERIAL:-0}" = 1 ]; then
   for kind in "${kinds[@]}"; do status[$kind]=0; run "$kind" "$@" || status[$kind]=$?; done
 else
   declare -A pids
-  # A second apart: each swift test opens the build's database as it starts.
-  for kind in "${kinds[@]}"; do run "$kind" "$@" & pids[$kind]=$!; sleep 1; done
+  for kind in "${kinds[@]}"; do
+    run "$kind" "$@" & pids[$kind]=$!
+    # Until this run's tests have started (its SwiftPM has planned), or it has ended, or 120 s.
+    for _ in $(seq 1 1200); do
+      grep -q "Test run started" "$logs/$kind.log" 2>/dev/null && break
+      kill -0 "${pids[$kind]}" 2>/dev/null || break
+      sleep 0.1
+    done
+  done
   for kind in "${kinds[@]}"; do status[$kind]=0; wait "${pids[$kind]}" || status[$kind]=$?; done
 fi
 
