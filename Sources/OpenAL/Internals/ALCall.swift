@@ -11,6 +11,15 @@ import COpenAL
 enum ALCall {
     // MARK: - Checking
 
+    /// A failure a test armed for `operation` on this thread (OpenALProcess+FaultInjection): the call
+    /// is refused, not made. An armed stall sleeps here, then lets the call be made.
+    @inline(__always)
+    static func failIfArmed(_ operation: StaticString) throws(OpenALError) {
+        if OpenALProcess.failuresArmed.load(ordering: .relaxed), let code = OpenALProcess.takeInjectedFailure(operation) {
+            throw OpenALError.raised(operation: "\(operation)", code: code)
+        }
+    }
+
     /// Runs an `al*` call with a current context and turns `alGetError` into a typed error.
     @inline(__always)
     static func al<Result>(_ operation: StaticString, _ call: () -> Result) throws(OpenALError) -> Result {
@@ -18,10 +27,7 @@ enum ALCall {
         guard alcGetCurrentContext() != nil else {
             throw OpenALError.raised(operation: "\(operation)", code: .noCurrentContext)
         }
-        // A failure a test armed (OpenALProcess+FaultInjection): the call is refused, not made.
-        if OpenALProcess.failuresArmed.load(ordering: .relaxed), let code = OpenALProcess.takeInjectedFailure(operation) {
-            throw OpenALError.raised(operation: "\(operation)", code: code)
-        }
+        try failIfArmed(operation)
         let result = call()
         let error = alGetError()
         guard error == AL_NO_ERROR else {
@@ -93,18 +99,13 @@ enum ALCall {
 
     static func pauseDevice(_ device: OpaquePointer) throws(OpenALError) {
         let pause = try Extensions.shared.function(.devicePause)
-        // A failure or a stall a test armed (a server that does not answer the cork).
-        if OpenALProcess.failuresArmed.load(ordering: .relaxed), let code = OpenALProcess.takeInjectedFailure("alcDevicePauseSOFT") {
-            throw OpenALError.raised(operation: "alcDevicePauseSOFT", code: code)
-        }
+        try failIfArmed("alcDevicePauseSOFT")  // (a server that does not answer the cork)
         try alc("alcDevicePauseSOFT", device: device) { gs_alcDevicePauseSOFT(pause, device) }
     }
 
     static func resumeDevice(_ device: OpaquePointer) throws(OpenALError) {
         let resume = try Extensions.shared.function(.deviceResume)
-        if OpenALProcess.failuresArmed.load(ordering: .relaxed), let code = OpenALProcess.takeInjectedFailure("alcDeviceResumeSOFT") {
-            throw OpenALError.raised(operation: "alcDeviceResumeSOFT", code: code)
-        }
+        try failIfArmed("alcDeviceResumeSOFT")
         try alc("alcDeviceResumeSOFT", device: device) { gs_alcDeviceResumeSOFT(resume, device) }
     }
 
@@ -178,9 +179,7 @@ enum ALCall {
     static func createContext(_ device: OpaquePointer, attributes: [Int32]) throws(OpenALError) -> OpaquePointer {
         // A failure a test armed: a server that takes the device but does not get its stream ready
         // (OpenAL Soft's pulse backend then fails here with ALC_INVALID_DEVICE).
-        if OpenALProcess.failuresArmed.load(ordering: .relaxed), let code = OpenALProcess.takeInjectedFailure("alcCreateContext") {
-            throw OpenALError.raised(operation: "alcCreateContext", code: code)
-        }
+        try failIfArmed("alcCreateContext")
         let context = try alc("alcCreateContext", device: device) {
             attributes.withUnsafeBufferPointer { alcCreateContext(device, $0.baseAddress) }
         }
