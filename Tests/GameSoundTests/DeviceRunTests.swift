@@ -7,6 +7,7 @@ import GameSound
 import OpenAL
 import Synchronization
 import Testing
+import TestSupport
 
 /// Issue 37: the real device is paused (an interruption begins) and resumed (it ends) after the
 /// step that decided it, holding the mirror's work lock only: pausing waits for OpenAL Soft's mixer
@@ -49,15 +50,6 @@ struct DeviceRunTests {
         }
     }
 
-    private static func waitFor(_ seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
-        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while try !condition() {
-            if ContinuousClock.now > end { return false }
-            usleep(1_000)
-        }
-        return true
-    }
-
     @Test("while a call's ring pauses the device (the pause stalled 0.5 s on the update thread, which handles the ring), the game's calls go on; the frames mixed until the pause are counted, so after the call the loop is where OpenAL is")
     func pauseAfterTheStep() throws {
         let playing = try Playing()
@@ -68,7 +60,7 @@ struct DeviceRunTests {
         let rang = ContinuousClock.now
         try system.perform(.phoneRing)
         // The interruption has begun once a play is dropped: its step is over, the pause stalls.
-        #expect(try Self.waitFor(1) {
+        #expect(try waitFor(1) {
             guard let voice = try runtime.play("tone").voice else { return true }
             try runtime.stop(voice)
             return false
@@ -102,7 +94,7 @@ struct DeviceRunTests {
         defer { runtime.shutdown() }
         OpenALProcess.failNextCalls(of: "alcDevicePauseSOFT", code: .invalidDevice, on: playing.updateThread)
         try system.perform(.phoneRing)
-        #expect(Self.waitFor(1) { !failures.all.isEmpty }, "the failed pause was not reported")
+        #expect(waitFor(1) { !failures.all.isEmpty }, "the failed pause was not reported")
         let reported = failures.all
         #expect(reported.count == 1 && reported.first?.contains("alcDevicePauseSOFT") == true, "\(reported)")
         #expect(try runtime.play("tone").voice == nil, "a play during the call was not dropped")

@@ -4,6 +4,7 @@ import GameSound
 import OpenAL
 import Synchronization
 import Testing
+import TestSupport
 
 /// Event observers are called outside the runtime's lock, and each runtime has a lock of its own:
 /// a slow observer keeps no call waiting, one runtime's work keeps no other runtime's calls waiting,
@@ -25,15 +26,6 @@ struct EventDeliveryTests {
         return done
     }
 
-    private static func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while !condition() {
-            if Date() > end { return false }
-            usleep(1_000)
-        }
-        return true
-    }
-
     @Test("While an observer takes 0.4 s on one thread, another thread's plays, stops and renders go on, and its events reach every observer after, in order")
     func slowObserverKeepsNoCallWaiting() throws {
         let harness = try Harness()
@@ -48,7 +40,7 @@ struct EventDeliveryTests {
         }
         defer { observation.cancel() }
         let done = Self.spawn { _ = try? runtime.play("beep") }
-        #expect(Self.waitFor(5) { inObserver.load(ordering: .acquiring) }, "the observer is called")
+        #expect(waitFor(5) { inObserver.load(ordering: .acquiring) }, "the observer is called")
 
         let clock = ContinuousClock()
         var longest = Duration.zero
@@ -64,9 +56,9 @@ struct EventDeliveryTests {
         #expect(callsWhileObserving >= 10, "the calls ran while the observer was busy")
         #expect(longest < .milliseconds(150), "no call waited for the observer: the longest took \(longest)")
 
-        #expect(Self.waitFor(5) { done.value.load(ordering: .acquiring) }, "the first play returns once its observer has")
+        #expect(waitFor(5) { done.value.load(ordering: .acquiring) }, "the first play returns once its observer has")
         // Every play's event, the other thread's first, reached the harness's recorder too.
-        #expect(Self.waitFor(5) { harness.eventNames.filter { $0 == "effectPlayed" }.count == 21 })
+        #expect(waitFor(5) { harness.eventNames.filter { $0 == "effectPlayed" }.count == 21 })
         // In the order they were logged: by frame, the first play's first.
         let frames = harness.events.filter { $0.name == "effectPlayed" }.map(\.frame)
         #expect(frames == frames.sorted(), "\(frames)")
@@ -90,7 +82,7 @@ struct EventDeliveryTests {
             _ = try? busyRuntime.render(frames: 48_000 * 60)
             renderTime.withLock { $0 = clock.now - start }
         }
-        #expect(Self.waitFor(5) { started.load(ordering: .acquiring) })
+        #expect(waitFor(5) { started.load(ordering: .acquiring) })
         usleep(20_000)
 
         var longest = Duration.zero
@@ -128,7 +120,7 @@ struct EventDeliveryTests {
         defer { aObservation.cancel(); bObservation.cancel() }
         let one = Self.spawn { for _ in 0..<50 { _ = try? a.play("beep") } }
         let two = Self.spawn { for _ in 0..<50 { _ = try? b.play("beep") } }
-        let finished = Self.waitFor(20) { one.value.load(ordering: .acquiring) && two.value.load(ordering: .acquiring) }
+        let finished = waitFor(20) { one.value.load(ordering: .acquiring) && two.value.load(ordering: .acquiring) }
         #expect(finished, "both threads returned (\(calls.load(ordering: .relaxed)) observer calls)")
         #expect(calls.load(ordering: .relaxed) >= 400)
     }
