@@ -156,6 +156,34 @@ struct StreamTests {
         #expect(h.events.filter { $0.name == "soundtrackStopped" }.map(\.frame) == [24_064])
     }
 
+    @Test("a stream paused just after its last frame, before the update that ends it, still ends then (storm 1 038 245)",
+          arguments: ["its bus", "itself"])
+    func streamPausedJustAfterItPlayedOut(_ paused: String) throws {
+        // 0.5 s: its last frame is mixed at frame 24 000; the update at 24 064 ends it.
+        let path = Self.wav("paused-after-its-end.wav", [(330, 0.5)])
+        let h = try Harness(soundtrack: false)
+        let voice = try h.runtime.playStream(path, loop: false)
+        try h.render(frames: 24_018)
+        if paused == "its bus" { try h.runtime.setBusPaused(.ambience, true) } else { #expect(try h.runtime.pause(voice)) }
+        let after = try h.render(seconds: 0.5)
+        #expect(h.isSilent(after))
+        let ended = h.events.filter { $0.name == "voiceEnded" }
+        #expect(ended.map(\.frame) == [24_064], "paused after its end, it waited for a resume to end")
+        #expect(ended.first?.details.contains { $0.value == .string("finished") } == true)
+        #expect(try h.runtime.state(of: voice) == .ended)
+    }
+
+    @Test("a soundtrack that does not loop, paused just after its last frame, still stops at the update after its end")
+    func soundtrackPausedJustAfterItPlayedOut() throws {
+        let path = Self.wav("track-paused-after-its-end.wav", [(220, 0.5)])
+        let h = try Harness(soundtrack: false)
+        try h.runtime.playSoundtrack(path, loop: false)
+        try h.render(frames: 24_018)
+        try h.runtime.pauseSoundtrack()
+        #expect(h.isSilent(try h.render(seconds: 0.5)))
+        #expect(h.events.filter { $0.name == "soundtrackStopped" }.map(\.frame) == [24_064])
+    }
+
     @Test("a stream keeps its place through a call with either strategy and through a media-services reset",
           arguments: ["suspendContext", "rebuildContext", "mediaServices"])
     func throughTheSession(_ trouble: String) throws {

@@ -138,9 +138,26 @@ final class AudioStream {
         state = .paused
     }
 
-    func pause() throws(OpenALError) {
+    /// Pauses it, unless it has already played out: its source stopped by itself after the file's
+    /// last block and nothing is left to queue. That one is left as it is for the next
+    /// ``keepFed(restarting:)``, which ends it: paused, it would wait for a resume to end (a bus
+    /// paused just after a stream's last frame, for one).
+    ///
+    /// - Returns: Whether it paused; false when it had played out.
+    @discardableResult
+    func pause() throws(OpenALError) -> Bool {
+        if try hasPlayedOut() { return false }
         try source.pause()
         state = .paused
+        return true
+    }
+
+    /// Playing, and its source has played every block the file had: what ``keepFed(restarting:)``
+    /// takes for the track's end.
+    private func hasPlayedOut() throws(OpenALError) -> Bool {
+        guard state == .playing, decoderExhausted, try source.state() == .stopped else { return false }
+        if queued.isEmpty { return true }
+        return try source.processedBufferCount() == queued.count
     }
 
     func stop() throws(OpenALError) {
@@ -172,20 +189,17 @@ final class AudioStream {
     /// - Returns: Whether the track ended (a stream that does not loop ran out); it is stopped then.
     func keepFed(restarting: (_ playedFrames: Int) -> Void) throws(OpenALError) -> Bool {
         try refill(waiting: waitsForDecoding)
-        let sourceState = try source.state()
-        if sourceState == .stopped {
-            let processed = try source.processedBufferCount()
-            if decoderExhausted, queued.isEmpty || processed == queued.count {
-                state = .stopped  // the track ended (no loop), or its file failed
-                return true
-            } else if !queued.isEmpty {
-                underruns += 1
-                restarting(playedFrames)
-                try source.play()
-            }
-            // Else nothing is decoded yet to play on (the decoding fell behind): the refill of a
-            // later update queues it, and this restarts it then.
+        if try hasPlayedOut() {
+            state = .stopped  // the track ended (no loop), or its file failed
+            return true
         }
+        if !queued.isEmpty, try source.state() == .stopped {
+            underruns += 1
+            restarting(playedFrames)
+            try source.play()
+        }
+        // A source stopped with nothing queued: nothing is decoded yet to play on (the decoding fell
+        // behind); the refill of a later update queues it, and this restarts it then.
         return false
     }
 

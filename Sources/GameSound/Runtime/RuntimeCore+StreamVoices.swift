@@ -123,7 +123,8 @@ extension RuntimeCore {
             attempt(streamLabel(player.path)) { try player.play(gain: gain) }
             setClock(&model.streamVoices[index], playing: true)
         } else if !streamShouldSound(index), player.state == .playing {
-            attempt(streamLabel(player.path)) { try player.pause() }
+            // One that played out before the pause is not paused: the next update ends it.
+            guard attempt(streamLabel(player.path), { try player.pause() }) != false else { return }
             setClock(&model.streamVoices[index], playing: false)
         }
     }

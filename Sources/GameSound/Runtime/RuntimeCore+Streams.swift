@@ -68,9 +68,11 @@ extension RuntimeCore {
                 switch fade.completion {
                 case .pause:
                     record.paused = true
-                    try player.pause()
-                    setClock(&record, playing: false)
-                    return .pausedByFade
+                    // One that played out before its fade ended is not paused: it ends below.
+                    if try player.pause() {
+                        setClock(&record, playing: false)
+                        return .pausedByFade
+                    }
                 case .stop:
                     try player.stop()
                     setClock(&record, playing: false)
