@@ -157,6 +157,7 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
     ///
     /// - Parameter session: The session's handle.
     public func detachSession(_ session: SessionID) {
+        model.watchers.forget(session)
         base.detachSession(session)
         let shown = model.change { (signals: inout DesktopSignals) -> NowPlayingInfo? in
             signals.listeners[session] = nil
@@ -278,5 +279,18 @@ public final class DesktopSignalsSystem: AppLifecycleSystem, WrappingSystem, Sen
         guard let baseVersion = base.statusVersion else { return nil }
         // Both only ever grow, so their sum changes whenever either does.
         return baseVersion &+ model.read { $0.version }
+    }
+
+    /// Calls `moved` whenever the wrapped system's status or a watcher's report moves, if the
+    /// wrapped system can say when its status moves.
+    ///
+    /// - Parameters:
+    ///   - session: The session.
+    ///   - moved: What to call.
+    /// - Returns: Whether the wrapped system can say.
+    public func whenStatusMoves(for session: SessionID, _ moved: @escaping @Sendable () -> Void) -> Bool {
+        guard base.whenStatusMoves(for: session, moved) else { return false }
+        model.watchers.watch(session, moved)
+        return true
     }
 }

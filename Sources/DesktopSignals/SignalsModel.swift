@@ -10,6 +10,8 @@ final class SignalsModel: Sendable {
     private let state = Mutex(DesktopSignals())
     private let queue = DeliveryQueue()
     private let background = DispatchQueue(label: "GameSound.DesktopSignals.delivery")
+    /// The sessions that wait for the status to move (``DesktopSignalsSystem/whenStatusMoves(for:_:)``).
+    let watchers = StatusWatchers()
 
     init(base: any SystemAudio) {
         self.base = base
@@ -18,26 +20,31 @@ final class SignalsModel: Sendable {
     /// A watcher's report, on its bus thread: applies it and delivers what it caused on the
     /// background delivery queue, so the bus thread never runs a session's observers.
     func report(_ body: (inout DesktopSignals, _ active: (SessionID) -> Bool) -> Void) {
-        state.withLock { signals in
+        let moved = state.withLock { signals in
             signals.outbox = []
+            let before = signals.version
             body(&signals) { [base] id in base.status(of: id).isActive }
             queue.enqueue(signals.outbox)
             signals.outbox = []
+            return signals.version != before
         }
         background.async { [queue] in queue.drain() }
+        if moved { watchers.statusMoved() }
     }
 
     /// A change on the caller's thread (a session's request, or the wrapped system's own
     /// notification): delivered before returning, unless a drain already runs elsewhere.
     func change<Result: Sendable>(_ body: (inout DesktopSignals) -> Result) -> Result {
-        let result = state.withLock { signals in
+        let (result, moved) = state.withLock { signals in
             signals.outbox = []
+            let before = signals.version
             let result = body(&signals)
             queue.enqueue(signals.outbox)
             signals.outbox = []
-            return result
+            return (result, signals.version != before)
         }
         queue.drain()
+        if moved { watchers.statusMoved() }
         return result
     }
 

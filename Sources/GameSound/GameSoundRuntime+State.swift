@@ -99,6 +99,8 @@ extension GameSoundRuntime {
     /// How long the real-time loop would wait after an update now, and whether quietly
     /// (``RuntimeCore/realtimeWait``). Within the package, for tests.
     package var realtimeWaitNow: (wait: Double, quiet: Bool) { core.read { $0.realtimeWait } }
+    /// The real-time loop's updates so far, whole or quiet: how often it woke.
+    package var realtimeUpdates: Int { core.query { $0.realtimeUpdates } }
 
     /// For tests: the first block of the next stream file opened at `path` is decoded only after
     /// `seconds` (a slow disk, a long loop jump).

@@ -267,6 +267,19 @@ public final class ALDevice {
         return (try? ALCall.integers(handle, ALC_CONNECTED, count: 1).first) != 0
     }
 
+    /// Calls `handler` once, on another thread, when the device is found disconnected, where the
+    /// device can tell by itself: GameSound's own server output (its server or its stream gone).
+    /// It must return at once (signal a thread, say). OpenAL Soft's devices cannot tell (OpenAL
+    /// Soft 1.19.1 has no stable event for it): ask ``isConnected`` now and then.
+    ///
+    /// - Returns: Whether the device will call it; false for OpenAL Soft's devices.
+    @discardableResult
+    public func whenDisconnected(_ handler: @escaping @Sendable () -> Void) -> Bool {
+        guard let server else { return false }
+        server.whenLost(handler)
+        return true
+    }
+
     /// Whether the device supports the named ALC extension, for example `"ALC_SOFT_pause_device"`.
     ///
     /// The corresponding C function is `alcIsExtensionPresent`.

@@ -37,8 +37,10 @@ final class ServerOutput: @unchecked Sendable {
     /// and its clock stands still, as a paused OpenAL Soft device's does.
     private var corked = false
     /// The server and the stream are still there, as their state callbacks last said: read without
-    /// the loop's lock, so that asking (the runtime does every 50 ms) never waits for a mix.
+    /// the loop's lock, so that asking never waits for a mix (and the runtime, told, need not ask).
     private let connected = Atomic<Bool>(true)
+    /// Called once, on the loop's thread, when the server or the stream goes (``whenLost(_:)``).
+    private let onLost = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// Connects to the default server (libpulse's own rules: `PULSE_SERVER`, the runtime folder's
     /// socket, `client.conf`) on a new main loop thread, and waits until the server answers.
@@ -190,11 +192,20 @@ final class ServerOutput: @unchecked Sendable {
     /// killed the stream).
     var isConnected: Bool { connected.load(ordering: .acquiring) }
 
-    /// Notes whether the server and the stream are still there (the loop's lock held).
+    /// Calls `handler` once when the server or the stream goes (on the loop's thread, its lock held:
+    /// it must only signal), or at once if they have gone already. A later handler replaces it.
+    func whenLost(_ handler: @escaping @Sendable () -> Void) {
+        onLost.withLock { $0 = handler }
+        if !isConnected, let handler = onLost.withLock({ $0.take() }) { handler() }
+    }
+
+    /// Notes whether the server and the stream are still there (the loop's lock held), and says so
+    /// the first time they are not.
     private func noteConnection() {
         let good = PA_CONTEXT_IS_GOOD(pulse.pa_context_get_state(context)) != 0
             && (stream.map { PA_STREAM_IS_GOOD(pulse.pa_stream_get_state($0)) != 0 } ?? true)
         connected.store(good, ordering: .releasing)
+        if !good, let handler = onLost.withLock({ $0.take() }) { handler() }
     }
 
     /// The period and the number of periods the server granted (its `minreq` and `tlength`), nil

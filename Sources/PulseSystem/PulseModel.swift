@@ -10,6 +10,8 @@ final class PulseModel: Sendable {
     /// Moves on with every change applied to the state (``PulseSystem/statusVersion``): a game reads
     /// this number at every update, and the status only when it moved.
     private let changes = Atomic<UInt64>(0)
+    /// The sessions that wait for ``version`` to move (``PulseSystem/whenStatusMoves(for:_:)``).
+    let watchers = StatusWatchers()
     /// Our own process, as ``PulseDesktop/ownProcessID``.
     let ownProcessID: Int32
 
@@ -35,6 +37,7 @@ final class PulseModel: Sendable {
             return result
         }
         deliveries.drain()
+        watchers.statusMoved()
         return result
     }
 
@@ -52,6 +55,7 @@ final class PulseModel: Sendable {
             changes.add(1, ordering: .releasing)
         }
         deliveries.drainInBackground()
+        watchers.statusMoved()
     }
 
     /// A number that moves whenever the state may have changed.

@@ -115,6 +115,7 @@ public final class PulseSystem: SystemAudio, Sendable {
     ///
     /// - Parameter session: The session's handle.
     public func detachSession(_ session: SessionID) {
+        model.watchers.forget(session)
         model.request { (desktop: inout PulseDesktop) in desktop.detach(session) }
     }
 
@@ -250,6 +251,18 @@ public final class PulseSystem: SystemAudio, Sendable {
     /// an event from the server. A game's update reads this number and the status only when it moved
     /// (reading the status at every 5 ms update was a fifth of a C game's CPU on PulseAudio).
     public var statusVersion: UInt64? { model.version }
+
+    /// Calls `moved` after every change of the desktop's state (``statusVersion``): a session's
+    /// request, on its thread, or what the server reported, on libpulse's thread.
+    ///
+    /// - Parameters:
+    ///   - session: The session.
+    ///   - moved: What to call.
+    /// - Returns: true.
+    public func whenStatusMoves(for session: SessionID, _ moved: @escaping @Sendable () -> Void) -> Bool {
+        model.watchers.watch(session, moved)
+        return true
+    }
 
     /// A snapshot of a session's state; the silence cause is always nil on the desktop.
     ///

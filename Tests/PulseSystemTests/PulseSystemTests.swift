@@ -337,6 +337,31 @@ struct PulseSystemTests {
         #expect(try MonitorRecording.heard(folder: folder), "the soundtrack should be heard on the restarted server")
     }
 
+    @Test("GameSound's server output says when its server goes: a quiet runtime, told by nothing else, notices at once instead of at a check")
+    func serverOutputSaysWhenItGoes() throws {
+        // The overlay makes the simulated system a real one to the runtime: it takes GameSound's
+        // server output, and nothing but the output can tell it the server went. No soundtrack, so
+        // nothing else wakes the loop.
+        let events = NameLog()
+        let runtime = try GameSoundRuntime(configuration: GameSoundConfiguration(policy: .effectsPlusSoundtrack, output: .realtime()),
+                                           system: SimulatedSwitchesOverlay(wrapping: SimulatedSystem()),
+                                           eventObserver: { event in events.append(event.name) })
+        defer { runtime.shutdown() }
+        try #require(runtime.isRunning)
+        usleep(300_000)
+        // A second: nothing is due, and the device is never asked on a schedule (OpenAL Soft's would
+        // be, at least every 250 ms).
+        let wait = runtime.realtimeWaitNow
+        #expect(wait.quiet && wait.wait > 0.5, "\(wait)")
+        let killed = ContinuousClock.now
+        try PulseTestEnvironment.killServer()
+        try #require(PulseTestEnvironment.waitUntil(seconds: 5) { events.contains("deviceDisconnected") }, "\(events.all)")
+        let noticed = ContinuousClock.now - killed
+        #expect(noticed < .milliseconds(150), "noticed \(noticed) after the server was killed")
+        _ = try PulseTestEnvironment.startServer()
+        #expect(PulseTestEnvironment.waitUntil(seconds: 10) { runtime.isRunning }, "\(events.all)")
+    }
+
     @Test("the silent switch on a real device: the game is silent on the monitor while it is on, heard again when it is off")
     func silentSwitchOnRealDevice() throws {
         // Real output through OpenAL's PulseAudio device; the switch comes from the simulated system.

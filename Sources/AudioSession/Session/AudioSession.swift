@@ -38,6 +38,16 @@ public final class AudioSession: Sendable {
     /// Everything the session can read about itself, taken at one instant.
     public var status: SessionStatus { system.status(of: id) }
 
+    /// Calls `moved` whenever the system's ``SystemAudio/statusVersion`` moves, until the session
+    /// ends, on the thread that moved it; it must return at once (signal a thread, say).
+    ///
+    /// - Parameter moved: What to call; a later call replaces it.
+    /// - Returns: Whether the system can tell (``SystemAudio/whenStatusMoves(for:_:)``); when it
+    ///   cannot, look at ``status`` now and then.
+    public func whenStatusMoves(_ moved: @escaping @Sendable () -> Void) -> Bool {
+        system.whenStatusMoves(for: id, moved)
+    }
+
     /// Sets what kind of audio the app makes.
     ///
     /// Replaces the previous category, mode, route-sharing policy and options entirely: options not

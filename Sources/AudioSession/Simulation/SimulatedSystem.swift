@@ -23,6 +23,7 @@ public final class SimulatedSystem: SystemAudio, Sendable {
     /// Changes with every change of the simulated system's state.
     public var statusVersion: UInt64? { version.load(ordering: .acquiring) }
     private let deliveries = DeliveryQueue()
+    private let watchers = StatusWatchers()
 
     /// Creates a system in the given launch state.
     ///
@@ -61,6 +62,7 @@ public final class SimulatedSystem: SystemAudio, Sendable {
             return result
         }
         deliveries.drain()
+        watchers.statusMoved()
         return result
     }
 
@@ -82,7 +84,19 @@ public final class SimulatedSystem: SystemAudio, Sendable {
     ///
     /// - Parameter session: The session's handle.
     public func detachSession(_ session: SessionID) {
+        watchers.forget(session)
         transaction { (draft: inout SimulatedState) in draft.detach(session) }
+    }
+
+    /// Calls `moved` after every change of the state (``statusVersion``), until `session` detaches.
+    ///
+    /// - Parameters:
+    ///   - session: The session.
+    ///   - moved: What to call, on the thread that changed the state.
+    /// - Returns: true.
+    public func whenStatusMoves(for session: SessionID, _ moved: @escaping @Sendable () -> Void) -> Bool {
+        watchers.watch(session, moved)
+        return true
     }
 
     /// Sets a session's category, mode, route-sharing policy and options.

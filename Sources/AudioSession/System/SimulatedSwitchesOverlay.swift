@@ -24,6 +24,7 @@ public final class SimulatedSwitchesOverlay: ActionPerformingSystem, AppLifecycl
     /// The system underneath, which reports everything but the switches.
     public let base: any SystemAudio
     private let switches: Mutex<Switches>
+    private let watchers = StatusWatchers()
 
     private struct Switches {
         var silentSwitchOn: Bool
@@ -87,6 +88,7 @@ public final class SimulatedSwitchesOverlay: ActionPerformingSystem, AppLifecycl
             change(&switches)
             switches.version &+= 1
         }
+        watchers.statusMoved()
     }
 
     // MARK: - What the overlay changes
@@ -115,5 +117,26 @@ public final class SimulatedSwitchesOverlay: ActionPerformingSystem, AppLifecycl
         guard let baseVersion = base.statusVersion else { return nil }
         // Both only ever grow, so their sum changes whenever either does.
         return baseVersion &+ switches.withLock { $0.version }
+    }
+
+    /// Calls `moved` whenever the wrapped system's status or a switch moves, if the wrapped system
+    /// can say when its status moves.
+    ///
+    /// - Parameters:
+    ///   - session: The session.
+    ///   - moved: What to call.
+    /// - Returns: Whether the wrapped system can say.
+    public func whenStatusMoves(for session: SessionID, _ moved: @escaping @Sendable () -> Void) -> Bool {
+        guard base.whenStatusMoves(for: session, moved) else { return false }
+        watchers.watch(session, moved)
+        return true
+    }
+
+    /// Forgets a session, here and in the wrapped system.
+    ///
+    /// - Parameter session: The session's handle.
+    public func detachSession(_ session: SessionID) {
+        watchers.forget(session)
+        base.detachSession(session)
     }
 }

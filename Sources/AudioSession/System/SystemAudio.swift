@@ -117,6 +117,18 @@ public protocol SystemAudio: AnyObject, Sendable {
     /// A game engine reads its status once per audio block to follow silencing and ducking; with
     /// this it reads one number instead, and the status only when the number moved.
     var statusVersion: UInt64? { get }
+
+    /// Calls `moved` whenever ``statusVersion`` moves, until `session` detaches, on the thread that
+    /// moved it and with no lock of the system's held; it must return at once (signal a thread,
+    /// say). A reader that waits between its looks at the status (a game's audio thread with
+    /// nothing to do) can then wait until it moves.
+    ///
+    /// - Parameters:
+    ///   - session: The session that watches; a later call replaces its handler.
+    ///   - moved: What to call.
+    /// - Returns: Whether the system will call it; false (the default) when it cannot tell, and
+    ///   the reader must look now and then.
+    func whenStatusMoves(for session: SessionID, _ moved: @escaping @Sendable () -> Void) -> Bool
 }
 
 extension SystemAudio {
@@ -137,4 +149,12 @@ extension SystemAudio {
 
     /// Unknown: read the status every time.
     public var statusVersion: UInt64? { nil }
+
+    /// Cannot tell: look at the status now and then.
+    ///
+    /// - Parameters:
+    ///   - session: The session.
+    ///   - moved: Never called.
+    /// - Returns: false.
+    public func whenStatusMoves(for session: SessionID, _ moved: @escaping @Sendable () -> Void) -> Bool { false }
 }

@@ -250,6 +250,10 @@ extension ALMirror {
     var deviceIsNullOutput: Bool { device?.kind == .output && device?.openedName == "No Output" }
 
     /// Whether the open device says it stopped working (`ALC_EXT_disconnect`): unplugged, or its sound server gone.
+    /// The device says when it is disconnected (``wakeOnDisconnection``): GameSound's server output.
+    /// OpenAL Soft's devices must be asked.
+    var deviceTellsDisconnection: Bool { outputIsServerOutput }
+
     var deviceDisconnected: Bool {
         guard let device, !device.isClosed else { return false }
         return !device.isConnected

@@ -63,8 +63,25 @@ final class ALMirror {
             if device !== oldValue {
                 deviceWish = nil
                 deviceRuns = true
+                devicePeriodRead = nil
+                device?.whenDisconnected(wakeOnDisconnection)
             }
         }
+    }
+    /// The device's period as read once (``devicePeriod``), nil until then.
+    @exclusivity(unchecked) private var devicePeriodRead: Double?
+    /// One period of the device's mixing in seconds, read from the device once (0 when it cannot
+    /// say): its clock, and what its sources have played, move a period at a time.
+    var devicePeriod: Double {
+        if let devicePeriodRead { return devicePeriodRead }
+        let period = (try? device?.outputTiming(expectedPeriod: nil))?.periodDuration ?? 0
+        devicePeriodRead = period
+        return period
+    }
+    /// What a device that tells when it is disconnected (GameSound's server output) calls then: the
+    /// real-time loop's wake, so that it need not ask the device now and then.
+    @exclusivity(unchecked) var wakeOnDisconnection: @Sendable () -> Void = {} {
+        didSet { device?.whenDisconnected(wakeOnDisconnection) }
     }
     /// The headless device's mixer, taken when the device is set and dropped with it: rendering
     /// through it counts no references at every block (see `ALLoopbackRenderer`).

@@ -61,6 +61,12 @@ final class AudioStream {
     /// Frames of the file its source has been given since its first play: the played ones and the
     /// queued ones. Its source cannot be past them.
     var framesGiven: Int { queued.reduce(playedFrames) { $0 + $1.pcm.frameCount } }
+    /// The frames of the file its source will have played (counted as ``playedFrames`` is) once its
+    /// oldest queued buffer is done, when a refill (or, on the last buffer, the end) is due: nil with
+    /// nothing queued.
+    var playedFramesAtNextRefill: Int? { queued.first.map { playedFrames + $0.pcm.frameCount } }
+    /// A free buffer waits for a block its decoding has not made yet: a refill may be due at any update.
+    var waitsForBlocks: Bool { !freeBuffers.isEmpty && !decoderExhausted }
     /// The fraction of a frame past `startFrame` its first play starts at (a player made again where
     /// another one was, in the middle of resampling), applied with the first `play`; set before it
     /// on a player made ahead (``PreparedOutput``).

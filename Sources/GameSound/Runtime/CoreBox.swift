@@ -219,6 +219,7 @@ final class CoreBox: @unchecked Sendable {
             guard let tookWork = core.mirror.takeWorkIfFree() else { return nil }
             defer { if tookWork { core.mirror.letGoOfWork() } }
             return step(changing: false) { core in
+                core.realtimeUpdates &+= 1
                 core.update()
                 // An output opened ahead that the update did not take (the phase changed meanwhile).
                 core.mirror.retirePrepared()
@@ -258,13 +259,16 @@ final class CoreBox: @unchecked Sendable {
 
     /// Sets what steps and notifications wake (the real-time loop), what wakes it for writes a
     /// game's call left, and what wakes it for a whole update at once (a stream's first blocks are
-    /// decoded: ``RuntimeCore/wakeForUpdate``), under the lock.
+    /// decoded: ``RuntimeCore/wakeForUpdate``; the server output lost; the system's status moved),
+    /// under the lock.
     func wakeWith(_ wake: @escaping @Sendable () -> Void, forWrites: @escaping @Sendable () -> Void,
                   forUpdate: @escaping @Sendable () -> Void) {
         exclusive {
             self.wake = wake
             self.wakeForWrites = forWrites
             core.wakeForUpdate = forUpdate
+            core.mirror.wakeOnDisconnection = forUpdate
+            core.systemTellsStatusMoves = core.session.whenStatusMoves(forUpdate)
         }
     }
 

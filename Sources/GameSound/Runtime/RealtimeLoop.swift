@@ -65,9 +65,13 @@ final class RealtimeLoop: Sendable {
             realtime?.raiseUpdateThread(ThreadRoster.current)
             var busyUntil = DispatchTime(uptimeNanoseconds: 0)
             while !worker.isStopped {
+                // Quiet from before the update, until it says otherwise: a ``wake()`` while it runs
+                // (a call that changed what it was deciding on) leaves a signal, so the wait below
+                // ends at once instead of the wake being lost to a wait of up to a second.
+                waitingQuietly.store(true, ordering: .sequentiallyConsistent)
                 let next = tick()
                 var deadline = Self.deadline(in: next.wait)
-                if next.quiet { waitingQuietly.store(true, ordering: .sequentiallyConsistent) }
+                if !next.quiet { waitingQuietly.store(false, ordering: .sequentiallyConsistent) }
                 while !worker.isStopped {
                     let now = DispatchTime.now()
                     if now >= deadline { break }

@@ -79,9 +79,21 @@ extension RuntimeCore {
         }
     }
 
-    /// How often, in frames, a running real-time output asks its device whether it is still
-    /// connected: every 50 ms.
+    /// How often, in frames, a running real-time output on OpenAL Soft's device asks it whether it
+    /// is still connected: every 50 ms at most, at updates that run anyway.
     var connectionCheckFrames: Int { configuration.sampleRate / 20 }
+
+    /// The longest, in frames, such an output goes without asking: 250 ms. A quiet real-time loop
+    /// wakes for it (``connectionCheckDeadline``), and for nothing else of the device's: a device
+    /// gone is silent already, and is reopened at most that much later. GameSound's server output
+    /// says when it goes (``ALMirror/wakeOnDisconnection``) and is never asked on a schedule.
+    var connectionCheckLongestFrames: Int { configuration.sampleRate / 4 }
+
+    /// The frame by which the real-time loop must run an update to ask the device whether it is
+    /// still connected; `.max` when the device says so itself.
+    var connectionCheckDeadline: Int {
+        mirror.deviceTellsDisconnection ? .max : nextConnectionCheck - connectionCheckFrames + connectionCheckLongestFrames
+    }
 
     /// After a real output could not be (re)opened: wait for a device, trying again within 0.1 s,
     /// then more slowly, every half second from the fourth attempt (``Lifecycle/deviceRetryPauses``,
@@ -120,25 +132,30 @@ extension RuntimeCore {
                 reopenDevice()
                 return
             }
-            // Asked every ``connectionCheckFrames`` rather than at every update (a call into the
-            // device, 7 % of a real-time update's time): an unplugged device is noticed at most
-            // that much later. (The second test restarts the wait if the clock went back.)
+            // GameSound's server output says when it goes (it wakes the loop): asking it is an
+            // atomic read, at every update.
+            if mirror.deviceTellsDisconnection {
+                guard mirror.deviceDisconnected else { return }
+                return noteDeviceDisconnected()
+            }
+            // OpenAL Soft's device is asked every ``connectionCheckFrames`` at most rather than at
+            // every update (a call into the device, 7 % of a real-time update's time), and at least
+            // every ``connectionCheckLongestFrames``: an unplugged device is noticed at most that
+            // much later. (The second test restarts the wait if the clock went back.)
             guard now >= nextConnectionCheck || now < nextConnectionCheck - connectionCheckFrames else { return }
             nextConnectionCheck = now + connectionCheckFrames
             // Only OpenAL Soft's output: its stream has no prebuf, and a server that loses its place
             // in it plays silence for good. GameSound's own output keeps the server's prebuf, so the
             // server waits for it to fill again after the stall, however much it asked for meanwhile
             // (docs/linux-system.md, "A server that stood still").
-            if !mirror.outputIsServerOutput, let ahead = serverCatchUp.look(wall: now, mixed: realtimeFrames) {
+            if let ahead = serverCatchUp.look(wall: now, mixed: realtimeFrames) {
                 let milliseconds = ahead * 1000 / configuration.sampleRate
                 logger.warning("the sound server stood still, then asked for \(milliseconds) ms more audio than the time that passed; reopening the output, which a server can lose its place in after such a stall", metadata: LogCode.outputCaughtUp.metadata)
                 lifecycle.reopenNeeded()
                 return
             }
             guard mirror.deviceDisconnected else { return }
-            log(.engine, "deviceDisconnected")
-            logger.warning("the audio output device stopped working; reopening the output", metadata: LogCode.outputLost.metadata)
-            lifecycle.reopenNeeded()
+            noteDeviceDisconnected()
         case .awaitingDevice:
             guard lifecycle.deviceAttemptDue(at: now) else { return }
             // Quietly: a failed attempt was already logged when the waiting began (the GameSoundError
@@ -153,6 +170,13 @@ extension RuntimeCore {
         case .inactive, .lost, .stopped:
             return
         }
+    }
+
+    /// The running output's device stopped working: the next update reopens it (``reopenDevice()``).
+    private func noteDeviceDisconnected() {
+        log(.engine, "deviceDisconnected")
+        logger.warning("the audio output device stopped working; reopening the output", metadata: LogCode.outputLost.metadata)
+        lifecycle.reopenNeeded()
     }
 
     /// A real output to open ahead, off the lock (``PreparedOutput``), with the streams its players

@@ -156,24 +156,38 @@ extension RuntimeCore {
             [.init("sampleRate", .integer(granted.sampleRate)), .init("ioBufferFrames", .integer(granted.bufferFrames))])
     }
 
-    /// The real-time update's period in seconds: one granted I/O buffer.
     /// How long the real-time loop waits before the next update, and whether that is a quiet wait
-    /// (``RealtimeLoop/wake()`` may end it): one ``updatePeriod`` while anything is due; while the
+    /// (``RealtimeLoop/wake()`` may end it): one ``updatePeriod`` while anything is due. While the
     /// runtime is quiet (``quietUntil`` ahead: nothing moves, the mirror holds what the model says),
-    /// until the quiet stretch ends, at most ``quietPollSeconds``, so that the update still looks at
-    /// the streams' buffers, the device's connection and the system's status that often. Virtual
-    /// voices keep the period: they are ranked every 16 updates.
+    /// it waits for the first thing due: the quiet stretch's end (a one-shot that may have ended),
+    /// a stream's next refill by its clock (``nextStreamRefill(after:)``), the device's connection
+    /// check (OpenAL Soft's devices: ``connectionCheckDeadline``), at most ``longestQuietWait``. What
+    /// else can come (a game's call, a notification, a stream's first blocks, GameSound's server
+    /// output lost) wakes it. Virtual voices keep the period: they are ranked every 16 updates.
     var realtimeWait: (wait: Double, quiet: Bool) {
         let period = updatePeriod
         let now = currentFrame
         guard configuration.quietUpdates, quietUntil > now, model.virtualVoiceCount == 0 else { return (period, false) }
-        let untilWork = Double(quietUntil - now) / Double(configuration.sampleRate)
-        let wait = min(untilWork, Self.quietPollSeconds)
+        // A stream's refill a device period after its clock says: the device mixes a period at a
+        // time, and its clock and the buffers its sources have played move together at the end of
+        // one. Its four buffers hold a third of a second, so a refill that late is harmless; one too
+        // soon finds nothing played out, and the loop wakes again a period later.
+        let refill = nextStreamRefill(after: now)
+        let margin = Int(max(period, mirror.devicePeriod) * Double(configuration.sampleRate))
+        let due = min(quietUntil, refill == .max ? .max : refill + margin, connectionCheckDeadline)
+        let wait = min(Double(max(due - now, 0)) / Double(configuration.sampleRate), longestQuietWait)
         return wait > period ? (wait, true) : (period, false)
     }
 
-    /// The longest quiet wait of the real-time loop: 20 ms, a sixteenth of what a stream's four
-    /// queued buffers hold at 48 kHz, and under the device check's 50 ms.
+    /// The longest quiet wait of the real-time loop. Everything else that can come tells the loop
+    /// (above), so it is one second (the loop's own limit, a net for what nothing foresaw), unless
+    /// the system cannot say when its status moves (``systemTellsStatusMoves``): a change with no
+    /// notification (another app ducking, the screen lock's I/O buffer) would go unseen until the
+    /// next update, so that one is 20 ms (``quietPollSeconds``), as every quiet wait was before the
+    /// loop waited for what is due.
+    var longestQuietWait: Double { systemTellsStatusMoves ? 1 : Self.quietPollSeconds }
+
+    /// The longest quiet wait where the system's status could change unseen: 20 ms.
     static let quietPollSeconds = 0.02
 
     var updatePeriod: Double {

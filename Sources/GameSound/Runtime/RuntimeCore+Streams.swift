@@ -43,6 +43,29 @@ extension RuntimeCore {
         }
     }
 
+    /// The first frame at which a playing stream will have played its oldest queued buffer out, by
+    /// its clock: its next refill (or its end) is due then, and the real-time loop need not look at
+    /// the streams before (``realtimeWait``). `now` when one has a free buffer waiting for a block
+    /// that is still decoding, or plays with a clock that stands; `.max` when none plays.
+    func nextStreamRefill(after now: Int) -> Int {
+        guard model.soundtrack?.id != nil || !model.streamVoices.isEmpty || !model.outgoingTracks.isEmpty else { return .max }
+        let mix = mixClock
+        var next = Int.max
+        func consider(_ record: StreamRecord) {
+            guard let player = player(record), player.state == .playing else { return }
+            guard !player.waitsForBlocks, let end = player.playedFramesAtNextRefill, record.clock.isRunning else {
+                next = now
+                return
+            }
+            let left = max((end << VoiceClock.fractionBits) - record.clock.position(at: mix), 0)
+            next = min(next, now + (left + record.clock.step - 1) / record.clock.step)
+        }
+        if let soundtrack = model.soundtrack { consider(soundtrack) }
+        for record in model.outgoingTracks { consider(record) }
+        for record in model.streamVoices where record.live { consider(record) }
+        return next
+    }
+
     /// What became of a playing stream in an update.
     enum StreamProgress {
         /// It plays on (or was not playing).
