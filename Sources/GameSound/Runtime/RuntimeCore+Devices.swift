@@ -79,20 +79,10 @@ extension RuntimeCore {
         }
     }
 
-    /// How often, in frames, a running real-time output on OpenAL Soft's device asks it whether it
-    /// is still connected: every 50 ms at most, at updates that run anyway.
-    var connectionCheckFrames: Int { configuration.sampleRate / 20 }
-
-    /// The longest, in frames, such an output goes without asking: 250 ms. A quiet real-time loop
-    /// wakes for it (``connectionCheckDeadline``), and for nothing else of the device's: a device
-    /// gone is silent already, and is reopened at most that much later. GameSound's server output
-    /// says when it goes (``ALMirror/wakeOnDisconnection``) and is never asked on a schedule.
-    var connectionCheckLongestFrames: Int { configuration.sampleRate / 4 }
-
     /// The frame by which the real-time loop must run an update to ask the device whether it is
-    /// still connected; `.max` when the device says so itself.
+    /// still connected (``DeviceCheckSchedule``); `.max` when the device says so itself.
     var connectionCheckDeadline: Int {
-        mirror.deviceTellsDisconnection ? .max : nextConnectionCheck - connectionCheckFrames + connectionCheckLongestFrames
+        mirror.deviceTellsDisconnection ? .max : deviceChecks.deadline
     }
 
     /// After a real output could not be (re)opened: wait for a device, trying again within 0.1 s,
@@ -138,12 +128,8 @@ extension RuntimeCore {
                 guard mirror.deviceDisconnected else { return }
                 return noteDeviceDisconnected()
             }
-            // OpenAL Soft's device is asked every ``connectionCheckFrames`` at most rather than at
-            // every update (a call into the device, 7 % of a real-time update's time), and at least
-            // every ``connectionCheckLongestFrames``: an unplugged device is noticed at most that
-            // much later. (The second test restarts the wait if the clock went back.)
-            guard now >= nextConnectionCheck || now < nextConnectionCheck - connectionCheckFrames else { return }
-            nextConnectionCheck = now + connectionCheckFrames
+            // OpenAL Soft's device is asked on a schedule (``DeviceCheckSchedule``).
+            guard deviceChecks.checks(at: now) else { return }
             // Only OpenAL Soft's output: its stream has no prebuf, and a server that loses its place
             // in it plays silence for good. GameSound's own output keeps the server's prebuf, so the
             // server waits for it to fill again after the stall, however much it asked for meanwhile

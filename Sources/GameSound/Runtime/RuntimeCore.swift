@@ -93,9 +93,9 @@ final class RuntimeCore {
     /// What the session was last told, so that each block publishes only a change.
     var publishedNowPlaying: NowPlayingInfo?
 
-    /// The frame from which a running real-time output asks its device again whether it is
-    /// connected (see ``followDeviceConnection(at:)``).
-    var nextConnectionCheck = 0
+    /// When a running real-time output on OpenAL Soft's device asks it whether it is connected
+    /// (see ``followDeviceConnection(at:)``).
+    lazy var deviceChecks = DeviceCheckSchedule(sampleRate: configuration.sampleRate)
     /// Whether the sound server stood still and then caught up at once (``ServerCatchUp``).
     lazy var serverCatchUp = ServerCatchUp(sampleRate: configuration.sampleRate)
     /// What the game's window last reported (``GameSoundRuntime/windowChanged(_:)``); nil before it did.

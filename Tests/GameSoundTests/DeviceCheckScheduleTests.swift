@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Zlib
+@testable import GameSound
+import Testing
+
+/// When OpenAL Soft's device is asked whether it is still connected: at updates that run anyway,
+/// every 50 ms at most, and a quiet loop wakes for it every 250 ms at least.
+@Suite("The device's connection checks")
+struct DeviceCheckScheduleTests {
+    /// Whether an update at each frame in turn checks.
+    private func checks(_ schedule: inout DeviceCheckSchedule, at frames: Int...) -> [Bool] {
+        frames.map { schedule.checks(at: $0) }
+    }
+
+    @Test("the first update checks; then one 50 ms on at the soonest; the deadline is 250 ms after the last check")
+    func fiftyToTwoHundredFifty() {
+        var schedule = DeviceCheckSchedule(sampleRate: 48_000)
+        #expect(schedule.deadline == 0, "nothing checked yet: due at once")
+        #expect(checks(&schedule, at: 1_000) == [true])
+        #expect(schedule.deadline == 1_000 + 12_000)
+        #expect(checks(&schedule, at: 1_256, 3_399) == [false, false], "within 50 ms of the last")
+        #expect(schedule.deadline == 13_000, "a look that did not check moves nothing")
+        #expect(checks(&schedule, at: 3_400) == [true])
+        #expect(schedule.deadline == 15_400)
+    }
+
+    @Test("a clock that went back (a new output's) checks at once")
+    func clockBack() {
+        var schedule = DeviceCheckSchedule(sampleRate: 48_000)
+        #expect(checks(&schedule, at: 100_000, 500, 600) == [true, true, false])
+        #expect(schedule.deadline == 12_500)
+    }
+}
