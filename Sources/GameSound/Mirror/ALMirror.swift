@@ -70,12 +70,13 @@ final class ALMirror {
     }
     /// The device's period as read once (``devicePeriod``), nil until then.
     @exclusivity(unchecked) private var devicePeriodRead: Double?
-    /// One period of the device's mixing in seconds, read from the device once (0 when it cannot
-    /// say): its clock, and what its sources have played, move a period at a time.
+    /// One period of the device's mixing in seconds, read from the device once it can say (0 until
+    /// then; GameSound's server output knows it once the server granted its stream): its clock,
+    /// and what its sources have played, move a period at a time.
     var devicePeriod: Double {
         if let devicePeriodRead { return devicePeriodRead }
         let period = (try? device?.outputTiming(expectedPeriod: nil))?.periodDuration ?? 0
-        devicePeriodRead = period
+        if period > 0 { devicePeriodRead = period }
         return period
     }
     /// What a device that tells when it is disconnected (GameSound's server output) calls then: the
