@@ -190,6 +190,7 @@ extension RuntimeCore {
     /// The longest quiet wait where the system's status could change unseen: 20 ms.
     static let quietPollSeconds = 0.02
 
+    /// The real-time update's period in seconds: one granted I/O buffer.
     var updatePeriod: Double {
         guard let ioConfiguration, ioConfiguration.sampleRate > 0 else {
             return Double(configuration.updateFrames) / Double(configuration.sampleRate)
