@@ -9,6 +9,7 @@ import Logging
 import OpenAL
 import PulseSystem
 import Synchronization
+import TestSupport
 import Testing
 
 /// Names of notifications or runtime events, collected from any thread.
@@ -353,11 +354,14 @@ struct PulseSystemTests {
         // be, at least every 250 ms).
         let wait = runtime.realtimeWaitNow
         #expect(wait.quiet && wait.wait > 0.5, "\(wait)")
+        // Killed just after an update: the loop's next wait would end about a second later.
+        let updates = runtime.realtimeUpdates
+        #expect(waitFor(3) { runtime.realtimeUpdates != updates })
         let killed = ContinuousClock.now
         try PulseTestEnvironment.killServer()
         try #require(PulseTestEnvironment.waitUntil(seconds: 5) { events.contains("deviceDisconnected") }, "\(events.all)")
         let noticed = ContinuousClock.now - killed
-        #expect(noticed < .milliseconds(150), "noticed \(noticed) after the server was killed")
+        #expect(noticed < .milliseconds(500), "noticed \(noticed) after the server was killed (its next look was a second away)")
         _ = try PulseTestEnvironment.startServer()
         #expect(PulseTestEnvironment.waitUntil(seconds: 10) { runtime.isRunning }, "\(events.all)")
     }

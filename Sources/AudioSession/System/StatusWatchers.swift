@@ -9,6 +9,7 @@ public final class StatusWatchers: Sendable {
     /// Whether any session watches: a move with none costs one atomic read.
     private let watched = Atomic<Bool>(false)
 
+    /// No session watches yet.
     public init() {}
 
     /// Calls `moved` at every later ``statusMoved()`` until ``forget(_:)``; replaces what `session`

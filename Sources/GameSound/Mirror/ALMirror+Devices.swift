@@ -249,11 +249,11 @@ extension ALMirror {
     /// time and plays to nothing (`ALSOFT_DRIVERS=null`, or no other backend could open).
     var deviceIsNullOutput: Bool { device?.kind == .output && device?.openedName == "No Output" }
 
-    /// Whether the open device says it stopped working (`ALC_EXT_disconnect`): unplugged, or its sound server gone.
     /// The device says when it is disconnected (``wakeOnDisconnection``): GameSound's server output.
     /// OpenAL Soft's devices must be asked.
     var deviceTellsDisconnection: Bool { outputIsServerOutput }
 
+    /// Whether the open device says it stopped working (`ALC_EXT_disconnect`): unplugged, or its sound server gone.
     var deviceDisconnected: Bool {
         guard let device, !device.isClosed else { return false }
         return !device.isConnected

@@ -3,10 +3,12 @@
 /// (`ALC_CONNECTED`) and looks for a server that caught up (``ServerCatchUp``).
 ///
 /// OpenAL Soft 1.19.1 cannot say when a device goes, so it is asked: at updates that run anyway, at
-/// most every ``leastFrames`` (a call into the device, 7 % of a real-time update's time), and at
-/// least every ``mostFrames``, for which a quiet real-time loop wakes (``deadline``). A device gone
-/// is silent already; it is reopened at most that much later. GameSound's server output says when it
-/// goes and is not asked on a schedule (``RuntimeCore/followDeviceConnection(at:)``).
+/// most every ``leastFrames`` (a call into the device, 7 % of a real-time update's time), and a quiet
+/// real-time loop wakes for it (``deadline(often:)``): every ``leastFrames`` on a device that plays
+/// through a sound server, whose catch-up after a stall the looks must catch while it happens (the
+/// watch was built and measured at that pace), every ``mostFrames`` on one that cannot go or catch
+/// up (the null device). GameSound's server output says when it goes and is not asked on a schedule
+/// (``RuntimeCore/followDeviceConnection(at:)``).
 struct DeviceCheckSchedule: Equatable {
     /// The least time between two checks, in frames: 50 ms.
     let leastFrames: Int
@@ -28,7 +30,7 @@ struct DeviceCheckSchedule: Equatable {
         return true
     }
 
-    /// The frame by which an update must run to check: ``mostFrames`` after the last check, or at
-    /// once before the first.
-    var deadline: Int { lastCheck.map { $0 + mostFrames } ?? 0 }
+    /// The frame by which an update must run to check: ``leastFrames`` (`often`) or ``mostFrames``
+    /// after the last check, or at once before the first.
+    func deadline(often: Bool) -> Int { lastCheck.map { $0 + (often ? leastFrames : mostFrames) } ?? 0 }
 }

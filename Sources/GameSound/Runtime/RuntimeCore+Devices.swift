@@ -82,7 +82,7 @@ extension RuntimeCore {
     /// The frame by which the real-time loop must run an update to ask the device whether it is
     /// still connected (``DeviceCheckSchedule``); `.max` when the device says so itself.
     var connectionCheckDeadline: Int {
-        mirror.deviceTellsDisconnection ? .max : deviceChecks.deadline
+        mirror.deviceTellsDisconnection ? .max : deviceChecks.deadline(often: !mirror.deviceIsNullOutput)
     }
 
     /// After a real output could not be (re)opened: wait for a device, trying again within 0.1 s,

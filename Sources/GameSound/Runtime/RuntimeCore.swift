@@ -108,7 +108,7 @@ final class RuntimeCore {
     /// Ends the real-time loop's wait for a whole update now, from any thread (the decoding queue,
     /// when a stream's first blocks are there); nothing headless (set by ``CoreBox/wakeWith(_:forWrites:forUpdate:)``).
     var wakeForUpdate: @Sendable () -> Void = {}
-    /// The real-time loop's updates so far, whole or quiet: how often it woke (for tests and the bench).
+    /// The real-time loop's updates so far, whole or quiet: how often it woke (for tests).
     @exclusivity(unchecked) var realtimeUpdates = 0
     /// The system says when its status moves (``AudioSession/AudioSession/whenStatusMoves(_:)``,
     /// which wakes the real-time loop): a quiet loop need not look at it now and then.
