@@ -35,7 +35,7 @@ struct RealtimeLoopTests {
         #expect(waited < .milliseconds(300), "the next update came \(waited) after the wake, not at once")
     }
 
-    @Test("a quiet real-time runtime waits for what is due, not a poll: on OpenAL Soft's device, its connection check (at most 250 ms); something that moves brings back the period")
+    @Test("a quiet real-time runtime waits for what is due, not a poll: on the null device, its connection check (at most 250 ms); something that moves brings back the period")
     func quietRuntimeWaitsForWhatIsDue() throws {
         OpenALProcess.setDrivers("null")
         let runtime = try GameSoundRuntime(configuration: .init(output: .realtime()), system: SimulatedSystem())
@@ -92,7 +92,8 @@ struct RealtimeLoopTests {
             try system.perform(round % 2 == 0 ? .silentSwitchOn : .silentSwitchOff)
             #expect(waitFor(2) { silenced.withLock { $0.count } == round + 1 })
             let followed = ContinuousClock.now - start
-            #expect(followed < .milliseconds(60), "round \(round): followed \(followed) after the switch (the loop's check is every 250 ms)")
+            // (Without the system's word the loop would look every 20 ms: the count above says it does not.)
+            #expect(followed < .milliseconds(150), "round \(round): followed \(followed) after the switch (the loop's check is every 250 ms)")
         }
         #expect(silenced.withLock { $0 } == [true, false, true])
     }
