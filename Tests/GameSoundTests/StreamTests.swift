@@ -129,58 +129,49 @@ struct StreamTests {
         #expect(power(h, 330, resumed) < 1e-6, "the stopped stream never plays")
     }
 
-    @Test("a stream that does not loop, rebuilt just as it played out, ends then and does not start over")
-    func streamPlayedOutAtARebuild() throws {
-        // 0.5 s: its last frame is mixed in the block before frame 24 064, whose update would end it.
-        let path = Self.wav("played-out.wav", [(330, 0.5)])
+    /// What comes as a 0.5 s stream (or soundtrack) has played out, before the update that would
+    /// notice: its last frame is mixed at frame 24 000, the update at 24 064 ends it. A rebuild at
+    /// that update, or a pause of the stream's bus or of the stream itself at 24 018 (storm
+    /// 1 038 245: the paused player waited for a resume to end).
+    private static func playedOut(_ h: Harness, then what: String, voice: Voice? = nil) throws {
+        if what == "rebuilt" {
+            try h.render(frames: 24_064)
+            #expect(h.runtime.rebuildOutput())
+            return
+        }
+        try h.render(frames: 24_018)
+        switch what {
+        case "its bus paused": try h.runtime.setBusPaused(.ambience, true)
+        case "paused": if let voice { #expect(try h.runtime.pause(voice)) } else { try h.runtime.pauseSoundtrack() }
+        default: Issue.record("no such case: \(what)")
+        }
+    }
+
+    @Test("a stream that does not loop, rebuilt just as it played out or paused (itself or its bus) just after its last frame, ends at the update after its end, finished, and does not start over",
+          arguments: ["rebuilt", "its bus paused", "paused"])
+    func streamPlayedOut(_ what: String) throws {
+        // A file per case: the cases run at once.
+        let path = Self.wav("played-out-\(what).wav", [(330, 0.5)])
         let h = try Harness(soundtrack: false)
         let voice = try h.runtime.playStream(path, loop: false)
-        try h.render(frames: 24_064)
-        #expect(h.runtime.rebuildOutput())
+        try Self.playedOut(h, then: what, voice: voice)
         let after = try h.render(seconds: 0.5)
         #expect(h.isSilent(after), "the stream was heard again after its end")
         let ended = h.events.filter { $0.name == "voiceEnded" }
-        #expect(ended.map(\.frame) == [24_064])
-        #expect(try h.runtime.state(of: voice) == .ended)
-    }
-
-    @Test("a soundtrack that does not loop, rebuilt just as it played out, stops then and does not start over")
-    func soundtrackPlayedOutAtARebuild() throws {
-        let path = Self.wav("played-out-track.wav", [(220, 0.5)])
-        let h = try Harness(soundtrack: false)
-        try h.runtime.playSoundtrack(path, loop: false)
-        try h.render(frames: 24_064)
-        #expect(h.runtime.rebuildOutput())
-        let after = try h.render(seconds: 0.5)
-        #expect(h.isSilent(after), "the soundtrack was heard again after its end")
-        #expect(h.events.filter { $0.name == "soundtrackStopped" }.map(\.frame) == [24_064])
-    }
-
-    @Test("a stream paused just after its last frame, before the update that ends it, still ends then (storm 1 038 245)",
-          arguments: ["its bus", "itself"])
-    func streamPausedJustAfterItPlayedOut(_ paused: String) throws {
-        // 0.5 s: its last frame is mixed at frame 24 000; the update at 24 064 ends it.
-        let path = Self.wav("paused-after-its-end.wav", [(330, 0.5)])
-        let h = try Harness(soundtrack: false)
-        let voice = try h.runtime.playStream(path, loop: false)
-        try h.render(frames: 24_018)
-        if paused == "its bus" { try h.runtime.setBusPaused(.ambience, true) } else { #expect(try h.runtime.pause(voice)) }
-        let after = try h.render(seconds: 0.5)
-        #expect(h.isSilent(after))
-        let ended = h.events.filter { $0.name == "voiceEnded" }
-        #expect(ended.map(\.frame) == [24_064], "paused after its end, it waited for a resume to end")
+        #expect(ended.map(\.frame) == [24_064], "a stream paused after its end waited for a resume to end")
         #expect(ended.first?.details.contains { $0.value == .string("finished") } == true)
         #expect(try h.runtime.state(of: voice) == .ended)
     }
 
-    @Test("a soundtrack that does not loop, paused just after its last frame, still stops at the update after its end")
-    func soundtrackPausedJustAfterItPlayedOut() throws {
-        let path = Self.wav("track-paused-after-its-end.wav", [(220, 0.5)])
+    @Test("a soundtrack that does not loop, rebuilt just as it played out or paused just after its last frame, stops at the update after its end and does not start over",
+          arguments: ["rebuilt", "paused"])
+    func soundtrackPlayedOut(_ what: String) throws {
+        let path = Self.wav("played-out-track-\(what).wav", [(220, 0.5)])
         let h = try Harness(soundtrack: false)
         try h.runtime.playSoundtrack(path, loop: false)
-        try h.render(frames: 24_018)
-        try h.runtime.pauseSoundtrack()
-        #expect(h.isSilent(try h.render(seconds: 0.5)))
+        try Self.playedOut(h, then: what)
+        let after = try h.render(seconds: 0.5)
+        #expect(h.isSilent(after), "the soundtrack was heard again after its end")
         #expect(h.events.filter { $0.name == "soundtrackStopped" }.map(\.frame) == [24_064])
     }
 

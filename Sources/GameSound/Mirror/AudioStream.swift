@@ -183,7 +183,7 @@ final class AudioStream {
     /// OpenAL one thing at most; false while paused or stopped.
     func needsFeeding() throws(OpenALError) -> Bool {
         guard state == .playing else { return false }
-        if queued.isEmpty || (!freeBuffers.isEmpty && !decoderExhausted) { return true }
+        if queued.isEmpty || waitsForBlocks { return true }
         return try source.processedBufferCount() > 0
     }
 
